@@ -1,0 +1,38 @@
+/**
+ * `npm start`: the shop on one port — API under /api/site/v1 — over the embedded database
+ * (or PostgreSQL with DATABASE_URL), with demo data written on first start.
+ */
+import { ConfigError, loadConfig } from '../src/server/config';
+import { seedDemoIfEmpty } from '../src/server/seed/demo';
+import { openConfiguredDatabase, startServer } from '../src/server/server';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) console.log(`Demo data written: ${seeded.products} products.`);
+  }
+  const server = await startServer(config, database);
+  console.log(`Qateh is running at ${server.url} (database: ${database.kind})`);
+  console.log(`API: ${server.url}/api/site/v1 — OpenAPI: ${server.url}/api/site/v1/openapi.json`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing…`);
+    await server.close();
+    // PGlite must be closed cleanly or its files may need recovery on the next start.
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error('Qateh could not start:', err);
+  process.exit(1);
+});

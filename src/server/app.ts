@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import type { Database } from './db/client';
+import { clientIpResolver } from './http/client-ip';
+import { errorBody, handleError, MESSAGES } from './http/errors';
+import { rateLimit } from './http/rate-limit';
+import { mountRoutes, openApiDocument } from './http/route';
+import { siteRoutes } from './routes';
+import { ReadCache } from './services/read-cache';
+
+export const API_BASE = '/api/site/v1';
+
+/** Paths whose cost grows with the catalogue: these share the configurable search rate limit. */
+const SEARCH_PATHS = [`${API_BASE}/suggestion`, `${API_BASE}/getProduct`];
+
+export function createApp(config: Config, database: Database): { app: Hono; deps: AppDeps } {
+  const deps: AppDeps = { config, database, db: database.db, cache: new ReadCache(config.READ_CACHE_SIZE) };
+  const app = new Hono();
+  const clientIp = clientIpResolver(config.TRUST_PROXY);
+
+  app.onError(handleError);
+  app.notFound((c) => c.json(errorBody(404, MESSAGES.notFound), 404));
+
+  if (config.LOG_REQUESTS) {
+    app.use('*', async (c, next) => {
+      const t0 = performance.now();
+      await next();
+      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - t0).toFixed(1)}ms`);
+    });
+  }
+
+  const searchLimiter = rateLimit({ limit: config.SEARCH_RATE_LIMIT, windowSeconds: config.SEARCH_RATE_WINDOW_SECONDS, clientIp });
+  for (const path of SEARCH_PATHS) app.use(path, searchLimiter);
+
+  app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind }));
+  const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });
+  app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
+  mountRoutes(app, API_BASE, siteRoutes, deps);
+
+  return { app, deps };
+}

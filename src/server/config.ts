@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from the environment, validated once at start.
+ * Documented one by one in README.md ("Configuration").
+ */
+const list = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  PUBLIC_BASE_URL: z.string().url().default('http://localhost:4321'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  /** Write the demo catalogue into an empty database on start. */
+  SEED_DEMO: bool.prefault('1'),
+  LOG_REQUESTS: bool.prefault('0'),
+
+  SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  SEARCH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits, logs). */
+  TRUST_PROXY: bool.prefault('0'),
+  /** Entries kept in the in-process cache of catalogue reads. */
+  READ_CACHE_SIZE: z.coerce.number().int().min(0).default(5000),
+
+  STORE_NAME_FA: z.string().min(1).default('قطعه'),
+  STORE_NAME_EN: z.string().min(1).default('Qateh'),
+  STORE_ADDRESS_FA: z.string().default('تهران، خیابان جمهوری اسلامی، پاساژ امجد، طبقه اول، پلاک ۱۲'),
+  STORE_ADDRESS_EN: z.string().default('Unit 12, First floor, Amjad Passage, Jomhouri St., Tehran'),
+  STORE_EMAIL: z.string().email().default('support@qateh.example'),
+  STORE_PHONES: list.prefault('021-66712345,021-66712346'),
+  STORE_MOBILE: z.string().default('0912-345-6789'),
+  STORE_HOURS_FA: z.string().default('شنبه تا چهارشنبه ۸:۳۰ تا ۱۹:۰۰، پنجشنبه ۸:۳۰ تا ۱۸:۰۰'),
+  STORE_HOURS_EN: z.string().default('Saturday to Wednesday 8:30–19:00, Thursday 8:30–18:00'),
+  SOCIAL_MESSENGER_URL: optionalUrl.default('https://t.me/qateh_shop'),
+  SOCIAL_INSTAGRAM_URL: optionalUrl.default('https://instagram.com/qateh_shop'),
+  PCB_ORDER_URL: optionalUrl.default('https://pcb.qateh.example'),
+  BLOG_EXTERNAL_URL: optionalUrl,
+  HELP_FILES_BASE_URL: z.string().url().default('https://storage.qateh.example/help'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as most shells and .env files intend.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration in environment variables:\n${lines.join('\n')}`);
+}

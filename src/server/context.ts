@@ -1,0 +1,11 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { ReadCache } from './services/read-cache';
+
+/** What every route and service may use; built once in app.ts. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  cache: ReadCache;
+}

@@ -1,0 +1,81 @@
+import {
+  boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+export const USER_ROLES = ['customer', 'staff'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  email: text('email').notNull().unique(),
+  email2: text('email2'),
+  agreeWithEmail2: boolean('agree_with_email2').notNull().default(false),
+  name: text('name').notNull(),
+  companyName: text('company_name'),
+  phone: text('phone'),
+  /** Canonical 09xxxxxxxxx form. */
+  mobile: text('mobile').notNull(),
+  website: text('website'),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').$type<UserRole>().notNull().default('customer'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Bearer tokens are random; only their SHA-256 is stored so a database leak gives no live sessions. */
+export const authTokens = pgTable('auth_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<'access' | 'refresh'>().notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** Access and refresh tokens issued together share a session id, so logout revokes both. */
+  sessionId: text('session_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_session_idx').on(t.sessionId)]);
+
+export const emailTokens = pgTable('email_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const provinces = pgTable('provinces', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  nameEn: text('name_en'),
+});
+
+export const cities = pgTable('cities', {
+  id: serial('id').primaryKey(),
+  provinceId: integer('province_id').notNull().references(() => provinces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  nameEn: text('name_en'),
+}, (t) => [uniqueIndex('cities_province_name_idx').on(t.provinceId, t.name)]);
+
+export const addresses = pgTable('addresses', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  mobile: text('mobile').notNull(),
+  phone: text('phone'),
+  provinceId: integer('province_id').notNull().references(() => provinces.id),
+  cityId: integer('city_id').notNull().references(() => cities.id),
+  address: text('address').notNull(),
+  postCode: text('post_code').notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  description: text('description'),
+  isDefault: boolean('is_default').notNull().default(false),
+  lastSelectedAt: timestamp('last_selected_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('addresses_user_idx').on(t.userId)]);

@@ -1,0 +1,5 @@
+export * from './catalogue';
+export * from './accounts';
+export * from './orders';
+export * from './engagement';
+export * from './content';

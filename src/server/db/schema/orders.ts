@@ -1,0 +1,140 @@
+import {
+  boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { products } from './catalogue';
+import { createdAt, rials, updatedAt } from './columns';
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable('cart_items', {
+  id: serial('id').primaryKey(),
+  cartId: integer('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  quantity: integer('quantity').notNull(),
+  /** Chosen options as [{optionId, valueId}], sorted so equal sets compare equal. */
+  options: jsonb('options').$type<{ optionId: number; valueId: number }[]>().notNull().default([]),
+  optionsKey: text('options_key').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('cart_items_line_idx').on(t.cartId, t.productId, t.optionsKey)]);
+
+/** p = pre-invoice (and the enquiry before it), f = invoice, a = archive. */
+export const ORDER_TYPES = ['p', 'f', 'a'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+export const ORDER_STATUSES = [
+  'awaiting_approval', // enquiry sent, store has not answered
+  'confirmed', // store confirmed: a pre-invoice waiting for payment
+  'contact_store', // store could not confirm: customer must call
+  'rejected',
+  'expired',
+  'paid',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  factorNumber: text('factor_number').notNull().unique(),
+  trackingCode: text('tracking_code').notNull().unique(),
+  /** Secret for the payment link, so a factor number alone cannot start a payment. */
+  orderToken: text('order_token').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+  type: text('type').$type<OrderType>().notNull().default('p'),
+  status: text('status').$type<OrderStatus>().notNull().default('awaiting_approval'),
+  shippingMethod: text('shipping_method').notNull(),
+  shippingStatus: text('shipping_status').notNull().default('pending'),
+  shippingDescription: text('shipping_description'),
+  shippingTrackingCode: text('shipping_tracking_code'),
+  /** Copy of the address at order time: later edits of the address book must not change an invoice. */
+  address: jsonb('address').$type<Record<string, unknown>>().notNull(),
+  subtotal: rials('subtotal').notNull().default(0),
+  vat: rials('vat').notNull().default(0),
+  shipping: rials('shipping').notNull().default(0),
+  discount: rials('discount').notNull().default(0),
+  total: rials('total').notNull().default(0),
+  customerNote: text('customer_note'),
+  staffNote: text('staff_note'),
+  ipAddress: text('ip_address'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('orders_user_idx').on(t.userId, t.type, t.createdAt), index('orders_status_idx').on(t.status)]);
+
+export const orderLines = pgTable('order_lines', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+  /** Name, part number and slug as they were when ordered. */
+  product: jsonb('product').$type<{ slug: string; name: string; nameFa: string; partNumber: string }>().notNull(),
+  requestedQuantity: integer('requested_quantity').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPrice: rials('unit_price').notNull(),
+  lineTotal: rials('line_total').notNull(),
+  available: boolean('available').notNull().default(true),
+  note: text('note'),
+}, (t) => [index('order_lines_order_idx').on(t.orderId)]);
+
+export const PAYMENT_STATES = ['INIT', 'SUCCEED', 'FAILED'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** One row per attempt at a bank gateway. */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+  gateway: text('gateway').$type<'zarinpal' | 'sadad'>().notNull(),
+  amount: rials('amount').notNull(),
+  status: text('status').$type<PaymentState>().notNull().default('INIT'),
+  /** ZarinPal authority or Sadad token: unique so one bank transaction can never fulfil twice. */
+  authority: text('authority'),
+  gatewayOrderId: text('gateway_order_id'),
+  refId: text('ref_id'),
+  cardPan: text('card_pan'),
+  /** Set when the bank confirmed money for an invoice that was already paid. */
+  flagged: boolean('flagged').notNull().default(false),
+  failureReason: text('failure_reason'),
+  requestPayload: jsonb('request_payload'),
+  verifyPayload: jsonb('verify_payload'),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('payments_gateway_authority_idx').on(t.gateway, t.authority),
+  index('payments_order_idx').on(t.orderId),
+]);
+
+export const bankReceipts = pgTable('bank_receipts', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  paymentDate: timestamp('payment_date', { withTimezone: true }).notNull(),
+  price: rials('price').notNull(),
+  factorNumber: text('factor_number').notNull(),
+  trackingCode: text('tracking_code').notNull(),
+  accountNumber: text('account_number').notNull(),
+  status: text('status').$type<'pending' | 'accepted' | 'rejected'>().notNull().default('pending'),
+  reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('bank_receipts_status_idx').on(t.status, t.createdAt)]);
+
+/** Who did what in the staff console, and when. Append-only. */
+export const staffActions = pgTable('staff_actions', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: integer('entity_id').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+}, (t) => [index('staff_actions_entity_idx').on(t.entity, t.entityId)]);

@@ -1,0 +1,31 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { HttpError, MESSAGES } from './errors';
+
+/**
+ * Fixed-window counter per client address. In-process on purpose: one server process per shop;
+ * a multi-process deployment would put this in the reverse proxy instead.
+ */
+export function rateLimit(opts: { limit: number; windowSeconds: number; clientIp: (c: Context) => string }): MiddlewareHandler {
+  const windows = new Map<string, { start: number; count: number }>();
+  const windowMs = opts.windowSeconds * 1000;
+  let lastSweep = Date.now();
+  return async (c, next) => {
+    const now = Date.now();
+    if (now - lastSweep > windowMs) {
+      for (const [ip, w] of windows) if (now - w.start >= windowMs) windows.delete(ip);
+      lastSweep = now;
+    }
+    const ip = opts.clientIp(c);
+    let w = windows.get(ip);
+    if (!w || now - w.start >= windowMs) {
+      w = { start: now, count: 0 };
+      windows.set(ip, w);
+    }
+    w.count++;
+    if (w.count > opts.limit) {
+      const retryAfter = Math.ceil((w.start + windowMs - now) / 1000);
+      throw new HttpError(429, MESSAGES.tooManyFa, undefined, { 'Retry-After': String(retryAfter) });
+    }
+    await next();
+  };
+}

@@ -1,0 +1,117 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { persianErrorMap } from '../../lib/validation-messages';
+import type { AppDeps } from '../context';
+import { HttpError, MESSAGES } from './errors';
+import { toFieldErrors } from './zod-errors';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * One API call: its path, input schemas, response schema and handler. The same object feeds the
+ * Hono router, request validation and the OpenAPI document, so the three can never disagree.
+ */
+export interface RouteDef<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  /** OpenAPI style, relative to /api/site/v1: "/categories/{slug}". */
+  path: string;
+  summary: string;
+  tags: string[];
+  query?: Q;
+  params?: P;
+  body?: B;
+  response: R;
+  /** Extra documented error statuses besides 422 and 500. */
+  errors?: number[];
+  handler: (input: {
+    query: z.output<Q>;
+    params: z.output<P>;
+    body: z.output<B>;
+    c: Context;
+    deps: AppDeps;
+  }) => Promise<z.input<R> | Response> | z.input<R> | Response;
+}
+
+export const defineRoute = <Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  def: RouteDef<Q, P, B, R>,
+): RouteDef => def as unknown as RouteDef;
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value, { error: persianErrorMap });
+  if (!result.success) throw new HttpError(422, MESSAGES.validationFa, toFieldErrors(result.error));
+  return result.data;
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      return await c.req.json();
+    } catch {
+      throw new HttpError(400, 'بدنه درخواست JSON معتبر نیست.');
+    }
+  }
+  if (type.includes('form')) return Object.fromEntries(Object.entries(await c.req.parseBody()));
+  return {};
+}
+
+export function mountRoutes(app: Hono, base: string, routes: RouteDef[], deps: AppDeps): void {
+  for (const def of routes) {
+    const honoPath = base + def.path.replace(/\{(\w+)\??\}/g, ':$1');
+    app.on(def.method.toUpperCase(), honoPath, async (c) => {
+      const query = def.query ? parseOrThrow(def.query, c.req.query()) : {};
+      const params = def.params ? parseOrThrow(def.params, c.req.param()) : {};
+      const body = def.body ? parseOrThrow(def.body, await readBody(c)) : {};
+      const result = await def.handler({ query, params, body, c, deps });
+      return result instanceof Response ? result : c.json(result as object);
+    });
+  }
+}
+
+/** Builds the OpenAPI 3.1 document from the route table. */
+export function openApiDocument(base: string, routes: RouteDef[], info: { title: string; version: string }) {
+  const json = (schema: z.ZodType, io: 'input' | 'output') =>
+    z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const def of routes) {
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [['query', def.query], ['path', def.params]] as const) {
+      if (!schema) continue;
+      const js = json(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, s] of Object.entries(js.properties ?? {})) {
+        parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s });
+      }
+    }
+    const responses: Record<string, unknown> = {
+      200: { description: 'OK', content: { 'application/json': { schema: json(def.response, 'output') } } },
+    };
+    for (const status of [...(def.errors ?? []), 422, 500]) {
+      responses[status] = { description: String(status), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
+    (paths[base + def.path] ??= {})[def.method] = {
+      summary: def.summary,
+      tags: def.tags,
+      parameters,
+      ...(def.body ? { requestBody: { content: { 'application/json': { schema: json(def.body, 'input') } } } } : {}),
+      responses,
+    };
+  }
+  return { openapi: '3.1.0', info, paths, components: { schemas: { Error: errorJsonSchema() } } };
+}
+
+function errorJsonSchema() {
+  return {
+    type: 'object',
+    required: ['status', 'message'],
+    properties: {
+      status: { type: 'integer' },
+      message: { type: 'string' },
+      data: { type: 'object', properties: { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } },
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export const catalogueRoutes = [] as import('../http/route').RouteDef[];

@@ -1,0 +1,5 @@
+import type { RouteDef } from '../http/route';
+import { catalogueRoutes } from './catalogue';
+
+/** Every api/site/v1 call, in the order the OpenAPI document lists them. */
+export const siteRoutes: RouteDef[] = [...catalogueRoutes];

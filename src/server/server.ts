@@ -1,0 +1,36 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database, applies migrations and serves the API. */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pglite') });
+  await migrate(database);
+  return database;
+}
+
+export async function startServer(config: Config, database: Database): Promise<RunningServer> {
+  const { app, deps } = createApp(config, database);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.HOST}:${port}`,
+    port,
+    deps,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ofetch } from 'ofetch';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { importCatalogue } from '../../src/server/services/catalogue-import';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { freshDatabase } from './database';
+
+export const SHARED_DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+
+export function readSharedCatalogue() {
+  return {
+    categories: { name: 'categories.csv', text: readFileSync(`${SHARED_DATA}categories.csv`, 'utf8') },
+    products: { name: 'products.csv', text: readFileSync(`${SHARED_DATA}products.csv`, 'utf8') },
+  };
+}
+
+export interface TestServer extends RunningServer {
+  database: Database;
+  /** Raw fetch against the API base: `api('/categories')`. Never throws on HTTP errors. */
+  api(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+/** The real server on a free loopback port over a fresh database, with the shared catalogue imported. */
+export async function startTestServer(opts: { catalogue?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  if (opts.catalogue !== false) await importCatalogue(database.db, readSharedCatalogue());
+  const config: Config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '100000', ...opts.env });
+  const server = await startServer(config, database);
+  const base = `${server.url}/api/site/v1`;
+  return {
+    ...server,
+    database,
+    async api(path, init) {
+      const res = await fetch(base + path, init);
+      const text = await res.text();
+      let body: unknown = text;
+      try { body = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async stop() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+export { ofetch };
