@@ -1,0 +1,285 @@
+/**
+ * The one place where product rows become the API's view models (ProductCard, Product).
+ * Every call that answers with products — carousels, related lists, search, the product page, the
+ * cart — goes through loadProductCards / loadProduct so a field is computed the same way everywhere.
+ *
+ * Visibility: by default both loaders return only public products (enable = true and deleted_at null).
+ * Staff screens and the cart, which must still show a hidden product, pass `{ includeHidden: true }`.
+ */
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CategoryRef, PriceTier, Product, ProductCard } from '../../api/schemas/catalogue';
+import { availabilityOf } from '../../lib/availability';
+import { productDisplayName } from '../../lib/display-name';
+import type { Db } from '../db/client';
+import {
+  attributes, brands, categories, productAttributeValues, productFiles, productImages, productPrices, products,
+} from '../db/schema';
+
+export interface LoadOptions {
+  /** Also return disabled and soft-deleted products (staff and cart use). Default false. */
+  includeHidden?: boolean;
+}
+
+/** SQL condition for "a shopper may see this product". Exported so list queries filter the same way. */
+export const productIsPublic: SQL = and(eq(products.enable, true), isNull(products.deletedAt))!;
+
+/** Columns a card needs: the product row with its brand, in one joined query. */
+export const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  partNumber: products.partNumber,
+  name: products.name,
+  nameFa: products.nameFa,
+  description: products.description,
+  badges: products.badges,
+  rating: products.rating,
+  reviewsCount: products.reviewsCount,
+  quality: products.quality,
+  stock: products.stock,
+  availabilityDate: products.availabilityDate,
+  package: products.package,
+  price: products.price,
+  compareAtPrice: products.compareAtPrice,
+  minimumPurchase: products.minimumPurchase,
+  threshold: products.threshold,
+  enable: products.enable,
+  brandSlug: brands.slug,
+  brandName: brands.name,
+  brandNameFa: brands.nameFa,
+  brandImage: brands.image,
+};
+
+export interface CardRow {
+  id: number;
+  slug: string;
+  partNumber: string;
+  name: string;
+  nameFa: string;
+  description: string | null;
+  badges: string[];
+  rating: number;
+  reviewsCount: number;
+  quality: 'original' | 'renew' | 'copy' | null;
+  stock: number;
+  availabilityDate: string | null;
+  package: string | null;
+  price: number;
+  compareAtPrice: number | null;
+  minimumPurchase: number;
+  threshold: number;
+  enable: boolean;
+  brandSlug: string | null;
+  brandName: string | null;
+  brandNameFa: string | null;
+  brandImage: string | null;
+}
+
+export interface TierRow { productId: number; minCount: number; maxCount: number | null; price: number; compareAtPrice: number | null }
+export interface ImageRow { productId: number; src: string; alt: string | null; width: number | null; height: number | null }
+
+/**
+ * Quantity breaks of a product. A product imported without tiers still gets one open-ended tier from
+ * its own price, so the storefront's tier table and quantity pricing never have to special-case "none".
+ */
+export function toPriceTiers(row: Pick<CardRow, 'price' | 'compareAtPrice' | 'minimumPurchase'>, tiers: TierRow[]): PriceTier[] {
+  if (tiers.length === 0) {
+    return [{ minCount: row.minimumPurchase, maxCount: null, minPrice: row.price, minCompareAtPrice: row.compareAtPrice }];
+  }
+  return [...tiers]
+    .sort((a, b) => a.minCount - b.minCount)
+    .map((t) => ({ minCount: t.minCount, maxCount: t.maxCount, minPrice: t.price, minCompareAtPrice: t.compareAtPrice }));
+}
+
+function toImage(img: ImageRow, fallbackAlt: string) {
+  return { src: img.src, alt: img.alt ?? fallbackAlt, width: img.width, height: img.height };
+}
+
+/** Row → card. The only function that decides what a card field means; the full product extends it. */
+export function toProductCard(row: CardRow, tiers: TierRow[], images: ImageRow[]): ProductCard {
+  const displayName = productDisplayName(row);
+  return {
+    id: row.id,
+    slug: row.slug,
+    // Spec §3: the slug doubles as the SKU.
+    sku: row.slug,
+    name: row.name,
+    nameFa: row.nameFa,
+    displayName,
+    partNumber: row.partNumber,
+    description: row.description,
+    images: images.map((img) => toImage(img, displayName)),
+    badges: row.badges,
+    rating: row.rating,
+    reviews: row.reviewsCount,
+    quality: row.quality,
+    availability: availabilityOf(row),
+    availabilityDate: row.availabilityDate,
+    brand: row.brandSlug
+      ? { slug: row.brandSlug, name: row.brandName ?? row.brandSlug, nameFa: row.brandNameFa, image: row.brandImage }
+      : null,
+    package: row.package,
+    price: row.price,
+    compareAtPrice: row.compareAtPrice,
+    prices: toPriceTiers(row, tiers),
+    minimumPurchase: row.minimumPurchase,
+    stock: row.stock,
+    threshold: row.threshold,
+    enable: row.enable,
+  };
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
+const tierColumns = {
+  productId: productPrices.productId,
+  minCount: productPrices.minCount,
+  maxCount: productPrices.maxCount,
+  price: productPrices.price,
+  compareAtPrice: productPrices.compareAtPrice,
+};
+const imageColumns = {
+  productId: productImages.productId,
+  src: productImages.src,
+  alt: productImages.alt,
+  width: productImages.width,
+  height: productImages.height,
+};
+
+/**
+ * Cards for the given ids, in the order of `ids` (the caller's ranking), skipping ids that are missing
+ * or hidden. Three queries whatever the number of ids: rows with brand, all tiers, first image of each.
+ */
+export async function loadProductCards(db: Db, ids: number[], opts: LoadOptions = {}): Promise<ProductCard[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const where = opts.includeHidden ? inArray(products.id, unique) : and(inArray(products.id, unique), productIsPublic);
+  const rows = await db.select(cardColumns).from(products).leftJoin(brands, eq(brands.id, products.brandId)).where(where);
+  if (rows.length === 0) return [];
+  const found = rows.map((r) => r.id);
+  const [tiers, images] = await Promise.all([
+    db.select(tierColumns).from(productPrices).where(inArray(productPrices.productId, found)),
+    // DISTINCT ON keeps the first image by sort per product: a card shows one picture.
+    db.selectDistinctOn([productImages.productId], imageColumns).from(productImages)
+      .where(inArray(productImages.productId, found))
+      .orderBy(productImages.productId, productImages.sort, productImages.id),
+  ]);
+  const tiersBy = groupBy(tiers, (t) => t.productId);
+  const imagesBy = groupBy(images, (i) => i.productId);
+  const byId = new Map(rows.map((r) => [r.id, toProductCard(r as CardRow, tiersBy.get(r.id) ?? [], imagesBy.get(r.id) ?? [])]));
+  const out: ProductCard[] = [];
+  for (const id of unique) {
+    const card = byId.get(id);
+    if (card) out.push(card);
+  }
+  return out;
+}
+
+/** Ids in a materialised path "/3/17/42/" → [3, 17, 42] (root → leaf). */
+export function pathIds(path: string): number[] {
+  return path.split('/').filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+}
+
+export function toCategoryRef(row: { id: number; slug: string; name: string; nameFa: string; depth: number }): CategoryRef {
+  return { id: row.id, slug: row.slug, name: row.name, nameFa: row.nameFa, depth: row.depth };
+}
+
+interface FileRow { kind: string; label: string; file: string | null; fileLink: string | null; createdAt: Date }
+
+/** Files of one kind grouped by label, in first-seen order: [{label, attaches:[{file, fileLink, created_at}]}]. */
+export function groupFiles(rows: FileRow[], kind: 'footprint' | 'applicationnote') {
+  const groups = groupBy(rows.filter((r) => r.kind === kind), (r) => r.label);
+  return [...groups].map(([label, list]) => ({
+    label,
+    attaches: list.map((f) => ({ file: f.file, fileLink: f.fileLink, created_at: f.createdAt.toISOString() })),
+  }));
+}
+
+interface AttributeRow { slug: string; name: string; nameFa: string | null; featured: boolean; value: string; valueSlug: string }
+
+/** Attribute-value rows → one entry per attribute with its values, in the order the rows arrive. */
+export function groupAttributes(rows: AttributeRow[]): Product['attributes'] {
+  return [...groupBy(rows, (r) => r.slug)].map(([slug, list]) => ({
+    slug,
+    name: list[0]!.name,
+    nameFa: list[0]!.nameFa,
+    featured: list[0]!.featured,
+    values: list.map((v) => ({ name: v.value, slug: v.valueSlug })),
+  }));
+}
+
+/** The full product page model, or null when the product does not exist (or is hidden, unless asked). */
+export async function loadProduct(
+  db: Db,
+  where: { slug: string } | { id: number },
+  opts: LoadOptions = {},
+): Promise<Product | null> {
+  const match = 'slug' in where ? eq(products.slug, where.slug) : eq(products.id, where.id);
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      descriptionFa: products.descriptionFa,
+      moreDescription: products.moreDescription,
+      specification: products.specification,
+      categoryId: products.categoryId,
+      categoryPath: categories.path,
+      datasheetUrl: products.datasheetUrl,
+      views: products.views,
+      customFields: products.customFields,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(opts.includeHidden ? match : and(match, productIsPublic))
+    .limit(1);
+  if (!row) return null;
+
+  const trail = [...new Set([...pathIds(row.categoryPath), row.categoryId])];
+  const [crumbs, tiers, images, attrs, files] = await Promise.all([
+    db.select({ id: categories.id, slug: categories.slug, name: categories.name, nameFa: categories.nameFa, depth: categories.depth })
+      .from(categories).where(inArray(categories.id, trail)).orderBy(asc(categories.depth)),
+    db.select(tierColumns).from(productPrices).where(eq(productPrices.productId, row.id)),
+    db.select(imageColumns).from(productImages).where(eq(productImages.productId, row.id))
+      .orderBy(productImages.sort, productImages.id),
+    db.select({
+      slug: attributes.slug, name: attributes.name, nameFa: attributes.nameFa, featured: attributes.featured,
+      value: productAttributeValues.value, valueSlug: productAttributeValues.valueSlug,
+    })
+      .from(productAttributeValues)
+      .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
+      .where(eq(productAttributeValues.productId, row.id))
+      // Featured attributes (Package, ...) first, then alphabetically so the table reads the same each time.
+      .orderBy(sql`${attributes.featured} desc`, attributes.id, productAttributeValues.valueSlug),
+    db.select({ kind: productFiles.kind, label: productFiles.label, file: productFiles.file, fileLink: productFiles.fileLink, createdAt: productFiles.createdAt })
+      .from(productFiles).where(eq(productFiles.productId, row.id)).orderBy(productFiles.createdAt, productFiles.id),
+  ]);
+
+  const card = toProductCard(row as CardRow, tiers, images);
+  const datasheetFile = files.find((f) => f.kind === 'datasheet');
+  return {
+    ...card,
+    descriptionFa: row.descriptionFa,
+    moreDescription: row.moreDescription,
+    specification: row.specification,
+    categories: crumbs.map(toCategoryRef),
+    attributes: groupAttributes(attrs),
+    // An uploaded datasheet file wins over the maker's link: ours cannot go stale.
+    datasheet: datasheetFile?.file ?? datasheetFile?.fileLink ?? row.datasheetUrl,
+    footprints: groupFiles(files, 'footprint'),
+    applicationnotes: groupFiles(files, 'applicationnote'),
+    views: row.views,
+    customFields: row.customFields,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
