@@ -8,6 +8,7 @@ import { rateLimit } from './http/rate-limit';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
 import { ReadCache } from './services/read-cache';
+import { SearchLogger } from './services/search/log';
 
 export const API_BASE = '/api/site/v1';
 
@@ -15,7 +16,13 @@ export const API_BASE = '/api/site/v1';
 const SEARCH_PATHS = [`${API_BASE}/suggestion`, `${API_BASE}/getProduct`];
 
 export function createApp(config: Config, database: Database): { app: Hono; deps: AppDeps } {
-  const deps: AppDeps = { config, database, db: database.db, cache: new ReadCache(config.READ_CACHE_SIZE) };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    cache: new ReadCache(config.READ_CACHE_SIZE),
+    searchLog: new SearchLogger(database.db),
+  };
   const app = new Hono();
   const clientIp = clientIpResolver(config.TRUST_PROXY);
 

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { ReadCache } from './services/read-cache';
+import type { SearchLogger } from './services/search/log';
 
 /** What every route and service may use; built once in app.ts. */
 export interface AppDeps {
@@ -8,4 +9,5 @@ export interface AppDeps {
   database: Database;
   db: Db;
   cache: ReadCache;
+  searchLog: SearchLogger;
 }

@@ -31,6 +31,9 @@ export async function startServer(config: Config, database: Database): Promise<R
     url: `http://${config.HOST}:${port}`,
     port,
     deps,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.searchLog.flush();
+    },
   };
 }

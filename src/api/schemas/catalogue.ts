@@ -146,13 +146,16 @@ export const filterSchema = z.discriminatedUnion('type', [
 ]);
 export type Filter = z.infer<typeof filterSchema>;
 
-export const SORTS = ['default', 'name_asc', 'name_desc'] as const;
+/** The spec's three orders, plus price and newest, which component buyers expect. */
+export const SORTS = ['default', 'name_asc', 'name_desc', 'price_asc', 'price_desc', 'newest'] as const;
 
 export const productListSchema = z.object({
   items: z.array(productCardSchema),
   ...paginationSchema.shape,
   sort: z.enum(SORTS),
   filters: z.array(filterSchema),
+  /** Set when nothing matched the text as typed but a keyboard-layout reading of it did ("مپ۳۵۸" → "lm358"). */
+  interpretedAs: z.string().optional(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 

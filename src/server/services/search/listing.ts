@@ -1,0 +1,222 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Filter, MatchKind, ProductCard, ProductList } from '../../../api/schemas/catalogue';
+import type { GetProductQuery } from '../../../api/schemas/search';
+import { rialsToToman, tomanToRials } from '../../../lib/money';
+import { roundedPriceRange } from '../../../lib/price-range';
+import type { Db } from '../../db/client';
+import { loadProductCards } from '../product-views';
+import { matchedSql } from './match-sql';
+import { alternativePlans, planSearch, type SearchPlan } from './plan';
+import { resolveScope, type CategoryScope } from './scope';
+
+// Attribute counts over a huge unscoped set cost much and help nobody; offer them once the set is narrow.
+const ATTRIBUTE_FACETS_MAX_SET = 20_000;
+const ATTRIBUTE_FACETS = 12;
+const VALUES_PER_ATTRIBUTE = 30;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Products the shopper may see, with what filters and ordering need; limited to the scope and the search. */
+function baseSql(plan: SearchPlan | null, scope: CategoryScope | null): SQL {
+  const match = plan ? sql`join (${matchedSql(plan)}) m on m.id = p.id` : sql``;
+  const matchCols = plan ? sql`m.rank, m.kind, m.score` : sql`0 as rank, null::text as kind, 0::real as score`;
+  const inScope = scope ? sql`and c.path like ${scope.path + '%'}` : sql``;
+  return sql`select p.id, p.name, p.price, p.brand_id, p.quality, p.stock, p.availability_date, p.sales_count,
+      p.views, p.created_at, c.path, ${matchCols}
+    from products p ${match} join categories c on c.id = p.category_id
+    where p.enable and p.deleted_at is null ${inScope}`;
+}
+
+function filtersSql(q: GetProductQuery): SQL {
+  const parts: SQL[] = [];
+  if (q.filter_price?.min != null) parts.push(sql`b.price >= ${q.filter_price.min}`);
+  if (q.filter_price?.max != null) parts.push(sql`b.price <= ${q.filter_price.max}`);
+  if (q.filter_brand?.length) {
+    parts.push(sql`b.brand_id in (select id from brands where slug in (${sql.join(q.filter_brand.map((s) => sql`${s}`), sql`, `)}))`);
+  }
+  if (q.filter_quality?.length) {
+    const named = q.filter_quality.filter((x) => x !== 'none');
+    const ors: SQL[] = [];
+    if (named.length) ors.push(sql`b.quality in (${sql.join(named.map((s) => sql`${s}`), sql`, `)})`);
+    if (q.filter_quality.includes('none')) ors.push(sql`b.quality is null`);
+    parts.push(sql`(${sql.join(ors, sql` or `)})`);
+  }
+  if (q.filter_availability?.length) {
+    const ors = q.filter_availability.map((a) =>
+      a === 'in-stock' ? sql`b.stock > 0`
+        : a === 'pre-order' ? sql`(b.stock = 0 and b.availability_date is not null)`
+          : sql`(b.stock = 0 and b.availability_date is null)`,
+    );
+    parts.push(sql`(${sql.join(ors, sql` or `)})`);
+  }
+  for (const attr of q.filter_attributes ?? []) {
+    parts.push(sql`exists (select 1 from product_attribute_values v join attributes a on a.id = v.attribute_id
+      where v.product_id = b.id and a.slug = ${attr.slug}
+      and v.value_slug in (${sql.join(attr.values.map((s) => sql`${s}`), sql`, `)}))`);
+  }
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+function orderSql(sort: GetProductQuery['sort'], searching: boolean): SQL {
+  // Within equal relevance, what a buyer can actually buy comes first, then what others buy.
+  const popularity = sql`(f.stock > 0) desc, f.sales_count desc, f.views desc, f.id`;
+  switch (sort) {
+    case 'name_asc': return sql`f.name asc, f.id`;
+    case 'name_desc': return sql`f.name desc, f.id`;
+    case 'price_asc': return sql`f.price asc, f.id`;
+    case 'price_desc': return sql`f.price desc, f.id`;
+    case 'newest': return sql`f.created_at desc, f.id desc`;
+    default: return searching ? sql`f.rank, f.score desc, ${popularity}` : popularity;
+  }
+}
+
+interface ListingRow {
+  total: number;
+  items: { id: number; kind: MatchKind | null }[] | null;
+  base_total: number;
+  categories: { id: number; slug: string; name: string; name_fa: string; depth: number; count: number }[] | null;
+  brands: { slug: string; name: string; count: number }[] | null;
+  qualities: { quality: string | null; count: number }[] | null;
+  price_min: number | null;
+  price_max: number | null;
+}
+
+/** One round trip: the page, the total after filters, and the sidebar's counts over the unfiltered set. */
+async function runListing(db: Db, q: GetProductQuery, plan: SearchPlan | null, scope: CategoryScope | null) {
+  const childSegment = (scope?.depth ?? -1) + 3; // path "/a/b/c/": split_part index of the next level down
+  const offset = (q.page - 1) * q.limit;
+  const result = await db.execute(sql`
+    with b as materialized (${baseSql(plan, scope)}),
+    f as materialized (select * from b ${filtersSql(q)}),
+    pg as (select f.id, f.kind, row_number() over (order by ${orderSql(q.sort, plan !== null)}) as ord
+           from f order by ${orderSql(q.sort, plan !== null)} limit ${q.limit} offset ${offset})
+    select
+      (select count(*)::int from f) as total,
+      (select json_agg(json_build_object('id', id, 'kind', kind) order by ord) from pg) as items,
+      (select count(*)::int from b) as base_total,
+      (select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'name_fa', c.name_fa,
+              'depth', c.depth, 'count', x.n) order by c.sort, c.id)
+         from (select split_part(path, '/', ${childSegment}) as cid, count(*)::int as n from b group by 1) x
+         join categories c on c.id::text = x.cid) as categories,
+      (select json_agg(json_build_object('slug', br.slug, 'name', br.name, 'count', x.n) order by x.n desc, br.name)
+         from (select brand_id, count(*)::int as n from b where brand_id is not null group by 1) x
+         join brands br on br.id = x.brand_id) as brands,
+      (select json_agg(json_build_object('quality', quality, 'count', n))
+         from (select quality, count(*)::int as n from b group by 1) x) as qualities,
+      (select min(price) from b) as price_min,
+      (select max(price) from b) as price_max
+  `);
+  return rowsOf<ListingRow>(result)[0]!;
+}
+
+async function attributeFacets(db: Db, plan: SearchPlan | null, scope: CategoryScope | null, q: GetProductQuery): Promise<Filter[]> {
+  const result = await db.execute(sql`
+    with b as materialized (${baseSql(plan, scope)}),
+    counts as (
+      select a.id, a.slug, a.name, a.name_fa, a.featured, v.value_slug, min(v.value) as value, count(*)::int as n
+      from b join product_attribute_values v on v.product_id = b.id join attributes a on a.id = v.attribute_id
+      group by a.id, v.value_slug),
+    top_attrs as (select id from counts group by id order by bool_or(featured) desc, sum(n) desc limit ${ATTRIBUTE_FACETS})
+    select c.* from counts c join top_attrs t on t.id = c.id order by c.slug, c.n desc, c.value`);
+  const chosen = new Map((q.filter_attributes ?? []).map((a) => [a.slug, a.values]));
+  const groups = new Map<string, Extract<Filter, { type: 'check' }>>();
+  for (const r of rowsOf<{ slug: string; name: string; name_fa: string | null; value_slug: string; value: string; n: number }>(result)) {
+    let g = groups.get(r.slug);
+    if (!g) {
+      g = { type: 'check', slug: `attr_${r.slug}`, name: r.name, nameFa: r.name_fa, items: [], value: chosen.get(r.slug) ?? [] };
+      groups.set(r.slug, g);
+    }
+    if (g.items.length < VALUES_PER_ATTRIBUTE) g.items.push({ slug: r.value_slug, name: r.value, count: r.n });
+  }
+  // Values sort naturally ("2.2k" before "10k" is not alphabetical, but numbers first reads right).
+  const collator = new Intl.Collator('en', { numeric: true });
+  for (const g of groups.values()) g.items.sort((a, b) => collator.compare(a.name, b.name));
+  return [...groups.values()];
+}
+
+const QUALITY_NAMES: Record<string, string> = { original: 'Original', renew: 'Renew', copy: 'Copy', none: 'Unbranded' };
+
+function buildFilters(row: ListingRow, q: GetProductQuery, scope: CategoryScope | null): Filter[] {
+  const filters: Filter[] = [];
+  filters.push({
+    type: 'category',
+    slug: 'category',
+    name: 'Categories',
+    items: (row.categories ?? []).map((c) => ({ id: c.id, slug: c.slug, name: c.name, nameFa: c.name_fa, depth: c.depth, count: c.count })),
+    value: scope?.slug ?? null,
+  });
+  if (row.price_min !== null && row.price_max !== null) {
+    const [lo, hi] = roundedPriceRange(rialsToToman(Number(row.price_min)), rialsToToman(Number(row.price_max)));
+    const min = tomanToRials(lo);
+    const max = tomanToRials(hi);
+    filters.push({
+      type: 'range', slug: 'price', name: 'Price', min, max,
+      value: [q.filter_price?.min ?? min, q.filter_price?.max ?? max],
+    });
+  }
+  filters.push({
+    type: 'check', slug: 'brand', name: 'Brand', nameFa: 'برند',
+    items: row.brands ?? [], value: q.filter_brand ?? [],
+  });
+  filters.push({
+    type: 'check', slug: 'quality', name: 'Quality', nameFa: 'کیفیت',
+    items: (row.qualities ?? []).map((x) => ({ slug: x.quality ?? 'none', name: QUALITY_NAMES[x.quality ?? 'none']!, count: x.count }))
+      .sort((a, b) => b.count - a.count),
+    value: q.filter_quality ?? [],
+  });
+  return filters;
+}
+
+export interface ListingResult extends ProductList {
+  /** The query as it was understood, when it differs from what was typed (keyboard layout slip). */
+  interpretedAs?: string;
+  /** The normalised text that was searched, for the search log. */
+  searched: string | null;
+}
+
+/** getProduct: a catalogue listing, optionally a search, with sidebar filters. */
+export async function listProducts(db: Db, q: GetProductQuery): Promise<ListingResult> {
+  const scope = await resolveScope(db, q.filter_category);
+  const text = q.filter_searchPart || q.filter_part || '';
+  const partOnly = Boolean(q.filter_searchPart) && !q.filter_part;
+  let plan = planSearch(text, partOnly);
+  let row = await runListing(db, q, plan, scope);
+  let interpretedAs: string | undefined;
+  if (plan && row.base_total === 0) {
+    for (const alt of alternativePlans(plan)) {
+      const altRow = await runListing(db, q, alt, scope);
+      if (altRow.base_total > 0) {
+        row = altRow;
+        plan = alt;
+        interpretedAs = alt.raw;
+        break;
+      }
+    }
+  }
+  const ids = (row.items ?? []).map((i) => i.id);
+  const kinds = new Map((row.items ?? []).map((i) => [i.id, i.kind]));
+  const cards: ProductCard[] = (await loadProductCards(db, ids)).map((card) => {
+    const kind = kinds.get(card.id);
+    return kind ? { ...card, match: kind } : card;
+  });
+  const filters = buildFilters(row, q, scope);
+  if (row.base_total > 0 && (scope !== null || plan !== null) && row.base_total <= ATTRIBUTE_FACETS_MAX_SET) {
+    filters.push(...(await attributeFacets(db, plan, scope, q)));
+  }
+  const total = row.total;
+  const pages = Math.max(1, Math.ceil(total / q.limit));
+  const from = total === 0 || q.page > pages ? 0 : (q.page - 1) * q.limit + 1;
+  return {
+    items: cards,
+    page: q.page,
+    limit: q.limit,
+    total,
+    pages,
+    from,
+    to: from === 0 ? 0 : from + cards.length - 1,
+    sort: q.sort,
+    filters,
+    ...(interpretedAs ? { interpretedAs } : {}),
+    searched: plan?.folded ?? null,
+  };
+}

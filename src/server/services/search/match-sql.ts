@@ -1,0 +1,45 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
+
+/** Escapes LIKE wildcards in user text. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+// Below this a fuzzy part-number match is more noise than help (pg_trgm similarity, 0..1).
+const FUZZY_MIN_SCORE = 0.3;
+
+/**
+ * SQL selecting (id, rank, kind, score) for every product matching the plan, best reading per id.
+ * rank: 0 exact part number, 1 same family (the typed key is a prefix), 2 text match, 3 fuzzy.
+ * Fuzzy part-number matches are looked for only when nothing else matched: a typo is the likely reason.
+ * Every branch is served by an index: pn_key btree (=, prefix), pn_key and search_text trigram GIN.
+ */
+export function matchedSql(plan: SearchPlan): SQL {
+  const branches: SQL[] = [];
+  const { key } = plan;
+  if (key.length >= 1) {
+    branches.push(sql`select id, 0 as rank, 'exact' as kind, 1.0::real as score from products where pn_key = ${key}`);
+  }
+  if (key.length >= MIN_FAMILY_KEY) {
+    branches.push(sql`select id, 1, 'family', (${key.length}::real / length(pn_key))::real from products
+      where pn_key like ${likeEscape(key) + '%'} and pn_key <> ${key}`);
+  }
+  if (plan.partOnly) {
+    if (key.length >= 3) {
+      branches.push(sql`select id, 2, 'text', (${key.length}::real / length(pn_key))::real from products
+        where pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`);
+    }
+  } else {
+    const conditions = plan.tokens.map((t) => sql`search_text like ${'% ' + likeEscape(t) + '%'}`);
+    branches.push(sql`select id, 2, 'text', word_similarity(${plan.folded}, search_text)::real from products
+      where ${sql.join(conditions, sql` and `)}`);
+  }
+  const strict = sql.join(branches, sql` union all `);
+  const fuzzy = key.length >= MIN_FUZZY_KEY
+    ? sql` union all select id, 3, 'fuzzy', greatest(similarity(pn_key, ${key}), word_similarity(${key}, pn_key))::real
+        from products where (pn_key % ${key} or ${key} <% pn_key) and not exists (select 1 from strict)
+        and greatest(similarity(pn_key, ${key}), word_similarity(${key}, pn_key)) >= ${FUZZY_MIN_SCORE}`
+    : sql``;
+  return sql`with strict as materialized (${strict}),
+    anyhit as (select * from strict ${fuzzy})
+    select distinct on (id) id, rank, kind, score from anyhit order by id, rank, score desc`;
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { MatchKind, SuggestionResponse } from '../../../api/schemas/catalogue';
+import type { SuggestionQuery } from '../../../api/schemas/search';
+import type { Db } from '../../db/client';
+import { loadProductCards } from '../product-views';
+import { matchedSql } from './match-sql';
+import { alternativePlans, planSearch, type SearchPlan } from './plan';
+import { resolveScope, type CategoryScope } from './scope';
+
+// One typed letter matches a large part of the catalogue; suggestions start at the second.
+const MIN_QUERY_LENGTH = 2;
+
+async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: SuggestionQuery) {
+  const inScope = scope ? sql`and c.path like ${scope.path + '%'}` : sql``;
+  const result = await db.execute(sql`
+    with m as materialized (
+      select p.id, m.rank, m.kind, m.score, p.stock, p.sales_count
+      from (${matchedSql(plan)}) m join products p on p.id = m.id join categories c on c.id = p.category_id
+      where p.enable and p.deleted_at is null ${inScope}
+    )
+    select
+      (select count(*)::int from (select 1 from m limit ${q.limit}) x) as total,
+      (select json_agg(json_build_object('id', id, 'kind', kind) order by rank, score desc, stock > 0 desc, sales_count desc, id)
+         from (select * from m order by rank, score desc, stock > 0 desc, sales_count desc, id limit ${q.take}) t) as items`);
+  return (result as unknown as { rows: { total: number; items: { id: number; kind: MatchKind }[] | null }[] }).rows[0]!;
+}
+
+/** suggestion: the header's live search — best matches first, each labelled exact / family / fuzzy / text. */
+export async function suggestProducts(db: Db, q: SuggestionQuery): Promise<SuggestionResponse & { searched: string | null }> {
+  const text = q.filter_searchPart ?? '';
+  const plan = text.trim().length >= MIN_QUERY_LENGTH ? planSearch(text) : null;
+  if (!plan) return { items: [], total: 0, searched: null };
+  const scope = await resolveScope(db, q.filter_category);
+  let row = await run(db, plan, scope, q);
+  let used = plan;
+  if (row.total === 0) {
+    for (const alt of alternativePlans(plan)) {
+      const altRow = await run(db, alt, scope, q);
+      if (altRow.total > 0) {
+        row = altRow;
+        used = alt;
+        break;
+      }
+    }
+  }
+  const items = row.items ?? [];
+  const kinds = new Map(items.map((i) => [i.id, i.kind]));
+  const cards = await loadProductCards(db, items.map((i) => i.id));
+  return {
+    items: cards.map((c) => ({
+      id: c.id, images: c.images, name: c.name, nameFa: c.nameFa, partNumber: c.partNumber, slug: c.slug,
+      quality: c.quality, availability: c.availability, availabilityDate: c.availabilityDate, prices: c.prices,
+      price: c.price, enable: c.enable, stock: c.stock, match: kinds.get(c.id) ?? 'text',
+    })),
+    total: row.total,
+    searched: used.folded,
+  };
+}
