@@ -6,6 +6,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 // Below this a fuzzy part-number match is more noise than help (pg_trgm similarity, 0..1).
 const FUZZY_MIN_SCORE = 0.3;
+const MIN_INFIX_KEY = 4;
 
 /**
  * SQL selecting (id, rank, kind, score) for every product matching the plan, best reading per id.
@@ -23,12 +24,13 @@ export function matchedSql(plan: SearchPlan): SQL {
     branches.push(sql`select id, 1, 'family', (${key.length}::real / length(pn_key))::real from products
       where pn_key like ${likeEscape(key) + '%'} and pn_key <> ${key}`);
   }
-  if (plan.partOnly) {
-    if (key.length >= 3) {
-      branches.push(sql`select id, 2, 'text', (${key.length}::real / length(pn_key))::real from products
-        where pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`);
-    }
-  } else {
+  // Makers put their own letters in front of a shared core ("7805" → L7805CV, MC7805CTG, LM7805CT):
+  // a key with digits found inside a part number is the same family, ranked below true prefixes.
+  if (key.length >= MIN_INFIX_KEY && /\d/.test(key)) {
+    branches.push(sql`select id, 1, 'family', (0.8 * ${key.length}::real / length(pn_key))::real from products
+      where pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`);
+  }
+  if (!plan.partOnly) {
     const conditions = plan.tokens.map((t) => sql`search_text like ${'% ' + likeEscape(t) + '%'}`);
     branches.push(sql`select id, 2, 'text', word_similarity(${plan.folded}, search_text)::real from products
       where ${sql.join(conditions, sql` and `)}`);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { availabilityOf, canAddToCart } from './availability';
+import { productDisplayName } from './display-name';
+import { formatToman, rialsToToman, tomanToRials } from './money';
+import { roundDownByDigits, roundedPriceRange, roundUpByDigits } from './price-range';
+
+describe('availability (spec §4)', () => {
+  it.each([
+    [{ stock: 5, availabilityDate: null }, 'in-stock', true],
+    [{ stock: 5, availabilityDate: '2026-12-01' }, 'in-stock', true],
+    [{ stock: 0, availabilityDate: '2026-12-01' }, 'pre-order', true],
+    [{ stock: 0, availabilityDate: null }, 'out-of-stock', false],
+  ] as const)('%o → %s', (p, expected, addable) => {
+    expect(availabilityOf(p)).toBe(expected);
+    expect(canAddToCart(availabilityOf(p))).toBe(addable);
+  });
+});
+
+describe('display name (spec §3)', () => {
+  it.each([
+    [{ name: 'LM358P', nameFa: 'آی‌سی LM358P آپ‌امپ', partNumber: 'LM358P' }, 'آی‌سی LM358P آپ‌امپ'],
+    [{ name: 'Arduino Uno R3', nameFa: 'Uno', partNumber: 'A000066' }, 'Arduino Uno R3'],
+    [{ name: 'Dual op-amp', nameFa: 'آپ‌امپ دوبل', partNumber: 'X1' }, 'آپ‌امپ دوبل'],
+    [{ name: 'Dual op-amp', nameFa: '', partNumber: 'X1' }, 'X1'],
+  ])('%o → %s', (p, expected) => expect(productDisplayName(p)).toBe(expected));
+});
+
+describe('money', () => {
+  it.each([[15500, 155000], [0, 0], [1, 10]])('%d toman = %d rials', (toman, rials) => {
+    expect(tomanToRials(toman)).toBe(rials);
+    expect(rialsToToman(rials)).toBe(toman);
+  });
+  it('shows toman with Persian digits in fa and Latin digits in en', () => {
+    expect(formatToman(155000, 'fa')).toBe('۱۵٬۵۰۰ تومان');
+    expect(formatToman(155000, 'en')).toBe('15,500 Toman');
+  });
+});
+
+describe('price filter range rounding (spec §9)', () => {
+  it.each([
+    [12345, 10000, 20000],
+    [87654, 80000, 90000],
+    [1000, 1000, 1000],
+    [999, 900, 1000],
+    [5, 5, 5],
+    [0, 0, 0],
+    [100000000, 100000000, 100000000],
+  ])('%d → down %d, up %d', (v, down, up) => {
+    expect(roundDownByDigits(v)).toBe(down);
+    expect(roundUpByDigits(v)).toBe(up);
+  });
+  it('rounds the low end down and the high end up', () => {
+    expect(roundedPriceRange(450, 38_500_000)).toEqual([400, 40_000_000]);
+  });
+});
