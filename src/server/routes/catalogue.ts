@@ -1,1 +1,116 @@
-export const catalogueRoutes = [] as import('../http/route').RouteDef[];
+/** Public catalogue calls: category tree, product page, carousels, related products, brands. */
+import {
+  brandsWithCategoriesQuerySchema, brandsWithCategoriesResponseSchema, categoryQuerySchema, categoryResponseSchema,
+  categorySlugParamsSchema, categoryTreeResponseSchema, mobileMenuResponseSchema,
+} from '../../api/schemas/categories';
+import { departmentsResponseSchema } from '../../api/schemas/departments';
+import {
+  bestSellersQuerySchema, discountsQuerySchema, latestQuerySchema, productCardsResponseSchema, productIdParamsSchema,
+  productResponseSchema, productSlugParamsSchema, productViewsResponseSchema, relatedQuerySchema,
+} from '../../api/schemas/products';
+import { notFound } from '../http/errors';
+import { defineRoute, type RouteDef } from '../http/route';
+import { brandsWithCategories } from '../services/brands';
+import { categoryBySlug, categoryTree, toMobileMenu, trimChildren } from '../services/category-tree';
+import { loadDepartments } from '../services/departments';
+import {
+  PRODUCT_NOT_FOUND, bestSellingProducts, discountedProducts, latestProducts, relatedProducts,
+} from '../services/product-lists';
+import { increaseProductViews } from '../services/product-popularity';
+import { loadProduct } from '../services/product-views';
+
+const tags = ['catalogue'];
+
+export const catalogueRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'get', path: '/categories', tags,
+    summary: 'The whole category tree: top-level categories with their children nested, each level in display order.',
+    response: categoryTreeResponseSchema,
+    handler: async ({ deps }) => ({ data: (await categoryTree(deps.db, deps.cache)).roots }),
+  }),
+  defineRoute({
+    method: 'get', path: '/categories/{slug}', tags, errors: [404],
+    summary: 'One category with its parent and `depth` levels of children (0–5, default 1).',
+    params: categorySlugParamsSchema, query: categoryQuerySchema,
+    response: categoryResponseSchema,
+    handler: async ({ params, query, deps }) => ({
+      data: trimChildren(await categoryBySlug(deps.db, deps.cache, params.slug), query.depth),
+    }),
+  }),
+  defineRoute({
+    method: 'get', path: '/mobile-menu/categories', tags,
+    summary: 'Compact category tree for the mobile slide-in menu.',
+    response: mobileMenuResponseSchema,
+    handler: async ({ deps }) => ({ data: (await categoryTree(deps.db, deps.cache)).roots.map(toMobileMenu) }),
+  }),
+  defineRoute({
+    method: 'get', path: '/departments', tags,
+    summary: 'The departments (header) menu: items with an optional menu or megamenu.',
+    response: departmentsResponseSchema,
+    handler: async ({ deps }) => ({ data: await deps.cache.get('departments', () => loadDepartments(deps.db)) }),
+  }),
+  defineRoute({
+    method: 'get', path: '/get/products/{slug}', tags, errors: [404],
+    summary: 'The product page: tiers, images, attributes, breadcrumb categories, files.',
+    params: productSlugParamsSchema,
+    response: productResponseSchema,
+    handler: async ({ params, deps }) => {
+      const slug = params.slug.toLowerCase();
+      const product = await deps.cache.get(`product:${slug}`, () => loadProduct(deps.db, { slug }));
+      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      return { data: product };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/getRelatedProducts2', tags, errors: [404],
+    summary: 'Related products: same family and category first, then the parent category; at most 50.',
+    query: relatedQuerySchema,
+    response: productCardsResponseSchema,
+    handler: async ({ query, deps }) => ({
+      data: await deps.cache.get(`related:${query.slug.toLowerCase()}:${query.limit}`, () => relatedProducts(deps.db, deps.cache, query)),
+    }),
+  }),
+  defineRoute({
+    method: 'get', path: '/discounts/products', tags, errors: [404],
+    summary: 'Products below their compare-at price, biggest percentage off first.',
+    query: discountsQuerySchema,
+    response: productCardsResponseSchema,
+    handler: async ({ query, deps }) => ({
+      data: await deps.cache.get(`discounts:${query.limit}:${query.category ?? ''}`, () => discountedProducts(deps.db, deps.cache, query)),
+    }),
+  }),
+  defineRoute({
+    method: 'get', path: '/latest/products', tags, errors: [404],
+    summary: 'Newest products; sort=price_asc shows those newest ones cheapest first (product-page sidebar, limit 5).',
+    query: latestQuerySchema,
+    response: productCardsResponseSchema,
+    handler: async ({ query, deps }) => ({
+      data: await deps.cache.get(`latest:${query.limit}:${query.sort}:${query.category ?? ''}`, () => latestProducts(deps.db, deps.cache, query)),
+    }),
+  }),
+  defineRoute({
+    method: 'get', path: '/best-seller/products', tags, errors: [404],
+    summary: 'Best sellers: most sold first, then most viewed.',
+    query: bestSellersQuerySchema,
+    response: productCardsResponseSchema,
+    handler: async ({ query, deps }) => ({
+      data: await deps.cache.get(`best:${query.limit}:${query.category ?? ''}`, () => bestSellingProducts(deps.db, deps.cache, query)),
+    }),
+  }),
+  defineRoute({
+    method: 'get', path: '/increaseProductViews/{id}', tags, errors: [404],
+    summary: 'Counts one view of a product page and returns the new count.',
+    params: productIdParamsSchema,
+    response: productViewsResponseSchema,
+    handler: async ({ params, deps }) => ({ data: { views: await increaseProductViews(deps.db, params.id) } }),
+  }),
+  defineRoute({
+    method: 'get', path: '/getBarndWithCategory', tags, errors: [404],
+    summary: 'Brands (biggest first) with the categories they have enabled products in, and counts.',
+    query: brandsWithCategoriesQuerySchema,
+    response: brandsWithCategoriesResponseSchema,
+    handler: async ({ query, deps }) => ({
+      data: await deps.cache.get(`brands:${query.category ?? ''}:${query.limit ?? ''}`, () => brandsWithCategories(deps.db, deps.cache, query)),
+    }),
+  }),
+];

@@ -1,6 +1,8 @@
 import type { RouteDef } from '../http/route';
 import { catalogueRoutes } from './catalogue';
+import { contentRoutes } from './content';
 import { searchRoutes } from './search';
+import { statsRoutes } from './stats';
 
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
-export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes];
+export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes];
