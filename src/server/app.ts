@@ -7,6 +7,7 @@ import { errorBody, handleError, MESSAGES } from './http/errors';
 import { rateLimit } from './http/rate-limit';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
+import { mountMedia } from './routes/media';
 import { ReadCache } from './services/read-cache';
 import { SearchLogger } from './services/search/log';
 
@@ -44,6 +45,7 @@ export function createApp(config: Config, database: Database): { app: Hono; deps
   const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   mountRoutes(app, API_BASE, siteRoutes, deps);
+  mountMedia(app, deps);
 
   return { app, deps };
 }
