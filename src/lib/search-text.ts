@@ -111,6 +111,10 @@ export function productSearchText(p: {
     p.partNumber, partNumberKey(p.partNumber), p.name, p.nameFa, p.brand ?? '', p.package ?? '',
     ...(p.categoryNames ?? []), ...(p.attributeValues ?? []),
   ];
+  const joined = parts.join(' ');
+  // Words written with ZWNJ ("مولتی‌متر") are indexed joined and split, since shoppers type either
+  // "مولتیمتر" or "مولتی متر".
+  const split = (joined.match(/\S*\u200c\S*/g) ?? []).map((w) => w.replace(/\u200c/g, ' '));
   // Leading and trailing spaces let a query token match at a word start with LIKE '% token%'.
-  return ` ${foldForSearch(parts.join(' '))} `;
+  return ` ${foldForSearch([joined, ...split].join(' '))} `;
 }

@@ -8,6 +8,10 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+
+// Part-number typos ("amsl117" for AMS1117) sit just under pg_trgm's default 0.3 / 0.6 cut-offs;
+// the search ranks by score and drops weak matches itself, so let the index hand over a few more.
+const TRIGRAM_SETTINGS = 'set pg_trgm.similarity_threshold = 0.25; set pg_trgm.word_similarity_threshold = 0.45;';
 /** The one database type services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -27,6 +31,7 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    pool.on('connect', (client) => void client.query(TRIGRAM_SETTINGS));
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -36,6 +41,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.
   // PGlite.create (not the constructor) is what loads extension bundles before the first query.
   const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  await client.exec(TRIGRAM_SETTINGS);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { equivalentsOf } from '../../../lib/search-synonyms';
 import { MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
 
 /** Escapes LIKE wildcards in user text. */
@@ -21,18 +22,21 @@ export function matchedSql(plan: SearchPlan): SQL {
     branches.push(sql`select id, 0 as rank, 'exact' as kind, 1.0::real as score from products where pn_key = ${key}`);
   }
   if (key.length >= MIN_FAMILY_KEY) {
-    branches.push(sql`select id, 1, 'family', (${key.length}::real / length(pn_key))::real from products
+    branches.push(sql`select id, 1 as rank, 'family' as kind, (${key.length}::real / length(pn_key))::real as score from products
       where pn_key like ${likeEscape(key) + '%'} and pn_key <> ${key}`);
   }
   // Makers put their own letters in front of a shared core ("7805" → L7805CV, MC7805CTG, LM7805CT):
   // a key with digits found inside a part number is the same family, ranked below true prefixes.
   if (key.length >= MIN_INFIX_KEY && /\d/.test(key)) {
-    branches.push(sql`select id, 1, 'family', (0.8 * ${key.length}::real / length(pn_key))::real from products
+    branches.push(sql`select id, 1 as rank, 'family' as kind, (0.8 * ${key.length}::real / length(pn_key))::real as score from products
       where pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`);
   }
   if (!plan.partOnly) {
-    const conditions = plan.tokens.map((t) => sql`search_text like ${'% ' + likeEscape(t) + '%'}`);
-    branches.push(sql`select id, 2, 'text', word_similarity(${plan.folded}, search_text)::real from products
+    const conditions = plan.tokens.map((t) => {
+      const alternatives = equivalentsOf(t).map((w) => sql`search_text like ${'% ' + likeEscape(w) + '%'}`);
+      return alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` or `)})`;
+    });
+    branches.push(sql`select id, 2 as rank, 'text' as kind, word_similarity(${plan.folded}, search_text)::real as score from products
       where ${sql.join(conditions, sql` and `)}`);
   }
   const strict = sql.join(branches, sql` union all `);

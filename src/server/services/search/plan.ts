@@ -19,11 +19,29 @@ export interface SearchPlan {
 export const MIN_FAMILY_KEY = 2;
 export const MIN_FUZZY_KEY = 4;
 
+// Unit words that may stand apart from their number in a query ("کیلو ۱۰ مقاومت", "10 k").
+const UNIT_WORDS: Record<string, string> = {
+  کیلو: 'k', k: 'k', مگا: 'meg', meg: 'meg', میکرو: 'u', u: 'u', نانو: 'n', n: 'n', پیکو: 'p', p: 'p',
+  ولت: 'v', v: 'v', آمپر: 'a', وات: 'w', w: 'w', میکروفاراد: 'uf', uf: 'uf', نانوفاراد: 'nf', nf: 'nf',
+  پیکوفاراد: 'pf', pf: 'pf', مگاهرتز: 'mhz', mhz: 'mhz',
+};
+
+/** Joins one bare number and one lone unit word of a query into a value token: ["کیلو","10"] → ["10k"]. */
+function joinValueAndUnit(tokens: string[]): string[] {
+  const numbers = tokens.filter((t) => /^\d+(\.\d+)?$/.test(t));
+  const units = tokens.filter((t) => t in UNIT_WORDS);
+  if (numbers.length !== 1 || units.length !== 1) return tokens;
+  const value = `${numbers[0]}${UNIT_WORDS[units[0]!]}`;
+  return [value, ...tokens.filter((t) => t !== numbers[0] && t !== units[0])];
+}
+
 export function planSearch(raw: string, partOnly = false): SearchPlan | null {
   const text = raw.trim();
-  const tokens = searchTokens(text);
+  const tokens = joinValueAndUnit(searchTokens(text));
   if (!tokens.length) return null;
-  return { raw: text, folded: foldForSearch(text), key: partNumberKey(text), tokens, partOnly };
+  // A query with Persian words is words, not a part number: "مقاومت ۱۰ کیلو" must not look up part "10".
+  const hasPersianWords = /[\u0600-\u06ff]/.test(text.replace(/[\u06f0-\u06f9\u0660-\u0669]/g, ''));
+  return { raw: text, folded: foldForSearch(text), key: hasPersianWords ? '' : partNumberKey(text), tokens, partOnly };
 }
 
 /**
@@ -32,7 +50,9 @@ export function planSearch(raw: string, partOnly = false): SearchPlan | null {
  */
 export function alternativePlans(plan: SearchPlan): SearchPlan[] {
   const out: SearchPlan[] = [];
-  for (const alt of [persianLayoutToLatin(plan.raw), latinLayoutToPersian(plan.raw)]) {
+  // Persian words typed apart that the catalogue writes as one ("مولتی متر" / "مولتیمتر").
+  const joined = plan.raw.replace(/([\u0600-\u06ff])\s+(?=[\u0600-\u06ff])/g, '$1');
+  for (const alt of [joined, persianLayoutToLatin(plan.raw), latinLayoutToPersian(plan.raw)]) {
     if (!alt || alt === plan.raw) continue;
     const p = planSearch(alt, plan.partOnly);
     if (p) out.push(p);
