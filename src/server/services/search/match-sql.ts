@@ -39,6 +39,8 @@ export function matchedSql(plan: SearchPlan): SQL {
     branches.push(sql`select id, 2 as rank, 'text' as kind, word_similarity(${plan.folded}, search_text)::real as score from products
       where ${sql.join(conditions, sql` and `)}`);
   }
+  // A part-number-only search for Persian words has nothing to look up: an empty set, still valid SQL.
+  if (!branches.length) branches.push(sql`select null::int as id, 0 as rank, 'exact' as kind, 0::real as score where false`);
   const strict = sql.join(branches, sql` union all `);
   const fuzzy = key.length >= MIN_FUZZY_KEY
     ? sql` union all select id, 3, 'fuzzy', greatest(similarity(pn_key, ${key}), word_similarity(${key}, pn_key))::real
