@@ -92,12 +92,11 @@ export function createSiteApi(baseUrl: string, opts: SiteApiOptions = {}) {
     headers: { Accept: 'application/json', ...opts.headers },
     retry: 0,
     ...(opts.timeout ? { timeout: opts.timeout } : {}),
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
     onRequest({ options }) {
       const token = opts.token?.();
       if (token) options.headers.set('Authorization', `Bearer ${token}`);
     },
-  });
+  }, opts.fetch ? { fetch: opts.fetch } : {});
 
   async function get<S extends z.ZodType>(schema: S, path: string, query?: object, call?: CallOptions): Promise<z.output<S>> {
     let raw: unknown;
