@@ -1,0 +1,137 @@
+/**
+ * The benchmark's catalogue of N products: the shared demo catalogue plus synthetic products.
+ * Building 100,000 products takes minutes, so a database whose product count already matches is reused:
+ * PGlite keeps it in data/bench-pglite-<N>, PostgreSQL in a database qateh_bench_<N>.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { importCatalogue } from '../../src/server/services/catalogue-import';
+import { SHARED_DATA } from './queries';
+
+export interface BenchDatabase {
+  database: Database;
+  where: string;
+  /** Seconds spent building it in this run, per step; empty when reused. */
+  buildSteps: [string, number][];
+}
+
+type SeedSynthetic = (db: Db, count: number) => Promise<unknown>;
+
+async function loadSeedSynthetic(): Promise<SeedSynthetic> {
+  // Looked up at run time so the benchmark names the missing piece instead of failing to compile.
+  const candidates = ['../../src/server/seed/synthetic.ts', '../../src/server/seed/index.ts'];
+  for (const path of candidates) {
+    if (!existsSync(new URL(path, import.meta.url))) continue;
+    const mod = (await import(path)) as { seedSynthetic?: SeedSynthetic };
+    if (mod.seedSynthetic) return mod.seedSynthetic;
+  }
+  throw new Error('seedSynthetic(db, count) was not found in src/server/seed: it is needed to add synthetic products');
+}
+
+async function productCount(db: Db): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from products`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+function sharedCatalogue() {
+  const read = (name: string) => ({ name, text: readFileSync(new URL(name, SHARED_DATA), 'utf8') });
+  return { categories: read('categories.csv'), products: read('products.csv') };
+}
+
+async function timed<T>(steps: [string, number][], name: string, log: (s: string) => void, fn: () => Promise<T>): Promise<T> {
+  log(`  ${name}…`);
+  const t0 = performance.now();
+  const value = await fn();
+  const seconds = (performance.now() - t0) / 1000;
+  steps.push([name, seconds]);
+  log(`  ${name}: ${seconds.toFixed(1)} s`);
+  return value;
+}
+
+async function fill(database: Database, products: number, log: (s: string) => void): Promise<[string, number][]> {
+  const steps: [string, number][] = [];
+  await timed(steps, 'migrate', log, () => migrate(database));
+  await timed(steps, 'import shared catalogue', log, () => importCatalogue(database.db, sharedCatalogue()));
+  const imported = await productCount(database.db);
+  if (imported < products) {
+    const seedSynthetic = await loadSeedSynthetic();
+    await timed(steps, `seed ${(products - imported).toLocaleString('en-US')} synthetic products`, log, () => seedSynthetic(database.db, products - imported));
+  }
+  // Fresh statistics, or the planner guesses on tables that grew a hundredfold.
+  await timed(steps, 'vacuum analyze', log, () => database.db.execute(sql`vacuum analyze`));
+  const count = await productCount(database.db);
+  if (count !== products) throw new Error(`the bench database holds ${count} products, not the ${products} asked for`);
+  return steps;
+}
+
+/** Opens the PGlite bench database for N products, building it first when missing or different. */
+async function openPglite(products: number, log: (s: string) => void): Promise<BenchDatabase> {
+  const dir = `data/bench-pglite-${products}`;
+  if (existsSync(dir)) {
+    const database = await openDatabase({ dataDir: dir });
+    await migrate(database);
+    const count = await productCount(database.db).catch(() => -1);
+    if (count === products) return { database, where: `${dir} (reused)`, buildSteps: [] };
+    log(`${dir} holds ${count} products, not ${products}: rebuilding it.`);
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  log(`Building ${dir}:`);
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    const buildSteps = await fill(database, products, log);
+    return { database, where: `${dir} (built now)`, buildSteps };
+  } catch (err) {
+    // A half-built database would be mistaken for a good one next time only if its count matched; drop it anyway.
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Same on the PostgreSQL server of DATABASE_URL, in its own database qateh_bench_<N>. */
+async function openPostgres(url: string, products: number, log: (s: string) => void): Promise<BenchDatabase> {
+  const name = `qateh_bench_${products}`;
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (exists) {
+      const database = await openDatabase({ url: benchUrl.toString() });
+      await migrate(database);
+      const count = await productCount(database.db).catch(() => -1);
+      if (count === products) return { database, where: `database ${name} (reused)`, buildSteps: [] };
+      log(`database ${name} holds ${count} products, not ${products}: rebuilding it.`);
+      await database.close();
+      await admin.query(`drop database ${name} with (force)`);
+    }
+    log(`Building database ${name}:`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ url: benchUrl.toString() });
+  try {
+    const buildSteps = await fill(database, products, log);
+    return { database, where: `database ${name} (built now)`, buildSteps };
+  } catch (err) {
+    await database.close();
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+    throw err;
+  }
+}
+
+export function openBenchDatabase(kind: 'pglite' | 'postgres', products: number, log: (s: string) => void): Promise<BenchDatabase> {
+  if (kind === 'pglite') return openPglite(products, log);
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('--db postgres needs DATABASE_URL (postgres://user@host:port/postgres, a role that may create databases)');
+  return openPostgres(url, products, log);
+}
