@@ -173,3 +173,24 @@ describe('search statistics (summery)', () => {
     expect(body).toEqual({ success: { data: { total_search: 9, lastweek_search: 7, yesterday_search: 2, today_search: 3 } } });
   });
 });
+
+describe('server failures', () => {
+  it('answers 500 with the generic Persian message and no internals when the database is gone', async () => {
+    const broken = await startTestServer({ catalogue: false });
+    await broken.database.close();
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const { status, body } = await broken.api('/messages');
+      expect(status).toBe(500);
+      expect(body).toEqual({ status: 500, message: expect.stringMatching(PERSIAN) });
+      expect(JSON.stringify(body)).not.toMatch(/select|site_messages|at .*\.ts|Error:/i);
+      // The detail goes to the operator's log instead.
+      expect(errors.length).toBeGreaterThan(0);
+    } finally {
+      console.error = original;
+      await broken.close();
+    }
+  });
+});
