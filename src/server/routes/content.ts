@@ -1,4 +1,8 @@
-/** Public content calls: store pages, blog, banner messages, help files, store contact details. */
+/**
+ * Public content calls: store pages, blog, banner messages, help files, store contact details.
+ * Not behind the read cache: these are small indexed reads, and staff edits of content do not go
+ * through the catalogue writes that invalidate it, so caching would serve stale pages.
+ */
 import {
   blogListQuerySchema, blogListResponseSchema, blogPostResponseSchema, blogSlugParamsSchema, contentPageResponseSchema,
   helpFileQuerySchema, helpFileResponseSchema, localeQuerySchema, messagesResponseSchema, pageSlugParamsSchema,
