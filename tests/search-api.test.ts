@@ -220,3 +220,19 @@ async function disabledCount(where: string): Promise<number> {
   const r = await server.database.db.execute(sql.raw(`select count(*)::int as n from products where not enable and ${where}`));
   return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
+
+describe('read cache', () => {
+  it('shows a price changed by another process once the server notices the catalogue changed', async () => {
+    const watched = await startTestServer({ env: { CACHE_RECHECK_SECONDS: '0.2' } });
+    try {
+      const first = (await watched.api('/getProduct?filter_searchPart=LM358N&limit=1')).body.items[0];
+      expect(first.slug).toBe('lm358n-dip8');
+      await watched.database.db.execute(sql`update products set price = 123450, updated_at = now() where slug = 'lm358n-dip8'`);
+      await new Promise((r) => setTimeout(r, 800));
+      const again = (await watched.api('/getProduct?filter_searchPart=LM358N&limit=1')).body.items[0];
+      expect(again.price).toBe(123450);
+    } finally {
+      await watched.stop();
+    }
+  });
+});

@@ -26,6 +26,8 @@ export const configSchema = z.object({
   TRUST_PROXY: bool.prefault('0'),
   /** Entries kept in the in-process cache of catalogue reads. */
   READ_CACHE_SIZE: z.coerce.number().int().min(0).default(5000),
+  /** How often the server checks whether another process changed the catalogue (drops its read cache). */
+  CACHE_RECHECK_SECONDS: z.coerce.number().positive().default(5),
 
   STORE_NAME_FA: z.string().min(1).default('قطعه'),
   STORE_NAME_EN: z.string().min(1).default('Qateh'),

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { watchCatalogueVersion } from './services/catalogue-version';
 
 export interface RunningServer {
   url: string;
@@ -27,11 +28,13 @@ export async function startServer(config: Config, database: Database): Promise<R
     const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  const stopWatching = await watchCatalogueVersion(deps.db, deps.cache, config.CACHE_RECHECK_SECONDS * 1000);
   return {
     url: `http://${config.HOST}:${port}`,
     port,
     deps,
     async close() {
+      stopWatching();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.searchLog.flush();
     },
