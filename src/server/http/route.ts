@@ -75,8 +75,22 @@ export function mountRoutes(app: Hono, base: string, routes: RouteDef[], deps: A
 
 /** Builds the OpenAPI 3.1 document from the route table. */
 export function openApiDocument(base: string, routes: RouteDef[], info: { title: string; version: string }) {
-  const json = (schema: z.ZodType, io: 'input' | 'output') =>
-    z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const shared: Record<string, unknown> = { Error: errorJsonSchema() };
+  let conversions = 0;
+  // Recursive shapes (the category tree) come out of zod with local $defs; OpenAPI resolves references
+  // against the whole document, so they move to components.schemas (named per conversion, so two
+  // routes' "__schema0" never collide) and the references follow.
+  const json = (schema: z.ZodType, io: 'input' | 'output') => {
+    const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+    const defs = (out.$defs ?? {}) as Record<string, unknown>;
+    delete out.$defs;
+    delete out.$schema;
+    const prefix = `${io}${++conversions}`;
+    const relink = (value: unknown) =>
+      JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${prefix}${name}"`)) as unknown;
+    for (const [name, def] of Object.entries(defs)) shared[`${prefix}${name}`] = relink(def);
+    return relink(out);
+  };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of routes) {
     const parameters: unknown[] = [];
@@ -101,7 +115,7 @@ export function openApiDocument(base: string, routes: RouteDef[], info: { title:
       responses,
     };
   }
-  return { openapi: '3.1.0', info, paths, components: { schemas: { Error: errorJsonSchema() } } };
+  return { openapi: '3.1.0', info, paths, components: { schemas: shared } };
 }
 
 function errorJsonSchema() {
