@@ -12,13 +12,14 @@ import {
 } from '../../db/schema';
 import { ATTRIBUTE_NAMES_FA, FEATURED_ATTRIBUTES } from './attribute-names';
 import { ancestorNames, type CategoryNode } from './category-writer';
+import { bulkInsert } from './bulk-insert';
 import { chunks } from './chunks';
 import type { ProductInput } from './types';
 
 /** Label of the product_files row the importer owns; rows with other labels are staff uploads. */
 export const DATASHEET_LABEL = 'Datasheet';
-const PRODUCT_CHUNK = 1000;
-const CHILD_CHUNK = 3000;
+const PRODUCT_CHUNK = 2000;
+const CHILD_CHUNK = 10_000;
 
 export const partIllustrationSrc = (slug: string) => `/media/parts/${slug}.svg`;
 
@@ -166,27 +167,25 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
     await db.delete(productFiles).where(and(inArray(productFiles.productId, part), eq(productFiles.kind, 'datasheet'), eq(productFiles.label, DATASHEET_LABEL), isNull(productFiles.file)));
   }
 
-  const set: Record<string, unknown> = { updatedAt: sql`now()` };
   const sample = toWrite[0]?.row ?? {};
-  for (const key of Object.keys(sample) as (keyof ProductRow)[]) {
-    if (key === 'slug') continue;
-    set[key] = sql.raw(`excluded.${(products[key as keyof typeof products] as { name: string }).name}`);
-  }
+  const updates = Object.keys(sample).filter((k) => k !== 'slug')
+    .map((k) => (products[k as keyof typeof products] as { name: string }).name)
+    .map((n) => `"${n}" = excluded."${n}"`);
+  const upsert = sql.raw(`ON CONFLICT (slug) DO UPDATE SET ${[...updates, 'updated_at = now()'].join(', ')} RETURNING id, slug`);
   const ids = new Map<string, number>();
   for (const part of chunks(toWrite, PRODUCT_CHUNK)) {
-    const written = await db.insert(products).values(part.map((d) => d.row))
-      .onConflictDoUpdate({ target: products.slug, set }).returning({ id: products.id, slug: products.slug });
-    for (const w of written) ids.set(w.slug, w.id);
+    const written = await bulkInsert<{ id: number; slug: string }>(db, products, part.map((d) => d.row), upsert);
+    for (const w of written) ids.set(w.slug, Number(w.id));
   }
 
-  const tierRows = toWrite.flatMap((d) => d.tiers.map((t) => ({ ...t, productId: ids.get(d.row.slug)! })));
-  for (const part of chunks(tierRows, CHILD_CHUNK)) await db.insert(productPrices).values(part);
-  const valueRows = toWrite.flatMap((d) => d.values.map((v) => ({ ...v, productId: ids.get(d.row.slug)! })));
-  for (const part of chunks(valueRows, CHILD_CHUNK)) await db.insert(productAttributeValues).values(part);
+  const tierRows = toWrite.flatMap((d) => d.tiers.map((t) => ({ productId: ids.get(d.row.slug)!, ...t })));
+  for (const part of chunks(tierRows, CHILD_CHUNK)) await bulkInsert(db, productPrices, part);
+  const valueRows = toWrite.flatMap((d) => d.values.map((v) => ({ productId: ids.get(d.row.slug)!, ...v })));
+  for (const part of chunks(valueRows, CHILD_CHUNK)) await bulkInsert(db, productAttributeValues, part);
   const fileRows = toWrite.filter((d) => d.row.datasheetUrl).map((d) => ({
     productId: ids.get(d.row.slug)!, kind: 'datasheet' as const, label: DATASHEET_LABEL, file: null, fileLink: d.row.datasheetUrl!,
   }));
-  for (const part of chunks(fileRows, CHILD_CHUNK)) await db.insert(productFiles).values(part);
+  for (const part of chunks(fileRows, CHILD_CHUNK)) await bulkInsert(db, productFiles, part);
 
   // Every imported product shows at least its drawn illustration.
   const allIds = [...new Set([...existingIds.values(), ...ids.values()])];
