@@ -1,0 +1,35 @@
+// Astro builds the storefront as static HTML from the backend's data (scripts/build-site.ts starts the
+// API and points the pages at it through QATEH_API_URL). Pages live in src/site/pages; every page
+// exists in Persian (no prefix, the default), English (/en) and Russian (/ru, English texts for now).
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import { defineConfig } from 'astro/config';
+
+const site = (process.env.PUBLIC_BASE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+
+export default defineConfig({
+  site,
+  output: 'static',
+  srcDir: './src/site',
+  publicDir: './public',
+  outDir: process.env.SITE_OUT_DIR || './dist',
+  trailingSlash: 'never',
+  build: { format: 'directory' },
+  // Our own server answers 404s; Astro's dev toolbar and telemetry add nothing to a shop build.
+  devToolbar: { enabled: false },
+  i18n: {
+    defaultLocale: 'fa',
+    locales: ['fa', 'en', 'ru'],
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+    fallback: { ru: 'en' },
+  },
+  integrations: [
+    react(),
+    sitemap({
+      i18n: { defaultLocale: 'fa', locales: { fa: 'fa-IR', en: 'en', ru: 'ru' } },
+      // The error page is not content.
+      filter: (page) => !/\/404\/?$/.test(page),
+    }),
+  ],
+  vite: { logLevel: 'warn' },
+});

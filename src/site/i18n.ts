@@ -1,0 +1,63 @@
+/**
+ * Languages of the storefront and their texts. Persian is the default and has no URL prefix; English
+ * lives under /en and Russian under /ru, a stub whose missing texts fall back to English. Texts come
+ * from locales/{fa,en,ru}.json through i18next, one instance per language, created once.
+ */
+import i18next, { type TFunction } from 'i18next';
+import en from '../../locales/en.json';
+import fa from '../../locales/fa.json';
+import ru from '../../locales/ru.json';
+
+export const LOCALES = ['fa', 'en', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'fa';
+
+export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+
+export const direction = (locale: Locale): 'rtl' | 'ltr' => (locale === 'fa' ? 'rtl' : 'ltr');
+
+/** The language the backend's content calls accept: it knows Persian and English only. */
+export const contentLocale = (locale: Locale): 'fa' | 'en' => (locale === 'fa' ? 'fa' : 'en');
+
+/** BCP 47 tags for hreflang and Intl. */
+export const LANGUAGE_TAGS: Record<Locale, string> = { fa: 'fa-IR', en: 'en', ru: 'ru' };
+
+const translators = new Map<Locale, TFunction>();
+
+export function translator(locale: Locale): TFunction {
+  let t = translators.get(locale);
+  if (!t) {
+    const instance = i18next.createInstance();
+    void instance.init({
+      lng: locale,
+      // The Russian stub shows English wherever it has no text of its own.
+      fallbackLng: { ru: ['en'], default: [] },
+      resources: { fa: { translation: fa }, en: { translation: en }, ru: { translation: ru } },
+      initAsync: false,
+      // Our texts are inserted into HTML by Astro, which escapes them already.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    t = instance.t.bind(instance) as TFunction;
+    translators.set(locale, t);
+  }
+  return t;
+}
+
+/** Page path → the same page in `locale`: "/shop/catalog" → "/en/shop/catalog" (Persian gets no prefix). */
+export function localePath(locale: Locale, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
+}
+
+/** Splits a URL path into its language and the language-free rest: "/en/shop" → ["en", "/shop"]. */
+export function splitLocale(pathname: string): [Locale, string] {
+  const match = /^\/(en|ru)(\/.*)?$/.exec(pathname);
+  if (match) return [match[1] as Locale, match[2] || '/'];
+  return [DEFAULT_LOCALE, pathname || '/'];
+}
+
+/** getStaticPaths params of the optional language segment ([...lang]): undefined is Persian. */
+export const localeParams = (): { lang: string | undefined; locale: Locale }[] =>
+  LOCALES.map((locale) => ({ lang: locale === DEFAULT_LOCALE ? undefined : locale, locale }));
