@@ -1,7 +1,10 @@
 /**
- * `npm start`: the shop on one port — API under /api/site/v1 — over the embedded database
- * (or PostgreSQL with DATABASE_URL), with demo data written on first start.
+ * `npm start`: the shop on one port — API under /api/site/v1, the built storefront (dist/, or
+ * SITE_OUT_DIR) for every other path — over the embedded database (or PostgreSQL with DATABASE_URL),
+ * with demo data written on first start. The storefront is built first when it has not been yet.
  */
+import { resolve } from 'node:path';
+import { buildSite, DEFAULT_SITE_DIR, siteIsBuilt } from '../src/build/site';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { seedDemoIfEmpty } from '../src/server/seed/demo';
 import { openConfiguredDatabase, startServer } from '../src/server/server';
@@ -13,8 +16,15 @@ async function main() {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) console.log(`Demo data written: ${seeded.products} products.`);
   }
-  const server = await startServer(config, database);
+  const siteDir = process.env.SITE_OUT_DIR ? resolve(process.env.SITE_OUT_DIR) : DEFAULT_SITE_DIR;
+  if (!siteIsBuilt(siteDir)) {
+    console.log(`No storefront in ${siteDir} yet: building it (once; \`npm run build\` rebuilds it)…`);
+    const built = await buildSite(config, database, { outDir: siteDir });
+    console.log(`Storefront built in ${built.seconds.toFixed(1)} s.`);
+  }
+  const server = await startServer(config, database, { siteDir });
   console.log(`Qateh is running at ${server.url} (database: ${database.kind})`);
+  console.log(`Shop: ${server.url}/ — English ${server.url}/en — Russian ${server.url}/ru`);
   console.log(`API: ${server.url}/api/site/v1 — OpenAPI: ${server.url}/api/site/v1/openapi.json`);
 
   let stopping = false;

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { clientIpResolver } from './http/client-ip';
 import { errorBody, handleError, MESSAGES } from './http/errors';
 import { rateLimit } from './http/rate-limit';
+import { mountStaticSite } from './http/static-site';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
 import { mountMedia } from './routes/media';
@@ -16,7 +17,12 @@ export const API_BASE = '/api/site/v1';
 /** Paths whose cost grows with the catalogue: these share the configurable search rate limit. */
 const SEARCH_PATHS = [`${API_BASE}/suggestion`, `${API_BASE}/getProduct`];
 
-export function createApp(config: Config, database: Database): { app: Hono; deps: AppDeps } {
+export interface AppOptions {
+  /** Folder of the built storefront (dist/): served for every path the API does not answer. */
+  siteDir?: string;
+}
+
+export function createApp(config: Config, database: Database, options: AppOptions = {}): { app: Hono; deps: AppDeps } {
   const deps: AppDeps = {
     config,
     database,
@@ -46,6 +52,8 @@ export function createApp(config: Config, database: Database): { app: Hono; deps
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   mountRoutes(app, API_BASE, siteRoutes, deps);
   mountMedia(app, deps);
+  // Last: the storefront only answers what no API or media route did.
+  if (options.siteDir) mountStaticSite(app, options.siteDir);
 
   return { app, deps };
 }

@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApp } from './app';
+import { createApp, type AppOptions } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -22,8 +22,8 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   return database;
 }
 
-export async function startServer(config: Config, database: Database): Promise<RunningServer> {
-  const { app, deps } = createApp(config, database);
+export async function startServer(config: Config, database: Database, options: AppOptions = {}): Promise<RunningServer> {
+  const { app, deps } = createApp(config, database, options);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
   });

@@ -1,0 +1,90 @@
+/**
+ * Serves the built storefront (dist/) beside the API on the same port. Mounted after every API
+ * route, so API and media paths always win. Persian is unprefixed: /fa/... answers 301 to the same
+ * path without the prefix. Anything not built — an unmatched route or an unknown language code —
+ * gets the 404 page of the request's language with status 404.
+ */
+import type { Context, Hono } from 'hono';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
+};
+
+/** Paths that belong to the backend: never answered with a page, so their JSON 404 stays. */
+const BACKEND_PREFIXES = ['/api/', '/media/'];
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function mountStaticSite(app: Hono, siteDir: string): void {
+  const root = resolve(siteDir);
+
+  /** The file a URL path maps to, or null; never anything outside the site folder. */
+  async function findFile(urlPath: string): Promise<string | null> {
+    const base = resolve(join(root, urlPath));
+    if (base !== root && !base.startsWith(root + sep)) return null;
+    const candidates = extname(urlPath) ? [base] : [join(base, 'index.html'), `${base}.html`];
+    for (const file of candidates) if (await isFile(file)) return file;
+    return null;
+  }
+
+  async function send(c: Context, file: string, status: 200 | 404): Promise<Response> {
+    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    // Astro's hashed assets never change under the same name; pages must be revalidated.
+    const cache = file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    const headers = { 'Content-Type': type, 'Cache-Control': cache };
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    return c.body(new Uint8Array(await readFile(file)), status, headers);
+  }
+
+  async function notFoundPage(c: Context, urlPath: string): Promise<Response> {
+    const lang = /^\/(en|ru)(\/|$)/.exec(urlPath)?.[1];
+    const candidates = lang ? [join(root, lang, '404', 'index.html'), join(root, lang, '404.html')] : [];
+    candidates.push(join(root, '404.html'));
+    for (const file of candidates) if (await isFile(file)) return send(c, file, 404);
+    return c.text('404', 404);
+  }
+
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const url = new URL(c.req.url);
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(url.pathname);
+    } catch {
+      return notFoundPage(c, '/');
+    }
+    if (BACKEND_PREFIXES.some((p) => urlPath.startsWith(p))) return next();
+    if (urlPath === '/fa' || urlPath.startsWith('/fa/')) {
+      const rest = url.pathname.slice(3) || '/';
+      return c.redirect(rest + url.search, 301);
+    }
+    if (urlPath.includes('\0')) return notFoundPage(c, urlPath);
+    // Error pages exist to be shown with their status, not as pages of their own.
+    if (/^\/((en|ru)\/)?404(\/|\.html)?$/.test(urlPath)) return notFoundPage(c, urlPath);
+    const file = await findFile(urlPath);
+    return file ? send(c, file, 200) : notFoundPage(c, urlPath);
+  });
+}
