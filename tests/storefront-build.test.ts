@@ -1,0 +1,193 @@
+/**
+ * The static storefront, built for real by Astro from the real API over a database holding the
+ * shared catalogue (only the op-amps category left enabled, to keep the build short), then served
+ * by the real server beside the API. Asserts on what a shopper's browser receives.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../src/build/site';
+import { loadConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { startServer, type RunningServer } from '../src/server/server';
+import { importCatalogue } from '../src/server/services/catalogue-import';
+import { freshDatabase } from './support/database';
+import { readSharedCatalogue } from './support/server';
+
+const CATEGORY = 'op-amps';
+const PRODUCT = 'lm358n-dip8';
+const CHROMIUM = '/usr/bin/chromium';
+
+let database: Database;
+let server: RunningServer;
+let outDir: string;
+
+async function get(path: string) {
+  const res = await fetch(server.url + path, { redirect: 'manual' });
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await importCatalogue(database.db, readSharedCatalogue());
+  await database.db.execute(sql`UPDATE products SET enable = false
+    WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+  outDir = mkdtempSync(join(tmpdir(), 'qateh-site-'));
+  await buildSite(config, database, { outDir, logLevel: 'error' });
+  server = await startServer(config, database, { siteDir: outDir });
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('static build', () => {
+  it('writes the Persian pages unprefixed and the English and Russian ones under their prefix', () => {
+    for (const page of ['index.html', `shop/catalog/${CATEGORY}/index.html`, `shop/products/${PRODUCT}/index.html`, 'site/terms/index.html']) {
+      expect(existsSync(join(outDir, page)), page).toBe(true);
+      expect(existsSync(join(outDir, 'en', page)), `en/${page}`).toBe(true);
+      expect(existsSync(join(outDir, 'ru', page)), `ru/${page}`).toBe(true);
+    }
+    expect(existsSync(join(outDir, 'fa'))).toBe(false);
+    // Disabled products get no page.
+    expect(existsSync(join(outDir, 'shop/products/l7805cv-to220'))).toBe(false);
+    expect(existsSync(join(outDir, 'sitemap-index.xml'))).toBe(true);
+  });
+
+  it('home is Persian right-to-left, English left-to-right, Russian falls back to English texts', async () => {
+    const fa = await get('/');
+    expect(fa.status).toBe(200);
+    expect(fa.headers.get('content-type')).toContain('text/html');
+    expect(fa.html).toContain('<html lang="fa" dir="rtl">');
+    expect(fa.html).toContain('<title>قطعه</title>');
+    expect(fa.html).toContain('نیمه‌هادی‌ها');
+    expect(fa.html).toMatch(/<link rel="canonical" href="https:\/\/shop\.example\/">/);
+    expect(fa.html).toContain('hreflang="en" href="https://shop.example/en"');
+    // Vazirmatn is served by us, not a font CDN.
+    expect(fa.html).toMatch(/url\(\/_astro\/Vazirmatn-Regular[^)]*\.woff2\)/);
+
+    const en = await get('/en');
+    expect(en.html).toContain('<html lang="en" dir="ltr">');
+    expect(en.html).toContain('Semiconductors');
+    const ru = await get('/ru');
+    expect(ru.html).toContain('<html lang="ru" dir="ltr">');
+    expect(ru.html).toContain('Shop by category');
+  });
+
+  it('a product page shows the part number left-to-right and prices in toman with Persian digits', async () => {
+    const { status, html } = await get(`/shop/products/${PRODUCT}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<span dir="ltr" class="pn">LM358N</span>');
+    expect(html).toContain('<title>آی‌سی LM358N تقویت‌کننده عملیاتی دوبل پکیج DIP-8 اورجینال | قطعه</title>');
+    // 140,000 rials = 14,000 toman; the tiers 10–99 at 13,000 and 100+ at 12,000 toman.
+    expect(html).toContain('۱۴٬۰۰۰ تومان');
+    expect(html).toContain('۱۳٬۰۰۰ تومان');
+    expect(html).toContain('۱۰۰ و بیشتر');
+    expect(html).toContain('اورجینال');
+    expect(html).toContain('id="datasheet-sec"');
+    expect(html).toContain('href="https://www.st.com/resource/en/datasheet/lm358.pdf"');
+    expect(html).toMatch(/<img src="\/media\/parts\/lm358n-dip8\.svg"[^>]*width="400" height="400"/);
+    expect(html).toContain('href="/shop/catalog/op-amps"');
+
+    const en = await get(`/en/shop/products/${PRODUCT}`);
+    expect(en.html).toContain('14,000 Toman');
+    expect(en.html).toContain('Original');
+    // The picture the page points at is really served.
+    const img = await fetch(`${server.url}/media/parts/${PRODUCT}.svg`);
+    expect(img.status).toBe(200);
+  });
+
+  it('a category page lists its first products, with page links that omit page 1', async () => {
+    const { status, html } = await get(`/shop/catalog/${CATEGORY}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<h1>آی‌سی آپ‌امپ و مقایسه‌گر</h1>');
+    const cards = html.match(/<article class="card">/g) ?? [];
+    expect(cards).toHaveLength(12);
+    expect(html).toContain('href="/shop/products/lm358p-pdip8"');
+    expect(html).toContain(`href="/shop/catalog/${CATEGORY}?page=2"`);
+    expect(html).not.toContain('?page=1"');
+    // Filters come from the API's listing filters.
+    expect(html).toContain('class="filters"');
+  });
+
+  it('serves terms and the sitemap with every language', async () => {
+    expect((await get('/site/terms')).status).toBe(200);
+    const sitemap = await get('/sitemap-0.xml');
+    expect(sitemap.html).toContain(`<loc>https://shop.example/shop/products/${PRODUCT}</loc>`);
+    expect(sitemap.html).toContain(`hreflang="en" href="https://shop.example/en/shop/products/${PRODUCT}"`);
+  });
+});
+
+describe('serving beside the API', () => {
+  it('redirects /fa/... to the unprefixed page with 301', async () => {
+    const r = await get(`/fa/shop/products/${PRODUCT}?q=1`);
+    expect(r.status).toBe(301);
+    expect(r.headers.get('location')).toBe(`/shop/products/${PRODUCT}?q=1`);
+    expect((await get('/fa')).headers.get('location')).toBe('/');
+  });
+
+  it('answers unknown routes and unknown language codes with the 404 page and status 404', async () => {
+    for (const path of ['/x', '/shop/products/no-such-part', '/de/shop/catalog']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(r.html).toContain('<html lang="fa" dir="rtl">');
+      expect(r.html).toContain('اوه! خطای ۴۰۴');
+      expect(r.html).toContain('این صفحه پیدا نشد.');
+      expect(r.html).toContain('<a class="button" href="/">');
+    }
+    const en = await get('/en/nothing-here');
+    expect(en.status).toBe(404);
+    expect(en.html).toContain('Oops! Error 404');
+    expect(en.html).toContain('This page could not be found.');
+  });
+
+  it('keeps API and media answers (and their JSON 404s) ahead of the site', async () => {
+    const health = await get('/api/site/v1/health');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.html)).toMatchObject({ ok: true });
+    const missing = await get('/api/site/v1/no-such-call');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+    expect((await get('/media/parts/no-such-part.svg')).headers.get('content-type')).toContain('application/json');
+  });
+
+  it('never serves files outside the built site', async () => {
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      expect(r.html).not.toContain('"dependencies"');
+    }
+  });
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('in Chromium', () => {
+  it('opens the Persian home, follows a category to a product', async () => {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(server.url + '/');
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      await page.locator('.category-tiles a', { hasText: 'نیمه‌هادی‌ها' }).click();
+      await page.waitForURL('**/shop/catalog/semiconductors');
+      await expect.poll(() => page.locator('.card').count()).toBeGreaterThan(0);
+      await page.locator('.card__name a').first().click();
+      await page.waitForURL('**/shop/products/**');
+      const h1 = (await page.locator('h1').textContent()) ?? '';
+      expect(h1.length).toBeGreaterThan(3);
+      await expect.poll(() => page.locator('.product .price').first().textContent()).toContain('تومان');
+      // The illustration loaded (a broken image has no natural width).
+      expect(await page.locator('.product__gallery img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
+    }
+  });
+});
