@@ -77,6 +77,8 @@ function load(url: string, paths: string[], durationSeconds: number): Promise<Lo
 
 interface FirstRequests {
   latency: LatencySummary;
+  /** Per request, in the order of the paths. */
+  latencies: number[];
   statements: Statement[][];
   failures: string[];
 }
@@ -98,19 +100,38 @@ async function firstRequests(server: RunningServer, recorder: SqlRecorder, paths
     latencies.push(elapsed);
     statements.push(sent);
   }
-  return { latency: summarise(latencies), statements, failures };
+  return { latency: summarise(latencies), latencies, statements, failures };
 }
 
-/** Median over the queries of the time their statements take straight through the driver (best of 3). */
-async function sqlTimes(recorder: SqlRecorder, perQuery: Statement[][]): Promise<LatencySummary & { statements: number }> {
+interface SqlTimes extends LatencySummary {
+  /** Median number of statements per request. */
+  statements: number;
+  /** Per request, in the order of the paths (NaN when it sent none). */
+  times: number[];
+}
+
+/** The time each request's statements take straight through the driver (best of 3), summarised over the set. */
+async function sqlTimes(recorder: SqlRecorder, perQuery: Statement[][]): Promise<SqlTimes> {
   const times: number[] = [];
   for (const statements of perQuery) {
-    if (!statements.length) continue;
+    if (!statements.length) {
+      times.push(Number.NaN);
+      continue;
+    }
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await recorder.replay(statements));
     times.push(Math.min(...runs));
   }
-  return { ...summarise(times), statements: median(perQuery.map((s) => s.length)) };
+  return { ...summarise(times.filter(Number.isFinite)), statements: median(perQuery.map((s) => s.length)), times };
+}
+
+/** The requests whose first answer took longest: where a search or listing needs work. */
+function slowest(paths: string[], first: FirstRequests, sqlTime: SqlTimes, n = 5): string[] {
+  return paths
+    .map((path, i) => ({ path, http: first.latencies[i]!, sql: sqlTime.times[i]! }))
+    .sort((a, b) => b.http - a.http)
+    .slice(0, n)
+    .map((r) => `  ${ms(r.http).padStart(9)} (SQL ${ms(r.sql)})  ${decodeURIComponent(r.path.replace(/^\/api\/site\/v1\//, ''))}`);
 }
 
 function loadRow(endpoint: string, mode: string, r: LoadResult): string[] {
@@ -134,7 +155,7 @@ async function main() {
 
   const rows: string[][] = [];
   const firsts = {} as Record<Endpoint, FirstRequests>;
-  const sqls = {} as Record<Endpoint, LatencySummary & { statements: number }>;
+  const sqls = {} as Record<Endpoint, SqlTimes>;
   const cached = {} as Record<Endpoint, LoadResult>;
   const uncached = {} as Record<Endpoint, LoadResult>;
 
@@ -190,6 +211,10 @@ async function main() {
     const target = TARGET_P95_MS[endpoint];
     const verdict = (r: LoadResult) => `${ms(r.latency.p95)} ${r.latency.p95 <= target ? 'meets' : 'MISSES'}`;
     console.log(`target ${endpoint} p95 ≤ ${target} ms: cache on ${verdict(cached[endpoint])}, cache off ${verdict(uncached[endpoint])}`);
+  }
+  for (const endpoint of ['suggestion', 'getProduct'] as const) {
+    console.log(`slowest first requests of ${endpoint}:`);
+    for (const line of slowest(paths[endpoint], firsts[endpoint], sqls[endpoint])) console.log(line);
   }
   for (const endpoint of ['suggestion', 'getProduct'] as const) {
     const failures = firsts[endpoint].failures;

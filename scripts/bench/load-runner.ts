@@ -21,8 +21,14 @@ export interface LoadResult {
   non2xx: number;
 }
 
+/** The list rotated to start at `offset`: each connection begins at its own place in it. */
+function rotated(paths: string[], offset: number) {
+  return [...paths.slice(offset), ...paths.slice(0, offset)].map((path) => ({ method: 'GET' as const, path }));
+}
+
 function run(job: LoadJob): Promise<LoadResult> {
   const latencies: number[] = [];
+  let connection = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -30,8 +36,13 @@ function run(job: LoadJob): Promise<LoadResult> {
         connections: job.connections,
         duration: job.durationSeconds,
         timeout: 30,
-        // Each connection walks the whole list in turn, so every query keeps coming back.
-        requests: job.paths.map((path) => ({ method: 'GET' as const, path })),
+        requests: rotated(job.paths, 0),
+        // Every connection walks the whole list, from its own starting point: a slow run still spreads
+        // over the whole set, and connections do not ask for the same thing at the same moment.
+        setupClient: (client) => {
+          const offset = Math.floor((connection++ * job.paths.length) / job.connections) % job.paths.length;
+          client.setRequests(rotated(job.paths, offset));
+        },
       },
       (err, result) => {
         if (err) return reject(err);
