@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
+import { seedSynthetic } from '../../src/server/seed';
 import { importCatalogue } from '../../src/server/services/catalogue-import';
 import { SHARED_DATA } from './queries';
 
@@ -16,19 +17,6 @@ export interface BenchDatabase {
   where: string;
   /** Seconds spent building it in this run, per step; empty when reused. */
   buildSteps: [string, number][];
-}
-
-type SeedSynthetic = (db: Db, count: number) => Promise<unknown>;
-
-async function loadSeedSynthetic(): Promise<SeedSynthetic> {
-  // Looked up at run time so the benchmark names the missing piece instead of failing to compile.
-  const candidates = ['../../src/server/seed/synthetic.ts', '../../src/server/seed/index.ts'];
-  for (const path of candidates) {
-    if (!existsSync(new URL(path, import.meta.url))) continue;
-    const mod = (await import(path)) as { seedSynthetic?: SeedSynthetic };
-    if (mod.seedSynthetic) return mod.seedSynthetic;
-  }
-  throw new Error('seedSynthetic(db, count) was not found in src/server/seed: it is needed to add synthetic products');
 }
 
 async function productCount(db: Db): Promise<number> {
@@ -57,7 +45,6 @@ async function fill(database: Database, products: number, log: (s: string) => vo
   await timed(steps, 'import shared catalogue', log, () => importCatalogue(database.db, sharedCatalogue()));
   const imported = await productCount(database.db);
   if (imported < products) {
-    const seedSynthetic = await loadSeedSynthetic();
     await timed(steps, `seed ${(products - imported).toLocaleString('en-US')} synthetic products`, log, () => seedSynthetic(database.db, products - imported));
   }
   // Fresh statistics, or the planner guesses on tables that grew a hundredfold.
