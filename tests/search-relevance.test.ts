@@ -74,7 +74,7 @@ const CASES: Case[] = [
   { q: 'کریستال ۱۶ مگاهرتز', why: '16 MHz crystals', first: ['hc49s-16-000mhz', 'fa-238-16mhz-3225', 'abls-16-000mhz-b4-t'], every: has('16mhz'), within: 3 },
   { q: 'ماژول بلوتوث', why: 'Bluetooth modules', first: ['hc-05', 'hc-06'], includes: ['hc-05', 'hc-06'], within: 4 },
   { q: 'آردوینو نانو', why: 'Persian «نانو» finds boards named Nano', includes: ['a000005'], within: 4 },
-  { q: 'مولتی متر', why: 'ZWNJ word typed with a space', every: has('متر'), within: 5, includes: ['ut61e-plus'] },
+  { q: 'مولتی متر', why: 'ZWNJ word typed with a space', every: has('مولتیمتر'), within: 3 },
   { q: 'مولتیمتر', why: 'ZWNJ word typed joined', every: has('مولتیمتر'), within: 3 },
   { q: 'سروو موتور', why: 'servo motors', includes: ['sg90', 'mg996r'], within: 5 },
   { q: 'هویه', why: 'soldering irons', includes: ['ks-40r'], within: 10 },

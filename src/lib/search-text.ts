@@ -102,19 +102,24 @@ export function looksLikePartNumber(query: string): boolean {
   return key.length >= 3 && /\d/.test(key) && !/[\u0600-\u06ff]/.test(toPersianLetters(query).replace(/[\u06f0-\u06f9]/g, ''));
 }
 
-/** Everything about a product that a query may match, folded once and stored as `search_text`. */
+/** Separates what names the product from what only describes it, inside search_text. */
+export const SEARCH_TEXT_DIVIDER = '|';
+
+/**
+ * Everything about a product that a query may match, folded once and stored as `search_text`:
+ * first what *names* it (part number, names), then the divider, then what describes it (brand, package,
+ * categories, attribute values). Search ranks words found before the divider above words found after it.
+ */
 export function productSearchText(p: {
   partNumber: string; name: string; nameFa: string; brand?: string | null; package?: string | null;
   categoryNames?: string[]; attributeValues?: string[]; slug?: string;
 }): string {
-  const parts = [
-    p.partNumber, partNumberKey(p.partNumber), p.name, p.nameFa, p.brand ?? '', p.package ?? '',
-    ...(p.categoryNames ?? []), ...(p.attributeValues ?? []),
-  ];
-  const joined = parts.join(' ');
+  const naming = [p.partNumber, partNumberKey(p.partNumber), p.name, p.nameFa].join(' ');
+  const describing = [p.brand ?? '', p.package ?? '', ...(p.categoryNames ?? []), ...(p.attributeValues ?? [])].join(' ');
   // Words written with ZWNJ ("مولتی‌متر") are indexed joined and split, since shoppers type either
   // "مولتیمتر" or "مولتی متر".
-  const split = (joined.match(/\S*\u200c\S*/g) ?? []).map((w) => w.replace(/\u200c/g, ' '));
-  // Leading and trailing spaces let a query token match at a word start with LIKE '% token%'.
-  return ` ${foldForSearch([joined, ...split].join(' '))} `;
+  const withSplit = (text: string) =>
+    foldForSearch([text, ...(text.match(/\S*\u200c\S*/g) ?? []).map((w) => w.replace(/\u200c/g, ' '))].join(' '));
+  // Leading and trailing spaces let a query word be found at a word start as ' word'.
+  return ` ${withSplit(naming)} ${SEARCH_TEXT_DIVIDER} ${withSplit(describing)} `;
 }

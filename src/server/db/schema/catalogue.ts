@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
+  customType, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, rials, updatedAt } from './columns';
@@ -33,6 +33,9 @@ export const categories = pgTable('categories', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('categories_parent_idx').on(t.parentId), index('categories_path_idx').on(t.path)]);
+
+/** PostgreSQL tsvector; only ever written by the database itself (generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const QUALITIES = ['original', 'renew', 'copy'] as const;
 export type Quality = (typeof QUALITIES)[number];
@@ -70,6 +73,13 @@ export const products = pgTable('products', {
   pnKey: text('pn_key').notNull(),
   /** Every searchable text of the product, normalised once on write (see src/lib/search-text.ts). */
   searchText: text('search_text').notNull(),
+  /**
+   * The words of search_text as a tsvector, made without a text-search parser so the tokens are exactly
+   * our folded words; a query word matches a word start as a prefix lexeme ('word':*), through GIN.
+   */
+  searchVector: tsvector('search_vector').generatedAlwaysAs(
+    sql`array_to_tsvector(array_remove(string_to_array(btrim(search_text), ' '), ''))`,
+  ),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -80,7 +90,7 @@ export const products = pgTable('products', {
   index('products_price_idx').on(t.price),
   index('products_pn_key_prefix_idx').using('btree', sql`${t.pnKey} text_pattern_ops`),
   index('products_pn_key_trgm_idx').using('gin', sql`${t.pnKey} gin_trgm_ops`),
-  index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  index('products_search_vector_idx').using('gin', t.searchVector),
 ]);
 
 /** Quantity price breaks. maxCount null = open-ended last tier. */

@@ -1,6 +1,36 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { equivalentsOf } from '../../../lib/search-synonyms';
+import { SEARCH_TEXT_DIVIDER } from '../../../lib/search-text';
 import { MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
+
+/** A tsquery that wants every token, or one of its equivalents, as a word prefix: ('a':* | 'b':*) & 'c':*. */
+export function prefixQuery(tokens: string[]): string {
+  const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`;
+  return tokens
+    .map((t) => {
+      const words = equivalentsOf(t).map(lexeme);
+      return words.length === 1 ? words[0]! : `(${words.join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/**
+ * Relevance of a text match, about 0..1: for each query word, 1 when it (or an equivalent) is in what
+ * names the product (before the divider of search_text), 0.3 when only in what describes it (brand,
+ * category, attributes) — so a crystal named "16 MHz crystal" outranks an oscillator that merely sits in
+ * the crystals category. Ties break on how early the first word stands. strpos is cheap on every row.
+ */
+function textScore(tokens: string[]): SQL {
+  const divider = sql`strpos(search_text, ${` ${SEARCH_TEXT_DIVIDER} `})`;
+  const perToken = tokens.map((t) => {
+    const options = equivalentsOf(t).map(
+      (w) => sql`(case when nullif(strpos(search_text, ${' ' + w}), 0) < ${divider} then 1.0 else 0.3 end)`,
+    );
+    return options.length === 1 ? options[0]! : sql`greatest(${sql.join(options, sql`, `)})`;
+  });
+  const earliness = sql`least(coalesce(nullif(strpos(search_text, ${' ' + tokens[0]!}), 0), 1000), 1000) / 100000.0`;
+  return sql`((${sql.join(perToken, sql` + `)}) / ${tokens.length} - ${earliness})::real`;
+}
 
 /** Escapes LIKE wildcards in user text. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -13,7 +43,7 @@ const MIN_INFIX_KEY = 4;
  * SQL selecting (id, rank, kind, score) for every product matching the plan, best reading per id.
  * rank: 0 exact part number, 1 same family (the typed key is a prefix), 2 text match, 3 fuzzy.
  * Fuzzy part-number matches are looked for only when nothing else matched: a typo is the likely reason.
- * Every branch is served by an index: pn_key btree (=, prefix), pn_key and search_text trigram GIN.
+ * Every branch is served by an index: pn_key btree (=, prefix) and trigram GIN, search_vector GIN.
  */
 export function matchedSql(plan: SearchPlan): SQL {
   const branches: SQL[] = [];
@@ -32,12 +62,10 @@ export function matchedSql(plan: SearchPlan): SQL {
       where pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`);
   }
   if (!plan.partOnly) {
-    const conditions = plan.tokens.map((t) => {
-      const alternatives = equivalentsOf(t).map((w) => sql`search_text like ${'% ' + likeEscape(w) + '%'}`);
-      return alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` or `)})`;
-    });
-    branches.push(sql`select id, 2 as rank, 'text' as kind, word_similarity(${plan.folded}, search_text)::real as score from products
-      where ${sql.join(conditions, sql` and `)}`);
+    // Every query word (or one of its equivalents) must start a word of the product: prefix lexemes
+    // over the GIN-indexed search_vector.
+    branches.push(sql`select id, 2 as rank, 'text' as kind, ${textScore(plan.tokens)} as score
+      from products where search_vector @@ ${prefixQuery(plan.tokens)}::tsquery`);
   }
   // A part-number-only search for Persian words has nothing to look up: an empty set, still valid SQL.
   if (!branches.length) branches.push(sql`select null::int as id, 0 as rank, 'exact' as kind, 0::real as score where false`);
