@@ -102,13 +102,17 @@ export function looksLikePartNumber(query: string): boolean {
   return key.length >= 3 && /\d/.test(key) && !/[\u0600-\u06ff]/.test(toPersianLetters(query).replace(/[\u06f0-\u06f9]/g, ''));
 }
 
-/** Separates what names the product from what only describes it, inside search_text. */
+/** Inside search_text: after the head words, and between what names the product and what describes it. */
+export const SEARCH_TEXT_HEAD_END = '^';
 export const SEARCH_TEXT_DIVIDER = '|';
+// The first words of a name are where a shop says what the thing is ("ماژول بلوتوث HC-05").
+const HEAD_WORDS = 3;
 
 /**
  * Everything about a product that a query may match, folded once and stored as `search_text`:
- * first what *names* it (part number, names), then the divider, then what describes it (brand, package,
- * categories, attribute values). Search ranks words found before the divider above words found after it.
+ * the head (first words of each name) and "^", what *names* it (part number, names), "|", then what
+ * describes it (brand, package, categories, attribute values). Search ranks a word found in the head
+ * above one found in the names, and that above one found only in the description.
  */
 export function productSearchText(p: {
   partNumber: string; name: string; nameFa: string; brand?: string | null; package?: string | null;
@@ -120,6 +124,7 @@ export function productSearchText(p: {
   // "مولتیمتر" or "مولتی متر".
   const withSplit = (text: string) =>
     foldForSearch([text, ...(text.match(/\S*\u200c\S*/g) ?? []).map((w) => w.replace(/\u200c/g, ' '))].join(' '));
+  const head = [p.nameFa, p.name].map((n) => withSplit(n).split(' ').slice(0, HEAD_WORDS).join(' ')).join(' ');
   // Leading and trailing spaces let a query word be found at a word start as ' word'.
-  return ` ${withSplit(naming)} ${SEARCH_TEXT_DIVIDER} ${withSplit(describing)} `;
+  return ` ${head} ${SEARCH_TEXT_HEAD_END} ${withSplit(naming)} ${SEARCH_TEXT_DIVIDER} ${withSplit(describing)} `;
 }

@@ -80,6 +80,14 @@ export const products = pgTable('products', {
   searchVector: tsvector('search_vector').generatedAlwaysAs(
     sql`array_to_tsvector(array_remove(string_to_array(btrim(search_text), ' '), ''))`,
   ),
+  /** The same for what names the product (before " | "): relevance checks each query word against it. */
+  nameVector: tsvector('name_vector').generatedAlwaysAs(
+    sql`array_to_tsvector(array_remove(string_to_array(btrim(split_part(search_text, ' | ', 1)), ' '), ''))`,
+  ),
+  /** The same for the first words of each name (before " ^ "), where a shop says what the thing is. */
+  headVector: tsvector('head_vector').generatedAlwaysAs(
+    sql`array_to_tsvector(array_remove(string_to_array(btrim(split_part(search_text, ' ^ ', 1)), ' '), ''))`,
+  ),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

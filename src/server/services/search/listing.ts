@@ -17,13 +17,18 @@ const VALUES_PER_ATTRIBUTE = 30;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Products the shopper may see, with what filters and ordering need; limited to the scope and the search. */
+const BASE_COLUMNS = [
+  'name', 'price', 'brand_id', 'quality', 'stock', 'availability_date', 'sales_count', 'views', 'created_at',
+  'category_id', 'enable', 'deleted_at',
+] as const;
+
 function baseSql(plan: SearchPlan | null, scope: CategoryScope | null): SQL {
-  const match = plan ? sql`join (${matchedSql(plan)}) m on m.id = p.id` : sql``;
-  const matchCols = plan ? sql`m.rank, m.kind, m.score` : sql`0 as rank, null::text as kind, 0::real as score`;
+  const source = plan ? sql`(${matchedSql(plan, BASE_COLUMNS)})` : sql`products`;
+  const matchCols = plan ? sql`p.rank, p.kind, p.score` : sql`0 as rank, null::text as kind, 0::real as score`;
   const inScope = scope ? sql`and c.path like ${scope.path + '%'}` : sql``;
   return sql`select p.id, p.name, p.price, p.brand_id, p.quality, p.stock, p.availability_date, p.sales_count,
       p.views, p.created_at, c.path, ${matchCols}
-    from products p ${match} join categories c on c.id = p.category_id
+    from ${source} p join categories c on c.id = p.category_id
     where p.enable and p.deleted_at is null ${inScope}`;
 }
 
@@ -83,9 +88,15 @@ interface ListingRow {
 
 /** One round trip: the page, the total after filters, and the sidebar's counts over the unfiltered set. */
 async function runListing(db: Db, q: GetProductQuery, plan: SearchPlan | null, scope: CategoryScope | null) {
+  const result = await db.execute(listingSql(q, plan, scope));
+  return rowsOf<ListingRow>(result)[0]!;
+}
+
+/** The one statement behind a listing page; exported so benchmarks can time it without HTTP. */
+export function listingSql(q: GetProductQuery, plan: SearchPlan | null, scope: CategoryScope | null): SQL {
   const childSegment = (scope?.depth ?? -1) + 3; // path "/a/b/c/": split_part index of the next level down
   const offset = (q.page - 1) * q.limit;
-  const result = await db.execute(sql`
+  return sql`
     with b as materialized (${baseSql(plan, scope)}),
     f as materialized (select * from b ${filtersSql(q)}),
     pg as (select f.id, f.kind, row_number() over (order by ${orderSql(q.sort, plan !== null)}) as ord
@@ -105,8 +116,7 @@ async function runListing(db: Db, q: GetProductQuery, plan: SearchPlan | null, s
          from (select quality, count(*)::int as n from b group by 1) x) as qualities,
       (select min(price) from b) as price_min,
       (select max(price) from b) as price_max
-  `);
-  return rowsOf<ListingRow>(result)[0]!;
+  `;
 }
 
 async function attributeFacets(db: Db, plan: SearchPlan | null, scope: CategoryScope | null, q: GetProductQuery): Promise<Filter[]> {

@@ -14,8 +14,9 @@ async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: Sug
   const inScope = scope ? sql`and c.path like ${scope.path + '%'}` : sql``;
   const result = await db.execute(sql`
     with m as materialized (
-      select p.id, m.rank, m.kind, m.score, p.stock, p.sales_count
-      from (${matchedSql(plan)}) m join products p on p.id = m.id join categories c on c.id = p.category_id
+      select p.id, p.rank, p.kind, p.score, p.stock, p.sales_count
+      from (${matchedSql(plan, ['stock', 'sales_count', 'category_id', 'enable', 'deleted_at'])}) p
+      join categories c on c.id = p.category_id
       where p.enable and p.deleted_at is null ${inScope}
     )
     select

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "name_vector" "tsvector" GENERATED ALWAYS AS (array_to_tsvector(array_remove(string_to_array(btrim(split_part(search_text, ' | ', 1)), ' '), ''))) STORED;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "head_vector" "tsvector" GENERATED ALWAYS AS (array_to_tsvector(array_remove(string_to_array(btrim(split_part(search_text, ' ^ ', 1)), ' '), ''))) STORED;
