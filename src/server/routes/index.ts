@@ -1,8 +1,9 @@
 import type { RouteDef } from '../http/route';
 import { catalogueRoutes } from './catalogue';
+import { exportRoutes } from './changes';
 import { contentRoutes } from './content';
 import { searchRoutes } from './search';
 import { statsRoutes } from './stats';
 
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
-export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes];
+export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes];

@@ -1,0 +1,95 @@
+/**
+ * The build's bulk calls over the real server and the shared catalogue: the product index, full
+ * products in keyset pages (identical to the product page call), and what changed since a time.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => server?.stop());
+
+const count = async (where: string) => {
+  const r = await server.database.db.execute(sql.raw(`select count(*)::int as n from products where ${where}`));
+  return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+};
+
+describe('export/index', () => {
+  it('lists every public product once, in id order, with the server time and version', async () => {
+    const { status, body } = await server.api('/export/index');
+    expect(status).toBe(200);
+    const list = body.data.products as { id: number; slug: string }[];
+    expect(list.length).toBe(await count('enable and deleted_at is null'));
+    expect(list.map((p) => p.id)).toEqual([...list.map((p) => p.id)].sort((a, b) => a - b));
+    expect(list.map((p) => p.slug)).toContain('lm358n-dip8');
+    const hidden = await server.database.db.execute(sql`select slug from products where not enable or deleted_at is not null limit 1`);
+    const hiddenSlug = (hidden as unknown as { rows: { slug: string }[] }).rows[0]?.slug;
+    if (hiddenSlug) expect(list.map((p) => p.slug)).not.toContain(hiddenSlug);
+    expect(Date.parse(body.data.generatedAt)).not.toBeNaN();
+    expect(body.data.version).not.toBe('');
+  });
+});
+
+describe('export/products', () => {
+  it('pages through the whole catalogue by keyset and each product equals the product page call', async () => {
+    const all: { slug: string }[] = [];
+    let after = 0;
+    for (;;) {
+      const { status, body } = await server.api(`/export/products?after=${after}&limit=700`);
+      expect(status).toBe(200);
+      expect(body.data.items.length).toBeLessThanOrEqual(700);
+      all.push(...body.data.items);
+      if (body.data.next === null) break;
+      after = body.data.next;
+    }
+    const index = (await server.api('/export/index')).body.data.products.map((p: { slug: string }) => p.slug);
+    expect(all.map((p) => p.slug)).toEqual(index);
+
+    for (const slug of ['lm358n-dip8', index[0]!, index[index.length - 1]!]) {
+      const single = (await server.api(`/get/products/${slug}`)).body.data;
+      expect(all.find((p) => p.slug === slug)).toEqual(single);
+    }
+  });
+
+  it('returns only products changed since the given time', async () => {
+    const before = (await server.api('/export/index')).body.data.generatedAt;
+    await server.database.db.execute(sql`update products set price = price + 10, updated_at = now() where slug = 'lm358n-dip8'`);
+    const { body } = await server.api(`/export/products?since=${encodeURIComponent(before)}`);
+    expect(body.data.items.map((p: { slug: string }) => p.slug)).toEqual(['lm358n-dip8']);
+    expect(body.data.next).toBeNull();
+  });
+
+  it('refuses bad paging and times with 422 and Persian messages', async () => {
+    for (const q of ['limit=0', 'limit=5000', 'after=-1', 'after=x', 'since=yesterday']) {
+      const { status, body } = await server.api(`/export/products?${q}`);
+      expect(status, q).toBe(422);
+      expect(Object.values(body.data.errors).flat().join(' ')).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+});
+
+describe('export/changes', () => {
+  it('names changed and removed products, categories and content since a time', async () => {
+    const since = (await server.api('/export/index')).body.data.generatedAt;
+    const empty = (await server.api(`/export/changes?since=${encodeURIComponent(since)}`)).body.data;
+    expect(empty.products).toEqual({ changed: [], removed: [] });
+
+    await server.database.db.execute(sql`update products set stock = stock + 1, updated_at = now() where slug = 'lm358p-pdip8'`);
+    await server.database.db.execute(sql`update products set enable = false, updated_at = now() where slug = 'lm358n-dip8'`);
+    await server.database.db.execute(sql`update categories set name = name, updated_at = now() where slug = 'op-amps'`);
+    const { status, body } = await server.api(`/export/changes?since=${encodeURIComponent(since)}`);
+    expect(status).toBe(200);
+    expect(body.data.products.changed).toEqual(['lm358p-pdip8']);
+    expect(body.data.products.removed).toEqual(['lm358n-dip8']);
+    expect(body.data.categories).toEqual(['op-amps']);
+    expect(Date.parse(body.data.generatedAt)).toBeGreaterThanOrEqual(Date.parse(since));
+  });
+
+  it('needs a valid since', async () => {
+    expect((await server.api('/export/changes')).status).toBe(422);
+    expect((await server.api('/export/changes?since=not-a-time')).status).toBe(422);
+  });
+});
