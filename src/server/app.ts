@@ -9,6 +9,7 @@ import { mountStaticSite } from './http/static-site';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
 import { mountMedia } from './routes/media';
+import { createAccountServices } from './services/accounts';
 import { ReadCache } from './services/read-cache';
 import { SearchLogger } from './services/search/log';
 
@@ -29,6 +30,7 @@ export function createApp(config: Config, database: Database, options: AppOption
     db: database.db,
     cache: new ReadCache(config.READ_CACHE_SIZE),
     searchLog: new SearchLogger(database.db),
+    accounts: createAccountServices(config),
   };
   const app = new Hono();
   const clientIp = clientIpResolver(config.TRUST_PROXY);

@@ -43,6 +43,27 @@ export const configSchema = z.object({
   PCB_ORDER_URL: optionalUrl.default('https://pcb.qateh.example'),
   BLOG_EXTERNAL_URL: optionalUrl,
   HELP_FILES_BASE_URL: z.string().url().default('https://storage.qateh.example/help'),
+
+  /** Outgoing mail: smtp(s):// URL; when unset every mail is written as an .eml file under DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Qateh <no-reply@qateh.example>'),
+  /** Hours an e-mail verification link stays valid. */
+  VERIFY_TOKEN_HOURS: z.coerce.number().positive().default(48),
+  /** Minutes a password-reset link stays valid. */
+  RESET_TOKEN_MINUTES: z.coerce.number().positive().default(60),
+  /** Failed sign-ins per account (and per address, times LOGIN_IP_FACTOR) before answers are slowed down. */
+  LOGIN_SLOW_AFTER: z.coerce.number().int().min(0).default(3),
+  /** Failed sign-ins per account (and per address, times LOGIN_IP_FACTOR) before sign-in is refused with 429. */
+  LOGIN_LOCK_AFTER: z.coerce.number().int().positive().default(10),
+  /** An address serves many customers (offices, mobile carriers): its limits are the account's times this. */
+  LOGIN_IP_FACTOR: z.coerce.number().int().positive().default(5),
+  /** Failures are counted over this window, in seconds; a lock lasts until the window ends. */
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Added delay per failure beyond LOGIN_SLOW_AFTER, in milliseconds (capped at 5 s). */
+  LOGIN_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  /** Map tiles for picking an address's location (Leaflet URL template). */
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
 });
 
 export type Config = z.infer<typeof configSchema>;

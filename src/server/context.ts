@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { AccountServices } from './services/accounts';
 import type { ReadCache } from './services/read-cache';
 import type { SearchLogger } from './services/search/log';
 
@@ -10,4 +11,6 @@ export interface AppDeps {
   db: Db;
   cache: ReadCache;
   searchLog: SearchLogger;
+  /** Mailer and sign-in throttle of the account area. */
+  accounts: AccountServices;
 }

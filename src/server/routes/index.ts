@@ -1,4 +1,7 @@
 import type { RouteDef } from '../http/route';
+import { accountAuthRoutes } from './account-auth';
+import { accountDashboardRoutes } from './account-dashboard';
+import { accountEmailRoutes } from './account-email';
 import { catalogueRoutes } from './catalogue';
 import { exportRoutes } from './changes';
 import { contentRoutes } from './content';
@@ -6,4 +9,5 @@ import { searchRoutes } from './search';
 import { statsRoutes } from './stats';
 
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
-export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes];
+export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
+  ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes];

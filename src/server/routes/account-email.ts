@@ -1,0 +1,61 @@
+/** E-mail verification (with resend) and the forgot-password → reset flow. */
+import { z } from 'zod';
+import {
+  forgotPasswordBodySchema, messageResponseSchema, resetPasswordBodySchema, verifyEmailBodySchema,
+} from '../../api/schemas/account';
+import { requireUser } from '../auth/current-user';
+import type { AppDeps } from '../context';
+import { HttpError } from '../http/errors';
+import { defineRoute, type RouteDef } from '../http/route';
+import { EMAIL_MESSAGES, requestPasswordReset, resetPassword, sendVerificationMail, verifyEmail } from '../services/accounts/email-flows';
+import type { Context } from 'hono';
+
+const tags = ['account'];
+/** One verification mail per customer per minute: resend is a button people press twice. */
+const RESEND_GAP_MS = 60_000;
+const lastResend = new WeakMap<AppDeps, Map<number, number>>();
+
+async function resend(c: Context, deps: AppDeps) {
+  const { user } = await requireUser(c, deps);
+  if (user.emailVerifiedAt) return { message: EMAIL_MESSAGES.alreadyVerified };
+  let sent = lastResend.get(deps);
+  if (!sent) lastResend.set(deps, (sent = new Map()));
+  const last = sent.get(user.id) ?? 0;
+  if (Date.now() - last < RESEND_GAP_MS) {
+    throw new HttpError(429, 'ایمیل تأیید همین چند لحظه پیش فرستاده شد؛ یک دقیقه بعد دوباره تلاش کنید.', undefined, { 'Retry-After': '60' });
+  }
+  sent.set(user.id, Date.now());
+  await sendVerificationMail(deps, user, c.req.query('locale') as 'fa' | 'en' | 'ru' | undefined);
+  return { message: EMAIL_MESSAGES.sent };
+}
+
+export const accountEmailRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'post', path: '/email/verify', summary: 'Verifies the e-mail address with the token of the mailed link', tags,
+    body: verifyEmailBodySchema.extend({ username: z.string().max(50).optional() }), response: messageResponseSchema,
+    handler: async ({ body, deps }) => ({ message: await verifyEmail(deps, body.token, body.username) }),
+  }),
+  defineRoute({
+    method: 'get', path: '/email/resend', summary: 'Sends the verification mail again', tags,
+    query: z.object({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 429],
+    handler: ({ c, deps }) => resend(c, deps),
+  }),
+  defineRoute({
+    method: 'post', path: '/email/resend', summary: 'Sends the verification mail again', tags,
+    query: z.object({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 403, 429],
+    handler: ({ c, deps }) => resend(c, deps),
+  }),
+  defineRoute({
+    method: 'post', path: '/password/forgot', summary: 'Mails a reset link; the answer never says whether the address is registered', tags,
+    body: forgotPasswordBodySchema, response: messageResponseSchema,
+    handler: async ({ body, deps }) => ({ message: await requestPasswordReset(deps, body.email, body.locale) }),
+  }),
+  defineRoute({
+    method: 'post', path: '/password/reset', summary: 'Sets a new password with a single-use, expiring reset token', tags,
+    body: resetPasswordBodySchema, response: messageResponseSchema,
+    handler: async ({ body, deps }) => {
+      await resetPassword(deps, body.token, body.password);
+      return { message: EMAIL_MESSAGES.passwordReset };
+    },
+  }),
+];

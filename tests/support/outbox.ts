@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Mails written by the no-SMTP mailer into DATA_DIR/outbox, oldest first, decoded to plain text. */
+export function readOutbox(dataDir: string): { to: string; subject: string; body: string }[] {
+  let files: string[];
+  try {
+    files = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => {
+    const raw = readFileSync(join(dataDir, 'outbox', f), 'utf8');
+    const to = /^To: (.*)$/m.exec(raw)?.[1] ?? '';
+    const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+    // Quoted-printable soft breaks and escapes, enough to read links back.
+    const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return { to, subject, body };
+  });
+}
+
+/** The first link in the newest mail to `to` whose path contains `pathPart`; polls briefly for background sends. */
+export async function linkFromOutbox(dataDir: string, to: string, pathPart: string): Promise<URL> {
+  for (let i = 0; i < 100; i++) {
+    const mails = readOutbox(dataDir).filter((m) => m.to.includes(to)).reverse();
+    for (const m of mails) {
+      const match = new RegExp(`https?://[^\\s"<>]*${pathPart.replace(/\//g, '\\/')}[^\\s"<>]*`).exec(m.body);
+      if (match) return new URL(match[0].replace(/&amp;/g, '&'));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to} with a ${pathPart} link`);
+}
