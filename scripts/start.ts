@@ -1,10 +1,12 @@
 /**
  * `npm start`: the shop on one port — API under /api/site/v1, the built storefront (dist/, or
  * SITE_OUT_DIR) for every other path — over the embedded database (or PostgreSQL with DATABASE_URL),
- * with demo data written on first start. The storefront is built first when it has not been yet.
+ * with demo data written on first start. The storefront is built first when it has not been yet,
+ * and brought up to date when the catalogue changed since it was built.
  */
 import { resolve } from 'node:path';
-import { buildSite, DEFAULT_SITE_DIR, siteIsBuilt } from '../src/build/site';
+import { ensureSiteFresh } from '../src/build/freshness';
+import { DEFAULT_SITE_DIR } from '../src/build/site';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { seedDemoIfEmpty } from '../src/server/seed/demo';
 import { openConfiguredDatabase, startServer } from '../src/server/server';
@@ -17,11 +19,8 @@ async function main() {
     if (seeded) console.log(`Demo data written: ${seeded.products} products.`);
   }
   const siteDir = process.env.SITE_OUT_DIR ? resolve(process.env.SITE_OUT_DIR) : DEFAULT_SITE_DIR;
-  if (!siteIsBuilt(siteDir)) {
-    console.log(`No storefront in ${siteDir} yet: building it (once; \`npm run build\` rebuilds it)…`);
-    const built = await buildSite(config, database, { outDir: siteDir });
-    console.log(`Storefront built in ${built.seconds.toFixed(1)} s.`);
-  }
+  // Built when missing, brought up to date (incrementally) when the data is newer than the build.
+  await ensureSiteFresh(config, database, siteDir, (s) => console.log(s));
   const server = await startServer(config, database, { siteDir });
   console.log(`Qateh is running at ${server.url} (database: ${database.kind})`);
   console.log(`Shop: ${server.url}/ — English ${server.url}/en — Russian ${server.url}/ru`);

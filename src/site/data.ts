@@ -1,30 +1,57 @@
 /**
  * Everything the static pages read from the backend, in one place, so the build's data source can be
- * swapped (e.g. for a bulk export) without touching pages. Reads go through the typed site client to
+ * swapped without touching pages. Products come from the bulk export calls (api/site/v1/export/*). Reads go through the typed site client to
  * the API whose address the build puts in QATEH_API_URL (scripts/build-site.ts). Each loader runs at
  * most once per build: the three languages of a page share one request.
  */
 import { ApiError, createSiteApi, type SiteApi } from '../api/client';
-import type { Category, CategoryRef, Product, ProductCard, ProductList } from '../api/schemas/catalogue';
+import type { Category, CategoryRef, Product, ProductList } from '../api/schemas/catalogue';
 import type { ContentPage } from '../api/schemas/content';
+import type { ExportIndexEntry } from '../api/schemas/export';
+import { createExportApi, type ExportApi } from '../build/export-client';
+import { dataHash, recordIndex, recordListing, recordProduct } from '../build/build-record';
+import { productHash } from '../build/product-hash';
+import { renderFilter } from '../build/render-filter';
 
 /** Listing page size (spec §9: default 12). */
 export const PAGE_SIZE = 12;
-/** getProduct's largest page: the catalogue is read 100 products per request. */
-const BULK_PAGE = 100;
-/** Requests in flight at once while reading the catalogue in bulk. */
-const BULK_CONCURRENCY = 4;
+
+/**
+ * Astro may import this module once per process and reuse it for a later build (its bundles keep
+ * the same content hashes): every read below starts by dropping what an earlier build loaded.
+ */
+let buildId: string | undefined;
+function forgetEarlierBuilds(): void {
+  const current = process.env.QATEH_BUILD_ID ?? '';
+  if (current === buildId) return;
+  buildId = current;
+  client = undefined;
+  exporter = undefined;
+  memo.clear();
+  chunks.clear();
+  entries = [];
+  positions = new Map();
+}
 
 let client: SiteApi | undefined;
 function api(): SiteApi {
+  forgetEarlierBuilds();
   const base = process.env.QATEH_API_URL;
   if (!base) throw new Error('QATEH_API_URL is not set: build the site with `npm run build` (scripts/build-site.ts).');
   client ??= createSiteApi(base, { timeout: 60_000 });
   return client;
 }
 
+let exporter: ExportApi | undefined;
+const exportApi = (): ExportApi => {
+  api();
+  exporter ??= createExportApi(process.env.QATEH_API_URL!);
+  return exporter;
+};
+
 const memo = new Map<string, Promise<unknown>>();
 function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  forgetEarlierBuilds();
   let p = memo.get(key) as Promise<T> | undefined;
   if (!p) {
     p = load();
@@ -32,33 +59,6 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   }
   return p;
 }
-
-async function inBatches<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
-  const out: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      out[i] = await tasks[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, worker));
-  return out;
-}
-
-/** Every enabled product as a card, read 100 at a time. SITE_MAX_PRODUCTS caps it for previews. */
-export const allProducts = (): Promise<ProductCard[]> =>
-  once('products', async () => {
-    const first = await api().getProduct({ limit: BULK_PAGE, page: 1, sort: 'default' });
-    const rest = await inBatches(
-      Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) => () =>
-        api().getProduct({ limit: BULK_PAGE, page: i + 2, sort: 'default' })),
-      BULK_CONCURRENCY,
-    );
-    const cards = [first, ...rest].flatMap((list) => list.items);
-    const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
-    return cap > 0 ? cards.slice(0, cap) : cards;
-  });
 
 /** The whole category tree, read once. */
 export const categoryTree = (): Promise<Category[]> => once('categories', () => api().categories());
@@ -89,11 +89,75 @@ export const flatCategories = (): Promise<FlatCategory[]> =>
 
 /** The first page of a listing (all products, or one category and everything below it). */
 export const firstListingPage = (categorySlug: string | null): Promise<ProductList> =>
-  once(`listing:${categorySlug ?? '*'}`, () =>
-    api().getProduct({ limit: PAGE_SIZE, page: 1, sort: 'default', ...(categorySlug ? { filter_category: categorySlug } : {}) }));
+  once(`listing:${categorySlug ?? '*'}`, async () => {
+    const list = await api().getProduct({ limit: PAGE_SIZE, page: 1, sort: 'default', ...(categorySlug ? { filter_category: categorySlug } : {}) });
+    recordListing(categorySlug, listingHash(list));
+    return list;
+  });
 
-/** One product's page data. A bulk export will replace these per-product reads. */
-export const productPage = (slug: string): Promise<Product> => once(`product:${slug}`, () => api().product(slug));
+/** The products whose pages this build renders, in id order (a partial build's subset, or all). */
+export const productEntries = (): Promise<ExportIndexEntry[]> =>
+  once('products:index', async () => {
+    const index = await exportApi().index();
+    recordIndex(index.generatedAt, index.version);
+    const only = renderFilter();
+    let list = only ? index.products.filter((p) => only.products.has(p.slug)) : index.products;
+    const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
+    if (cap > 0) list = list.slice(0, cap);
+    positions = new Map(list.map((p, i) => [p.slug, i]));
+    entries = list;
+    return list;
+  });
+
+let entries: ExportIndexEntry[] = [];
+let positions = new Map<string, number>();
+
+/**
+ * Full products are read EXPORT_CHUNK at a time (one request per chunk, never per page) and only a
+ * few chunks stay in memory: product pages are rendered in index order, so each chunk is fetched once
+ * and dropped when the build has moved on. At 100k products the build never holds the whole catalogue.
+ */
+const EXPORT_CHUNK = 500;
+const KEPT_CHUNKS = 3;
+const chunks = new Map<number, Promise<Map<string, Product>>>();
+
+function loadChunk(n: number): Promise<Map<string, Product>> {
+  let chunk = chunks.get(n);
+  if (!chunk) {
+    const first = n * EXPORT_CHUNK;
+    const wanted = entries.slice(first, first + EXPORT_CHUNK);
+    chunk = (async () => {
+      const out = new Map<string, Product>();
+      // A partial build's entries are not contiguous in id order: read those few one by one.
+      if (renderFilter()) {
+        for (const e of wanted) out.set(e.slug, await api().product(e.slug));
+        return out;
+      }
+      const after = first === 0 ? 0 : entries[first - 1]!.id;
+      const page = await exportApi().products({ after, limit: wanted.length });
+      for (const p of page.items) out.set(p.slug, p);
+      return out;
+    })();
+    chunks.set(n, chunk);
+    while (chunks.size > KEPT_CHUNKS) chunks.delete(chunks.keys().next().value!);
+  }
+  return chunk;
+}
+
+/** Hash of what a listing's first page shows: its products' card data and the page count. */
+export const listingHash = (list: ProductList): string => dataHash([list.total, list.items]);
+
+/** One product's page data, from its chunk of the bulk export. */
+export async function productPage(slug: string): Promise<Product> {
+  forgetEarlierBuilds();
+  await productEntries();
+  const at = positions.get(slug);
+  if (at === undefined) throw new Error(`product ${slug} is not in this build's product list`);
+  // Missing only when changed between the index read and the chunk read: the page call says why.
+  const product = (await loadChunk(Math.floor(at / EXPORT_CHUNK))).get(slug) ?? await api().product(slug);
+  recordProduct(slug, productHash(product), product.categories.map((c) => c.slug));
+  return product;
+}
 
 /** Header and footer data shared by every page. */
 export const shellData = () =>

@@ -1,0 +1,83 @@
+/**
+ * What a build rendered, collected while Astro renders (src/site/data.ts records into it) and
+ * saved as dist/.qateh-build.json: the data hash of every product page and first listing page, and
+ * each product's listings. The incremental rebuild compares fresh data with these hashes to render
+ * only what really changed. Astro runs in this same process, so a global object carries the record
+ * across the bundle boundary (the pages' bundled copy of data.ts is not the module imported here).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const MANIFEST_FILE = '.qateh-build.json';
+
+export interface ProductRecord {
+  hash: string;
+  /** Category slugs of the listings that show this product: its trail, root → leaf. */
+  listings: string[];
+}
+
+export interface BuildManifest {
+  /** Database time of the data the build read (export/index generatedAt): the next rebuild asks for changes since then. */
+  builtAt: string;
+  /** Catalogue version (newest updated_at of anything a shopper reads) at build time. */
+  version: string;
+  products: Record<string, ProductRecord>;
+  /** First-page hash per listing ('' is /shop/catalog). */
+  listings: Record<string, string>;
+}
+
+interface Recorder {
+  builtAt?: string;
+  version?: string;
+  products: Map<string, ProductRecord>;
+  listings: Map<string, string>;
+}
+
+const KEY = '__qatehBuildRecord';
+type WithRecorder = typeof globalThis & { [KEY]?: Recorder };
+
+export function startRecording(): void {
+  (globalThis as WithRecorder)[KEY] = { products: new Map(), listings: new Map() };
+}
+
+function recorder(): Recorder | undefined {
+  return (globalThis as WithRecorder)[KEY];
+}
+
+export function stopRecording(): Recorder {
+  const r = recorder() ?? { products: new Map(), listings: new Map() };
+  delete (globalThis as WithRecorder)[KEY];
+  return r;
+}
+
+export const dataHash = (value: unknown): string => createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
+
+/** Called by data.ts: which data a page was rendered from. */
+export function recordIndex(builtAt: string, version: string): void {
+  const r = recorder();
+  if (r && !r.builtAt) Object.assign(r, { builtAt, version });
+}
+export function recordProduct(slug: string, hash: string, listings: string[]): void {
+  recorder()?.products.set(slug, { hash, listings });
+}
+export function recordListing(categorySlug: string | null, hash: string): void {
+  recorder()?.listings.set(categorySlug ?? '', hash);
+}
+
+export function readManifest(dir: string): BuildManifest | null {
+  const file = join(dir, MANIFEST_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+  } catch {
+    return null;
+  }
+}
+
+/** Written through a temporary file and a rename, so a crash never leaves half a manifest. */
+export function writeManifest(dir: string, manifest: BuildManifest): void {
+  const file = join(dir, MANIFEST_FILE);
+  writeFileSync(`${file}.tmp`, JSON.stringify(manifest));
+  renameSync(`${file}.tmp`, file);
+}

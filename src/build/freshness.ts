@@ -1,0 +1,33 @@
+/**
+ * `npm start`'s check before serving: build the site when it is missing, rebuild what changed when
+ * the catalogue is newer than the build (the manifest's version against catalogueVersion), or serve
+ * it as it is.
+ */
+import type { Config } from '../server/config';
+import type { Database } from '../server/db/client';
+import { catalogueVersion } from '../server/services/catalogue-version';
+import { readManifest } from './build-record';
+import { rebuildSite } from './rebuild';
+import { buildSite, siteIsBuilt } from './site';
+
+export type Freshness = 'missing' | 'stale' | 'fresh';
+
+export async function siteFreshness(database: Database, siteDir: string): Promise<Freshness> {
+  const manifest = readManifest(siteDir);
+  if (!siteIsBuilt(siteDir) || !manifest) return 'missing';
+  return manifest.version === (await catalogueVersion(database.db)) ? 'fresh' : 'stale';
+}
+
+export async function ensureSiteFresh(config: Config, database: Database, siteDir: string, log: (s: string) => void): Promise<Freshness> {
+  const state = await siteFreshness(database, siteDir);
+  if (state === 'missing') {
+    log(`No storefront build in ${siteDir} yet: building it (\`npm run build\` rebuilds it)…`);
+    const built = await buildSite(config, database, { outDir: siteDir });
+    log(`Storefront built in ${built.seconds.toFixed(1)} s.`);
+  } else if (state === 'stale') {
+    log('The catalogue changed since the storefront was built: rebuilding what changed…');
+    const r = await rebuildSite(config, database, siteDir);
+    log(`Storefront ${r.kind === 'full' ? 'rebuilt in full' : 'updated'} (${r.reason}) in ${r.seconds.toFixed(1)} s.`);
+  }
+  return state;
+}

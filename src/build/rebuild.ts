@@ -1,0 +1,132 @@
+/**
+ * Incremental rebuild. Astro 5 has none, so: ask the backend what changed since the last build (the
+ * manifest in dist/ says when that was), compare the changed products' data with the hashes the
+ * manifest holds, render only the product pages whose data changed and the first page of every
+ * listing they appear on (a partial Astro build into a temporary folder, see render-filter.ts), copy
+ * those pages over the live site, delete the pages of disabled or deleted products, patch the
+ * sitemap, rewrite the Pagefind index, and save the merged manifest.
+ *
+ * A category change (the header menu of every page shows the tree) or a site without a manifest
+ * gets a full build instead.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import type { Config } from '../server/config';
+import type { Database } from '../server/db/client';
+import { startServer } from '../server/server';
+import { readManifest, writeManifest, type BuildManifest } from './build-record';
+import { createExportApi } from './export-client';
+import { productHash } from './product-hash';
+import { indexSite } from './search-index';
+import { buildSite } from './site';
+import { patchSitemap } from './sitemap-patch';
+
+/** Changes written in the same second as the last build's read are asked for again: re-checking is cheap. */
+const CLOCK_MARGIN_MS = 5000;
+
+export interface RebuildResult {
+  kind: 'none' | 'partial' | 'full';
+  reason: string;
+  /** Product slugs whose pages were rendered again / removed. */
+  rendered: string[];
+  removed: string[];
+  listings: string[];
+  /** Seconds until the changed pages were live in the site folder; total including the search index. */
+  pagesSeconds: number;
+  seconds: number;
+}
+
+const LOCALE_PREFIXES = ['', 'en/', 'ru/'];
+
+/** Every file under `dir`, relative to it. */
+function filesUnder(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...filesUnder(full, base));
+    else out.push(relative(base, full));
+  }
+  return out;
+}
+
+export async function rebuildSite(
+  config: Config, database: Database, siteDir: string, opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' } = {},
+): Promise<RebuildResult> {
+  const started = performance.now();
+  const full = async (reason: string): Promise<RebuildResult> => {
+    const built = await buildSite(config, database, { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex });
+    return { kind: 'full', reason, rendered: [], removed: [], listings: [], pagesSeconds: built.renderSeconds, seconds: built.seconds };
+  };
+  const manifest = readManifest(siteDir);
+  if (!manifest) return full('no build manifest in the site folder');
+
+  // 1. What changed, read through the API like everything else the build reads.
+  const api = await startServer({ ...config, HOST: '127.0.0.1', PORT: 0, LOG_REQUESTS: false }, database);
+  let changes;
+  const fresh = new Map<string, { hash: string; listings: string[] }>();
+  try {
+    const exporter = createExportApi(api.url);
+    const since = new Date(Date.parse(manifest.builtAt) - CLOCK_MARGIN_MS).toISOString();
+    changes = await exporter.changes({ since });
+    if (changes.categories.length > 0) return await full(`categories changed: ${changes.categories.join(', ')}`);
+    for (let after = 0; ;) {
+      const page = await exporter.products({ since, after, limit: 1000 });
+      for (const p of page.items) fresh.set(p.slug, { hash: productHash(p), listings: p.categories.map((c) => c.slug) });
+      if (page.next === null) break;
+      after = page.next;
+    }
+  } finally {
+    await api.close();
+  }
+
+  // 2. Only what really differs from what the pages were rendered from.
+  const rendered = [...fresh].filter(([slug, f]) => manifest.products[slug]?.hash !== f.hash).map(([slug]) => slug);
+  const removed = changes.products.removed.filter((slug) => slug in manifest.products);
+  const contentChanged = changes.pages.length + changes.posts.length > 0;
+  if (rendered.length === 0 && removed.length === 0 && !contentChanged) {
+    writeManifest(siteDir, { ...manifest, builtAt: changes.generatedAt, version: changes.version });
+    return { kind: 'none', reason: 'nothing a page shows has changed', rendered, removed, listings: [], pagesSeconds: 0, seconds: (performance.now() - started) / 1000 };
+  }
+  const listings = new Set<string>();
+  for (const slug of [...rendered, ...removed]) {
+    listings.add('');
+    for (const c of manifest.products[slug]?.listings ?? []) listings.add(c);
+    for (const c of fresh.get(slug)?.listings ?? []) listings.add(c);
+  }
+
+  // 3. Render them (and the small fixed pages: home rows and content may show the change) aside.
+  const tempDir = mkdtempSync(join(tmpdir(), 'qateh-rebuild-'));
+  try {
+    const partial = await buildSite(config, database, {
+      outDir: tempDir, logLevel: opts.logLevel, renderOnly: { products: rendered, listings: [...listings] },
+    });
+    // 4. Copy pages over the live site; the sitemap and the manifest of a partial build are partial: skip them.
+    for (const file of filesUnder(tempDir)) {
+      if (/^sitemap.*\.xml$/.test(file)) continue;
+      cpSync(join(tempDir, file), join(siteDir, file), { force: true });
+    }
+    for (const slug of removed) {
+      for (const prefix of LOCALE_PREFIXES) rmSync(join(siteDir, `${prefix}shop/products/${slug}`), { recursive: true, force: true });
+    }
+    const added = rendered.filter((slug) => !(slug in manifest.products));
+    patchSitemap(siteDir, config.PUBLIC_BASE_URL, { added, removed });
+
+    const next: BuildManifest = {
+      builtAt: partial.record.builtAt ?? changes.generatedAt,
+      version: changes.version,
+      products: { ...manifest.products, ...partial.record.products },
+      listings: { ...manifest.listings, ...partial.record.listings },
+    };
+    for (const slug of removed) delete next.products[slug];
+    writeManifest(siteDir, next);
+    const pagesSeconds = (performance.now() - started) / 1000;
+    if (opts.searchIndex !== false && existsSync(join(siteDir, 'pagefind'))) await indexSite(siteDir);
+    return {
+      kind: 'partial', reason: `${rendered.length} product(s) changed, ${removed.length} removed${contentChanged ? ', content changed' : ''}`,
+      rendered, removed, listings: [...listings], pagesSeconds, seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Build manifest, incremental rebuild, SEO tags and the Pagefind index, on a real Astro build of a
+ * small shop (the shared catalogue with only the op-amps category enabled). Products are changed
+ * through the database, as a staff tool or an import would, then `rebuildSite` runs as `npm run
+ * rebuild` does; the test reads the HTML a shopper would get.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest } from '../src/build/build-record';
+import { siteFreshness } from '../src/build/freshness';
+import { rebuildSite } from '../src/build/rebuild';
+import { buildSite } from '../src/build/site';
+import { pagefindQuery } from '../src/lib/pagefind-query';
+import { loadConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { importCatalogue } from '../src/server/services/catalogue-import';
+import { freshDatabase } from './support/database';
+import { readSharedCatalogue } from './support/server';
+
+const CATEGORY = 'op-amps';
+const CHANGED = 'lm358n-dip8';
+const UNTOUCHED = 'lm358p-pdip8';
+const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+
+let database: Database;
+let outDir: string;
+const page = (rel: string) => readFileSync(join(outDir, rel, 'index.html'), 'utf8');
+const mtime = (rel: string) => statSync(join(outDir, rel, 'index.html')).mtimeMs;
+
+function jsonLd(html: string): Record<string, any>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await importCatalogue(database.db, readSharedCatalogue());
+  await database.db.execute(sql`UPDATE products SET enable = false
+    WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
+  outDir = mkdtempSync(join(tmpdir(), 'qateh-rebuild-site-'));
+  await buildSite(config, database, { outDir, logLevel: 'error' });
+}, 300_000);
+
+afterAll(async () => {
+  await database?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('full build', () => {
+  it('writes a manifest of every product page with its data hash and listings', async () => {
+    const manifest = readManifest(outDir)!;
+    expect(manifest).not.toBeNull();
+    const enabled = await database.db.execute(sql`select count(*)::int as n from products where enable`);
+    expect(Object.keys(manifest.products)).toHaveLength((enabled as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    expect(manifest.products[CHANGED]!.listings).toContain(CATEGORY);
+    expect(manifest.listings).toHaveProperty(CATEGORY);
+    expect(await siteFreshness(database, outDir)).toBe('fresh');
+  });
+
+  it('product pages carry Open Graph tags, Product JSON-LD with the price in rials, and BreadcrumbList', () => {
+    const html = page(`shop/products/${CHANGED}`);
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).toContain(`<meta property="og:url" content="https://shop.example/shop/products/${CHANGED}">`);
+    expect(html).toContain('<meta property="og:locale" content="fa_IR">');
+    expect(html).toMatch(/<meta property="og:image" content="https:\/\/shop\.example\/media\/parts\/lm358n-dip8\.svg">/);
+    expect(html).toContain(`<link rel="canonical" href="https://shop.example/shop/products/${CHANGED}">`);
+    expect(html).toContain(`hreflang="ru" href="https://shop.example/ru/shop/products/${CHANGED}"`);
+    const [product, crumbs] = jsonLd(html);
+    expect(product).toMatchObject({
+      '@type': 'Product', mpn: 'LM358N', sku: CHANGED,
+      offers: { '@type': 'Offer', priceCurrency: 'IRR', price: 140000, availability: 'https://schema.org/InStock' },
+    });
+    expect(crumbs!['@type']).toBe('BreadcrumbList');
+    expect(crumbs!.itemListElement[0]).toMatchObject({ position: 1, item: 'https://shop.example/' });
+    expect(crumbs!.itemListElement.at(-1).item).toBe(`https://shop.example/shop/products/${CHANGED}`);
+    // Error pages are not indexed and carry no structured data.
+    expect(readFileSync(join(outDir, '404.html'), 'utf8')).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('indexes Persian and English product pages with Pagefind, with a folded search field', () => {
+    const entry = JSON.parse(readFileSync(join(outDir, 'pagefind', 'pagefind-entry.json'), 'utf8'));
+    const products = Object.keys(readManifest(outDir)!.products).length;
+    expect(entry.languages.fa.page_count).toBe(products);
+    expect(entry.languages.en.page_count).toBe(products);
+    expect(entry.languages.ru).toBeUndefined();
+    const html = page(`shop/products/${CHANGED}`);
+    expect(html).toContain('data-pagefind-body');
+    // The hidden field holds the folded text a folded query matches: Arabic ي and Persian digits fold.
+    const field = /<p hidden data-pagefind-weight="2">([^<]*)<\/p>/.exec(html)?.[1] ?? '';
+    expect(field).toContain('lm358n');
+    expect(field).toContain(pagefindQuery('آي‌سي'));
+    expect(pagefindQuery('LM۳۵۸')).toBe('lm358');
+  });
+});
+
+describe('incremental rebuild', () => {
+  it('does nothing when nothing changed', async () => {
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(r.kind).toBe('none');
+  }, 120_000);
+
+  it('a price change shows on the product page, only that page and its listings are rendered again', async () => {
+    const before = { untouched: mtime(`shop/products/${UNTOUCHED}`), changed: mtime(`shop/products/${CHANGED}`) };
+    await database.db.execute(sql`UPDATE products SET price = 151000, updated_at = now() WHERE slug = ${CHANGED}`);
+    await database.db.execute(sql`DELETE FROM product_prices WHERE product_id = (SELECT id FROM products WHERE slug = ${CHANGED})`);
+    expect(await siteFreshness(database, outDir)).toBe('stale');
+
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(r.kind).toBe('partial');
+    expect(r.rendered).toEqual([CHANGED]);
+    expect(r.listings).toEqual(expect.arrayContaining(['', CATEGORY]));
+
+    // 151,000 rials = 15,100 toman, in every language.
+    expect(page(`shop/products/${CHANGED}`)).toContain('۱۵٬۱۰۰ تومان');
+    expect(page(`en/shop/products/${CHANGED}`)).toContain('15,100 Toman');
+    expect(jsonLd(page(`shop/products/${CHANGED}`))[0]!.offers.price).toBe(151000);
+    expect(mtime(`shop/products/${CHANGED}`)).toBeGreaterThan(before.changed);
+    expect(mtime(`shop/products/${UNTOUCHED}`)).toBe(before.untouched);
+    expect(readManifest(outDir)!.products[CHANGED]!.hash).not.toBe('');
+    expect(await siteFreshness(database, outDir)).toBe('fresh');
+  }, 180_000);
+
+  it('a disabled product loses its pages in every language and its sitemap entries', async () => {
+    await database.db.execute(sql`UPDATE products SET enable = false, updated_at = now() WHERE slug = ${UNTOUCHED}`);
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(r.kind).toBe('partial');
+    expect(r.removed).toEqual([UNTOUCHED]);
+    for (const prefix of ['', 'en/', 'ru/']) expect(existsSync(join(outDir, `${prefix}shop/products/${UNTOUCHED}`))).toBe(false);
+    const sitemap = readFileSync(join(outDir, 'sitemap-0.xml'), 'utf8');
+    expect(sitemap).not.toContain(`/shop/products/${UNTOUCHED}<`);
+    expect(sitemap).toContain(`<loc>https://shop.example/shop/products/${CHANGED}</loc>`);
+    expect(readManifest(outDir)!.products).not.toHaveProperty(UNTOUCHED);
+    // The category listing no longer links to it.
+    expect(page(`shop/catalog/${CATEGORY}`)).not.toContain(`href="/shop/products/${UNTOUCHED}"`);
+  }, 180_000);
+});
