@@ -68,6 +68,17 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
     return c.text('404', 404);
   }
 
+  /**
+   * Pages whose last segment is data only the browser knows (a mailed token, a customer's address id):
+   * one static page serves them all and its island reads the segment from the URL.
+   */
+  async function dynamicPage(urlPath: string): Promise<string | null> {
+    const match = /^(\/(?:en|ru))?(\/email\/verify|\/password\/reset|\/account\/addresses)\/[^/]+\/?$/.exec(urlPath);
+    if (!match) return null;
+    const page = match[2] === '/account/addresses' ? '/account/addresses/edit' : match[2]!;
+    return findFile(`${match[1] ?? ''}${page}`);
+  }
+
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const url = new URL(c.req.url);
     let urlPath: string;
@@ -84,7 +95,7 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
     if (urlPath.includes('\0')) return notFoundPage(c, urlPath);
     // Error pages exist to be shown with their status, not as pages of their own.
     if (/^\/((en|ru)\/)?404(\/|\.html)?$/.test(urlPath)) return notFoundPage(c, urlPath);
-    const file = await findFile(urlPath);
+    const file = (await findFile(urlPath)) ?? (await dynamicPage(urlPath));
     return file ? send(c, file, 200) : notFoundPage(c, urlPath);
   });
 }

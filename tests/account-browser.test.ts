@@ -1,0 +1,205 @@
+/**
+ * The account area in a real Chromium against a real (tiny) static build served beside the API:
+ * sign-up → verification link from the outbox → sign-in → profile → address picked on the map →
+ * sign-out; forgot password → reset → sign-in; guests sent to sign-in and back.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../src/build/site';
+import { loadConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { startServer, type RunningServer } from '../src/server/server';
+import { importCatalogue } from '../src/server/services/catalogue-import';
+import { freshDatabase } from './support/database';
+import { linkFromOutbox } from './support/outbox';
+import { readSharedCatalogue } from './support/server';
+
+const CHROMIUM = '/usr/bin/chromium';
+let database: Database;
+let server: RunningServer;
+let outDir: string;
+let dataDir: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await importCatalogue(database.db, readSharedCatalogue());
+  // Only a handful of product pages: the account pages are what this build is for.
+  await database.db.execute(sql`UPDATE products SET enable = false
+    WHERE category_id <> (SELECT id FROM categories WHERE slug = 'op-amps')`);
+  dataDir = mkdtempSync(join(tmpdir(), 'qateh-account-data-'));
+  // Tiles point at a closed local port: the map must still record clicks without them.
+  const config = loadConfig({
+    NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: dataDir, MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+  });
+  outDir = mkdtempSync(join(tmpdir(), 'qateh-account-site-'));
+  await buildSite(config, database, { outDir, logLevel: 'error' });
+  server = await startServer(config, database, { siteDir: outDir });
+  const { chromium } = await import('playwright-core');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await database?.close();
+  for (const dir of [outDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+const url = (path: string) => server.url + path;
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.fill('#f-username', username);
+  await page.fill('#f-password', password);
+  await page.click('form.account-form button[type=submit]');
+}
+
+describe('account pages', () => {
+  it('are built for every language, with the dynamic ones served from one page', async () => {
+    for (const page of ['account/login', 'account/register', 'account/signin', 'account/signup', 'account/dashboard', 'account/profile',
+      'account/password', 'account/addresses', 'account/addresses/create', 'account/forgot-password', 'account/logout', 'email/verify', 'email/error', 'password/reset']) {
+      expect(existsSync(join(outDir, page, 'index.html')), page).toBe(true);
+      expect(existsSync(join(outDir, 'en', page, 'index.html')), `en/${page}`).toBe(true);
+    }
+    for (const path of ['/account/addresses/12', '/email/verify/ali', '/password/reset/abc', '/en/account/addresses/3']) {
+      expect((await fetch(url(path))).status, path).toBe(200);
+    }
+    expect((await fetch(url('/account/nothing-here'))).status).toBe(404);
+    const html = await (await fetch(url('/account/login'))).text();
+    expect(html).toContain('name="robots" content="noindex"');
+  });
+
+  it('sign-up → verify from the outbox → sign-in → profile → address on the map → sign-out', async () => {
+    const page = await newPage();
+    await page.goto(url('/account/register'));
+    // The browser-side check names every empty required field under the spec's summary header.
+    await page.click('form.account-form button[type=submit]');
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toContain('لطفاً خطاهای زیر را اصلاح کنید:');
+    expect(await page.locator('.account-field__error').first().textContent()).toBe('لطفاً این فیلد را پر کنید');
+
+    await page.fill('#f-name', 'سارا احمدی');
+    await page.fill('#f-mobile', '۰۹۳۵۱۲۳۴۵۶۷');
+    await page.fill('#f-username', 'sara.a');
+    await page.fill('#f-email', 'sara@example.com');
+    await page.fill('#f-password', 'sara-pass-123');
+    await page.fill('#f-password_confirmation', 'sara-pass-000');
+    await page.click('form.account-form button[type=submit]');
+    // The server's 422 comes back field by field.
+    await expect.poll(() => page.locator('#f-password_confirmation-error').textContent()).toBe('تکرار رمز عبور با رمز عبور یکسان نیست.');
+    await page.fill('#f-password_confirmation', 'sara-pass-123');
+    await page.click('form.account-form button[type=submit]');
+    await page.waitForURL('**/account/login?registered=1');
+
+    const link = await linkFromOutbox(dataDir, 'sara@example.com', '/email/verify/');
+    await page.goto(url(link.pathname + link.search));
+    await expect.poll(() => page.locator('[role=status]').textContent()).toBe('ایمیل شما تأیید شد.');
+
+    await page.goto(url('/account/login'));
+    await signIn(page, 'sara.a', 'wrong-pass-000');
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('نام کاربری یا رمز عبور نادرست است.');
+    await signIn(page, 'sara.a', 'sara-pass-123');
+    await page.waitForURL('**/account/dashboard');
+    await expect.poll(() => page.locator('[data-field=name]').textContent()).toBe('سارا احمدی');
+    // Tokens are out of reach of page scripts.
+    expect(await page.evaluate(() => document.cookie)).not.toMatch(/qateh_at|qateh_rt/);
+
+    // The header's account menu knows the customer.
+    await page.click('.account-menu > button');
+    await expect.poll(() => page.locator('.account-menu__who').textContent()).toContain('sara.a');
+    expect(await page.locator('.account-menu__panel a').allTextContents()).toEqual(
+      ['داشبورد', 'پیش‌فاکتورها', 'فاکتورها', 'بایگانی', 'ویرایش پروفایل', 'نشانی‌ها', 'خروج'],
+    );
+
+    await page.goto(url('/account/profile'));
+    await page.waitForSelector('#f-name');
+    await page.fill('#f-name', 'سارا احمدی‌نژاد');
+    await page.fill('#f-company_name', 'الكترونيك سارا');
+    await page.click('form.account-form button[type=submit]');
+    await expect.poll(() => page.locator('[role=status]').textContent()).toBe('ذخیره شد.');
+
+    await page.goto(url('/account/addresses/create'));
+    await page.waitForSelector('#f-name');
+    await page.fill('#f-name', 'خانه');
+    await page.fill('#f-postCode', '1314567891');
+    await page.fill('#f-address', 'تهران، خیابان آزادی، پلاک ۱۰');
+    await page.selectOption('#f-province_id', { label: 'تهران' });
+    await expect.poll(() => page.locator('#f-city_id option').count()).toBeGreaterThan(10);
+    await page.selectOption('#f-city_id', { label: 'تهران' });
+    await page.waitForSelector('.address-map.leaflet-container');
+    await page.click('[data-testid=address-map]', { position: { x: 200, y: 120 } });
+    await expect.poll(() => page.locator('[data-testid=map-point]').textContent()).toMatch(/۳۵[.٫]/);
+    await page.click('form.account-form button[type=submit]');
+    await page.waitForURL('**/account/addresses');
+    await expect.poll(() => page.locator('.address-card').count()).toBe(1);
+    expect(await page.locator('.address-card__badge').textContent()).toBe('پیش‌فرض');
+    const saved = await page.evaluate(async () => (await (await fetch('/api/site/v1/dashboard/address')).json()) as { data: { latitude: number; longitude: number }[] });
+    expect(saved.data[0]!.latitude).toBeGreaterThan(35);
+    expect(saved.data[0]!.longitude).toBeGreaterThan(50);
+
+    const me = await page.evaluate(async () => (await (await fetch('/api/site/v1/getUser')).json()) as { data: { name: string; company_name: string } });
+    expect(me.data).toMatchObject({ name: 'سارا احمدی‌نژاد', company_name: 'الکترونیک سارا' });
+
+    await page.click('.account-menu > button');
+    await page.click('.account-menu__panel a:has-text("خروج")');
+    await page.waitForURL(url('/'));
+    expect(await page.evaluate(async () => (await fetch('/api/site/v1/getUser')).status)).toBe(401);
+    await page.click('.account-menu > button');
+    await expect.poll(() => page.locator('.account-menu__who').textContent()).toContain('کاربر مهمان');
+    await page.context().close();
+  });
+
+  it('forgot password → reset link → sign-in with the new password', async () => {
+    const res = await fetch(url('/api/site/v1/register'), {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Reza', mobile: '09121234567', username: 'reza', email: 'reza@example.com', password: 'old-pass-123', password_confirmation: 'old-pass-123' }),
+    });
+    expect(res.status).toBe(201);
+    const page = await newPage();
+    await page.goto(url('/en/account/forgot-password'));
+    await page.fill('#f-email', 'reza@example.com');
+    await page.click('form.account-form button[type=submit]');
+    await expect.poll(() => page.locator('[role=status]').textContent()).toBe('Email Sent');
+    const link = await linkFromOutbox(dataDir, 'reza@example.com', '/password/reset/');
+    expect(link.pathname.startsWith('/en/password/reset/')).toBe(true);
+    await page.goto(url(link.pathname));
+    await page.fill('#f-password', 'new-pass-456');
+    await page.fill('#f-password_confirmation', 'new-pass-456');
+    await page.click('form.account-form button[type=submit]');
+    await page.waitForURL('**/en/account/login?reset=1');
+    await signIn(page, 'reza', 'old-pass-123');
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('Username/password is invalid.');
+    await signIn(page, 'reza', 'new-pass-456');
+    await page.waitForURL('**/en/account/dashboard');
+    // The used link is dead.
+    await page.goto(url(link.pathname));
+    await page.fill('#f-password', 'third-pass-789');
+    await page.fill('#f-password_confirmation', 'third-pass-789');
+    await page.click('form.account-form button[type=submit]');
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toContain('Please correct the following error(s):');
+    await page.context().close();
+  });
+
+  it('a guest opening a customer page signs in and comes back to it', async () => {
+    const page = await newPage();
+    await page.goto(url('/account/password'));
+    await page.waitForURL('**/account/login?return=%2Faccount%2Fpassword');
+    await signIn(page, 'reza', 'new-pass-456');
+    await page.waitForURL(url('/account/password'));
+    await page.waitForSelector('#f-current_password');
+    await page.goto(url('/account/addresses/999999'));
+    await expect.poll(() => page.locator('.account-main').textContent()).toContain('پیدا نشد!');
+    await page.context().close();
+  });
+});
