@@ -16,6 +16,7 @@ import { buildSite } from '../src/build/site';
 import { pagefindQuery } from '../src/lib/pagefind-query';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
+import { writeDemoContent } from '../src/server/seed/demo-content';
 import { importCatalogue } from '../src/server/services/catalogue-import';
 import { freshDatabase } from './support/database';
 import { readSharedCatalogue } from './support/server';
@@ -39,6 +40,7 @@ beforeAll(async () => {
   await importCatalogue(database.db, readSharedCatalogue());
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
+  await writeDemoContent(database.db);
   outDir = mkdtempSync(join(tmpdir(), 'qateh-rebuild-site-'));
   await buildSite(config, database, { outDir, logLevel: 'error' });
 }, 300_000);
@@ -95,6 +97,53 @@ describe('full build', () => {
   });
 });
 
+describe('site and blog pages from the seeded content', () => {
+  it('about-us and faq show the store-written pages in each language', () => {
+    const about = page('site/about-us');
+    expect(about).toContain('<html lang="fa" dir="rtl">');
+    expect(about).toMatch(/<h1>[^<]*درباره[^<]*<\/h1>/);
+    expect(page('en/site/about-us')).toMatch(/<h1>About[^<]*<\/h1>/);
+    expect(page('site/faq')).toContain('class="rich"');
+  });
+
+  it('contact pages show the configured store details without a placeholder map', () => {
+    for (const rel of ['site/contact-us', 'site/contact-us-alt', 'en/site/contact-us']) {
+      const html = page(rel);
+      expect(html, rel).toMatch(/href="mailto:[^"]+@[^"]+"/);
+      expect(html, rel).toMatch(/href="tel:\+?\d+"/);
+      expect(html, rel).toContain('<address>');
+    }
+  });
+
+  it('blog layouts list the posts and every post has its own page', () => {
+    for (const layout of ['classic', 'grid', 'list', 'left-sidebar']) {
+      const html = page(`blog/category-${layout}`);
+      expect(html, layout).toContain('href="/blog/choosing-a-voltage-regulator"');
+      expect((html.match(/class="post-card /g) ?? []).length, layout).toBeGreaterThanOrEqual(8);
+    }
+    const post = page('blog/choosing-a-voltage-regulator');
+    expect(post).toContain('<meta property="og:type" content="article">');
+    expect(jsonLd(post)[0]).toMatchObject({ '@type': 'BlogPosting' });
+    expect(page('en/blog/choosing-a-voltage-regulator')).toContain('<html lang="en" dir="ltr">');
+    expect(page('blog/post-classic')).toContain('class="post"');
+    expect(page('blog/post-full')).toContain('blog--post-full');
+  });
+
+  it('error pages for 429 (both spellings) and 500 carry the spec texts and a home button, not indexed', () => {
+    for (const rel of ['site/too-many-attemp-error', 'site/too-many-attempt-error']) {
+      const html = page(rel);
+      expect(html, rel).toContain('اوه! خطای ۴۲۹');
+      expect(html, rel).toContain('یک دقیقه صبر کنید');
+      expect(html, rel).toContain('<meta name="robots" content="noindex">');
+      expect(html, rel).toContain('<a class="button" href="/">');
+    }
+    expect(page('site/server-error')).toContain('اوه! خطای ۵۰۰');
+    expect(page('en/site/server-error')).toContain('Oops! Error 500');
+    expect(page('site/not-found')).toContain('این صفحه پیدا نشد.');
+    for (const rel of ['site/components', 'site/typography', 'home-two', 'home-three', 'en/home-two']) expect(existsSync(join(outDir, rel, 'index.html')), rel).toBe(true);
+  });
+});
+
 describe('incremental rebuild', () => {
   it('does nothing when nothing changed', async () => {
     const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
@@ -120,6 +169,16 @@ describe('incremental rebuild', () => {
     expect(mtime(`shop/products/${UNTOUCHED}`)).toBe(before.untouched);
     expect(readManifest(outDir)!.products[CHANGED]!.hash).not.toBe('');
     expect(await siteFreshness(database, outDir)).toBe('fresh');
+  }, 180_000);
+
+  it('an edited blog post is rendered again without any product page', async () => {
+    const before = mtime(`shop/products/${CHANGED}`);
+    await database.db.execute(sql`UPDATE blog_posts SET title = 'راهنمای تازه رگولاتور', updated_at = now() WHERE slug = 'choosing-a-voltage-regulator'`);
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(r.kind).toBe('partial');
+    expect(r.rendered).toEqual([]);
+    expect(page('blog/choosing-a-voltage-regulator')).toContain('<h1>راهنمای تازه رگولاتور</h1>');
+    expect(mtime(`shop/products/${CHANGED}`)).toBe(before);
   }, 180_000);
 
   it('a disabled product loses its pages in every language and its sitemap entries', async () => {

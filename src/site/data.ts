@@ -6,7 +6,7 @@
  */
 import { ApiError, createSiteApi, type SiteApi } from '../api/client';
 import type { Category, CategoryRef, Product, ProductList } from '../api/schemas/catalogue';
-import type { ContentPage } from '../api/schemas/content';
+import type { BlogPost, BlogPostSummary, ContentPage } from '../api/schemas/content';
 import type { ExportIndexEntry } from '../api/schemas/export';
 import { createExportApi, type ExportApi } from '../build/export-client';
 import { dataHash, recordIndex, recordListing, recordProduct } from '../build/build-record';
@@ -187,3 +187,28 @@ export const contentPage = (kind: 'policy' | 'returns', locale: 'fa' | 'en'): Pr
       throw err;
     }
   });
+
+/** Any store page by slug (about-us, faq ...) in the content language; null while not written. */
+export const storePage = (slug: string, locale: 'fa' | 'en'): Promise<ContentPage | null> =>
+  once(`page:${slug}:${locale}`, async () => {
+    try {
+      return await api().page(slug, { locale });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    }
+  });
+
+/** Every published blog post's summary, newest first (a shop writes tens, not thousands). */
+export const blogSummaries = (): Promise<BlogPostSummary[]> =>
+  once('blog:all', async () => {
+    const out: BlogPostSummary[] = [];
+    for (let page = 1; ; page++) {
+      const list = await api().blogPosts({ page, limit: 50 });
+      out.push(...list.items);
+      if (page >= list.pages) return out;
+    }
+  });
+
+/** One blog post in full. */
+export const blogPost = (slug: string): Promise<BlogPost> => once(`blog:${slug}`, () => api().blogPost(slug));
