@@ -10,7 +10,6 @@
  * gets a full build instead.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
@@ -96,7 +95,8 @@ export async function rebuildSite(
   }
 
   // 3. Render them (and the small fixed pages: home rows and content may show the change) aside.
-  const tempDir = mkdtempSync(join(tmpdir(), 'qateh-rebuild-'));
+  // Beside the live site (same file system, and under the working directory when the site is).
+  const tempDir = mkdtempSync(`${siteDir.replace(/\/+$/, '')}.rebuild-`);
   try {
     const partial = await buildSite(config, database, {
       outDir: tempDir, logLevel: opts.logLevel, renderOnly: { products: rendered, listings: [...listings] },

@@ -9,9 +9,9 @@
  * fixed pages, into its own folder; src/build/rebuild.ts copies them over the live site.
  */
 import { build } from 'astro';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
@@ -55,6 +55,42 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
   }
 }
 
+/**
+ * Astro writes its server-side chunks inside the output folder when that lies under the working
+ * directory, and into one fixed <cwd>/.astro/ folder otherwise — where two builds at once (parallel
+ * test files, a benchmark beside a build) would delete each other's chunks, and a later build in the
+ * same process would get the earlier build's modules from Node's import cache. So a build aimed
+ * outside the working directory runs in a folder of its own under node_modules/.cache and is moved
+ * into place afterwards (a rename: same file system in practice).
+ */
+function stagingDir(outDir: string): string | null {
+  const cwd = process.cwd();
+  if (outDir === cwd || outDir.startsWith(cwd + sep)) return null;
+  const base = join(cwd, 'node_modules', '.cache', 'qateh-site');
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(join(base, 'build-'));
+}
+
+/** Puts a finished build where it was asked for, replacing whatever was there. */
+function moveInto(staged: string, outDir: string): void {
+  if (existsSync(outDir)) {
+    if (readdirSync(outDir).length === 0) rmSync(outDir, { recursive: true, force: true });
+    else {
+      const old = `${outDir}.old-${process.pid}-${Date.now()}`;
+      renameSync(outDir, old);
+      rmSync(old, { recursive: true, force: true });
+    }
+  }
+  try {
+    renameSync(staged, outDir);
+  } catch (err) {
+    // Another file system: copy instead.
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    cpSync(staged, outDir, { recursive: true });
+    rmSync(staged, { recursive: true, force: true });
+  }
+}
+
 export async function buildSite(config: Config, database: Database, opts: SiteBuildOptions = {}): Promise<SiteBuildResult> {
   const outDir = resolve(opts.outDir ?? DEFAULT_SITE_DIR);
   const started = performance.now();
@@ -69,21 +105,25 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     onlyFile = join(onlyDir, 'render-only.json');
     writeFileSync(onlyFile, JSON.stringify(opts.renderOnly));
   }
+  const staged = stagingDir(outDir);
+  const astroOut = staged ?? outDir;
   startRecording();
   let record: ReturnType<typeof stopRecording>;
   try {
     const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     await withEnv({ QATEH_API_URL: api.url, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId }, () => build({
       root: PROJECT_ROOT,
-      outDir,
+      outDir: astroOut,
       site: config.PUBLIC_BASE_URL,
       logLevel: opts.logLevel ?? 'warn',
       // Astro would otherwise print a telemetry notice and phone home on the first build.
       telemetry: { enabled: false },
     } as Parameters<typeof build>[0]));
     // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
-    for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(outDir, file), { force: true });
+    for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(astroOut, file), { force: true });
+    if (staged) moveInto(staged, outDir);
   } finally {
+    if (staged) rmSync(staged, { recursive: true, force: true });
     record = stopRecording();
     await api.close();
     if (onlyDir) rmSync(onlyDir, { recursive: true, force: true });
