@@ -9,6 +9,8 @@ import { mountStaticSite } from './http/static-site';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
 import { mountMedia } from './routes/media';
+import { createPaymentSandbox } from './payments/sandbox';
+import { SANDBOX_PREFIX, sandboxEnabled } from './payments/settings';
 import { createAccountServices } from './services/accounts';
 import { ReadCache } from './services/read-cache';
 import { SearchLogger } from './services/search/log';
@@ -54,6 +56,8 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   mountRoutes(app, API_BASE, siteRoutes, deps);
   mountMedia(app, deps);
+  // Test gateways speaking ZarinPal's and Sadad's protocols (development, tests); never with real credentials.
+  if (sandboxEnabled(config)) app.route(SANDBOX_PREFIX, createPaymentSandbox(config));
   // Last: the storefront only answers what no API or media route did.
   if (options.siteDir) mountStaticSite(app, options.siteDir);
 

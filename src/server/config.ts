@@ -64,6 +64,26 @@ export const configSchema = z.object({
   /** Map tiles for picking an address's location (Leaflet URL template). */
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+
+  /** Shipping prices and the goods amounts (after discount) from which they are free, in toman (spec §1). */
+  SHIPPING_COURIER_PRICE_TOMAN: z.coerce.number().int().min(0).default(80000),
+  SHIPPING_COURIER_FREE_FROM_TOMAN: z.coerce.number().int().min(0).default(150000),
+  SHIPPING_POST_PRICE_TOMAN: z.coerce.number().int().min(0).default(90000),
+  SHIPPING_POST_FREE_FROM_TOMAN: z.coerce.number().int().min(0).default(300000),
+  /** Hours a confirmed pre-invoice can be paid before it expires. */
+  PREINVOICE_VALID_HOURS: z.coerce.number().positive().default(24),
+
+  /** The built-in test gateways; unset means on unless merchant credentials are configured. */
+  PAYMENT_SANDBOX: bool.optional(),
+  ZARINPAL_MERCHANT_ID: z.string().regex(/^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$/, 'must be a 36-character merchant UUID').optional(),
+  ZARINPAL_API_URL: z.string().url().default('https://payment.zarinpal.com/pg/v4/payment/'),
+  ZARINPAL_STARTPAY_URL: z.string().url().default('https://payment.zarinpal.com/pg/StartPay/'),
+  SADAD_MERCHANT_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
+  SADAD_TERMINAL_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
+  /** Base64 of the 24-byte Triple-DES key Sadad issues with the terminal. */
+  SADAD_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 24, 'must be the base64 of a 24-byte key').optional(),
+  SADAD_API_URL: z.string().url().default('https://sadad.shaparak.ir/VPG/api/v0/'),
+  SADAD_PURCHASE_URL: z.string().url().default('https://sadad.shaparak.ir/VPG/Purchase'),
 });
 
 export type Config = z.infer<typeof configSchema>;
