@@ -9,6 +9,7 @@ import { ensureSiteFresh } from '../src/build/freshness';
 import { DEFAULT_SITE_DIR } from '../src/build/site';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { seedDemoIfEmpty } from '../src/server/seed/demo';
+import { ensureStaffAccount } from '../src/server/seed/staff';
 import { openConfiguredDatabase, startServer } from '../src/server/server';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
   if (config.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) console.log(`Demo data written: ${seeded.products} products.`);
+    await ensureStaffAccount(database.db);
   }
   const siteDir = process.env.SITE_OUT_DIR ? resolve(process.env.SITE_OUT_DIR) : DEFAULT_SITE_DIR;
   // Built when missing, brought up to date (incrementally) when the data is newer than the build.

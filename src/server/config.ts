@@ -84,6 +84,13 @@ export const configSchema = z.object({
   SADAD_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 24, 'must be the base64 of a 24-byte key').optional(),
   SADAD_API_URL: z.string().url().default('https://sadad.shaparak.ir/VPG/api/v0/'),
   SADAD_PURCHASE_URL: z.string().url().default('https://sadad.shaparak.ir/VPG/Purchase'),
+
+  /** Bank-transfer details shown in the payment modal (spec §2 "bank transfer details"). */
+  BANK_ACCOUNT_HOLDER: z.string().default('فروشگاه قطعه'),
+  BANK_NAME: z.string().default('بانک ملی'),
+  BANK_ACCOUNT_NUMBER: z.string().default('0101234567001'),
+  BANK_CARD_NUMBER: z.string().default('6037-9911-2233-4455'),
+  BANK_SHEBA: z.string().default('IR120170000000101234567001'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -2,12 +2,16 @@ import type { RouteDef } from '../http/route';
 import { accountAuthRoutes } from './account-auth';
 import { accountDashboardRoutes } from './account-dashboard';
 import { accountEmailRoutes } from './account-email';
+import { cartRoutes } from './cart';
 import { catalogueRoutes } from './catalogue';
 import { exportRoutes } from './changes';
 import { contentRoutes } from './content';
+import { orderRoutes } from './orders';
 import { searchRoutes } from './search';
+import { staffRoutes } from './staff';
 import { statsRoutes } from './stats';
 
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
-  ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes];
+  ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
+  ...cartRoutes, ...orderRoutes, ...staffRoutes];

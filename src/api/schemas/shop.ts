@@ -1,0 +1,206 @@
+/**
+ * Shapes of the buying path: cart, enquiry/pre-invoice/invoice (factor), bank receipts, order tracking
+ * and the staff console. Money fields are integer rials.
+ */
+import { z } from 'zod';
+import { imageSchema, priceTierSchema } from './catalogue';
+
+const rials = z.number().int();
+
+export const nextBreakSchema = z.object({
+  moreUnits: z.number().int(), quantity: z.number().int(), unitPrice: rials, total: rials, saves: rials,
+});
+
+export const cartProductSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  nameFa: z.string(),
+  displayName: z.string(),
+  partNumber: z.string(),
+  images: z.array(imageSchema),
+  badges: z.array(z.string()),
+  availability: z.enum(['in-stock', 'pre-order', 'out-of-stock']),
+  price: rials,
+  compareAtPrice: rials.nullable(),
+  prices: z.array(priceTierSchema),
+  minimumPurchase: z.number().int(),
+  stock: z.number().int(),
+  threshold: z.number().int(),
+});
+export type CartProduct = z.infer<typeof cartProductSchema>;
+
+export const cartOptionSchema = z.object({ optionId: z.number().int(), valueId: z.number().int() });
+
+export const cartItemSchema = z.object({
+  id: z.number().int(),
+  product: cartProductSchema,
+  /** 1, or 0 for a product deleted or hidden since it was added (it costs nothing and cannot be ordered). */
+  productAvailable: z.union([z.literal(0), z.literal(1)]),
+  preOrder: z.boolean(),
+  options: z.array(cartOptionSchema),
+  quantity: z.number().int(),
+  /** Unit price of the tier this quantity reaches. */
+  price: rials,
+  total: rials,
+  nextBreak: nextBreakSchema.nullable(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const totalsEntrySchema = z.object({ type: z.enum(['shipping', 'discount']), title: z.string(), price: rials });
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  subtotal: rials,
+  vatIncluded: rials,
+  totals: z.array(totalsEntrySchema),
+  total: rials,
+  quantity: z.number().int(),
+  cartCount: z.number().int(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+export const cartResponseSchema = cartSchema.extend({ message: z.string().optional() });
+
+const positiveId = z.coerce.number().int().positive();
+export const addToCartBodySchema = z.object({
+  product_id: positiveId,
+  /** Must be a number: spec §5 "add to cart does nothing if quantity is a string". */
+  cart_quantity: z.number().int().default(1),
+  options: z.array(cartOptionSchema).max(20).default([]),
+});
+export const cartQuantityBodySchema = z.object({
+  quantities: z.array(z.object({ id: positiveId, quantity: z.number().int() })).min(1).max(500),
+});
+export const removeManyBodySchema = z.object({
+  /** Cart line ids; absent = empty the whole cart. */
+  ids: z.array(positiveId).max(500).optional(),
+});
+export const productIdParamsSchema = z.object({ productId: positiveId });
+
+// ---------------------------------------------------------------- orders (factors)
+
+export const SHIPPING_METHOD_IDS = ['courier', 'post', 'pickup'] as const;
+
+export const orderBodySchema = z.object({
+  address_id: positiveId,
+  shipping_method: z.enum(SHIPPING_METHOD_IDS, { error: 'انتخاب روش ارسال الزامی است.' }),
+  note: z.string().trim().max(1000).optional(),
+  trackingCode: z.string().optional(),
+});
+
+/** What the customer and the staff see of an order's state (spec §4 labels). */
+export const orderStateSchema = z.enum([
+  'awaiting_approval', 'confirmed', 'contact_store', 'rejected', 'expired', 'paid', 'cancelled',
+]);
+export type OrderState = z.infer<typeof orderStateSchema>;
+
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  product: z.object({ slug: z.string(), name: z.string(), nameFa: z.string(), partNumber: z.string() }),
+  requestedQuantity: z.number().int(),
+  quantity: z.number().int(),
+  unitPrice: rials,
+  lineTotal: rials,
+  available: z.boolean(),
+  note: z.string().nullable(),
+});
+
+export const factorSummarySchema = z.object({
+  id: z.number().int(),
+  factorNumber: z.string(),
+  trackingCode: z.string(),
+  /** p pre-invoice (and the enquiry before it), f invoice, a archive. */
+  type: z.enum(['p', 'f', 'a']),
+  state: orderStateSchema,
+  stateLabel: z.string(),
+  /** green, red or grey: the colour of the state label. */
+  stateColour: z.enum(['green', 'red', 'grey', 'blue']),
+  paid: z.boolean(),
+  quantity: z.number().int(),
+  total: rials,
+  date: z.string(),
+  expiresAt: z.string().nullable(),
+  shippingMethod: z.string(),
+  shippingStatus: z.string(),
+});
+export type FactorSummary = z.infer<typeof factorSummarySchema>;
+
+export const factorDetailSchema = factorSummarySchema.extend({
+  lines: z.array(orderLineSchema),
+  subtotal: rials,
+  vat: rials,
+  shipping: rials,
+  discount: rials,
+  shippingTitle: z.string(),
+  shippingDescription: z.string().nullable(),
+  shippingTrackingCode: z.string().nullable(),
+  address: z.record(z.string(), z.unknown()),
+  customerNote: z.string().nullable(),
+  staffNote: z.string().nullable(),
+  orderToken: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  payments: z.array(z.object({
+    id: z.number().int(), gateway: z.string(), amount: rials, status: z.enum(['INIT', 'SUCCEED', 'FAILED']),
+    refId: z.string().nullable(), createdAt: z.string(),
+  })),
+});
+export type FactorDetail = z.infer<typeof factorDetailSchema>;
+
+export const factorListQuerySchema = z.object({
+  type: z.enum(['p', 'f', 'a', 'all']).default('all'),
+  page: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(10_000)).optional(),
+});
+export const factorListResponseSchema = z.object({
+  items: z.array(factorSummarySchema), page: z.number().int(), pages: z.number().int(), total: z.number().int(),
+});
+export const factorParamsSchema = z.object({ id: z.string().trim().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' }) });
+
+export const trackOrderResponseSchema = z.object({
+  data: z.object({
+    factorNumber: z.string(), state: orderStateSchema, stateLabel: z.string(), shippingStatus: z.string(),
+    shippingStatusLabel: z.string(), shippingTrackingCode: z.string().nullable(), date: z.string(),
+  }),
+});
+
+export const bankReceiptBodySchema = z.object({
+  name: z.string().trim().min(2).max(120),
+  /** ISO date-time (the Jalali picker converts). */
+  payment_date: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  /** Rials. */
+  price: z.coerce.number().int().positive().max(100_000_000_000),
+  factor_number: z.string().trim().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' }),
+  tracking_code: z.string().trim().min(3).max(60),
+  account_number: z.string().trim().min(4).max(40),
+});
+
+export const checkoutOptionsSchema = z.object({
+  data: z.object({
+    shippingMethods: z.array(z.object({ id: z.enum(SHIPPING_METHOD_IDS), title: z.string(), price: rials, freeFrom: rials.nullable() })),
+    bank: z.object({ holder: z.string(), bankName: z.string(), accountNumber: z.string(), cardNumber: z.string(), sheba: z.string() }),
+    preInvoiceValidHours: z.number(),
+  }),
+});
+
+// ---------------------------------------------------------------- staff
+
+export const staffConfirmBodySchema = z.object({
+  lines: z.array(z.object({
+    id: positiveId,
+    quantity: z.number().int().min(0).max(1_000_000),
+    unitPrice: rials.min(0),
+    available: z.boolean(),
+    note: z.string().trim().max(300).optional(),
+  })).min(1),
+  note: z.string().trim().max(1000).optional(),
+});
+export const staffNoteBodySchema = z.object({ note: z.string().trim().max(1000).optional() });
+export const staffShippingBodySchema = z.object({
+  shippingStatus: z.enum(['pending', 'preparing', 'shipped', 'delivered']),
+  shippingTrackingCode: z.string().trim().max(60).optional(),
+  shippingDescription: z.string().trim().max(500).optional(),
+});
+export const staffIdParamsSchema = z.object({ id: positiveId });
+export const staffOrderListQuerySchema = z.object({
+  state: orderStateSchema.or(z.literal('all')).default('all'),
+});

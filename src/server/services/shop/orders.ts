@@ -1,0 +1,120 @@
+/**
+ * The customer's side of orders: the cart becomes an inventory and price enquiry (awaiting approval)
+ * whose lines snapshot product and price; the dashboard lists and opens factors; an open pre-invoice may
+ * be deleted (never a paid invoice); an expired or "contact the store" one may be asked for again.
+ */
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FactorDetail, FactorSummary } from '../../../api/schemas/shop';
+import { cartTotals, orderAmounts } from '../../../lib/cart-totals';
+import type { ShippingMethod, ShippingRates } from '../../../lib/shipping';
+import type { Db } from '../../db/client';
+import { cartItems, carts, orderLines, orders } from '../../db/schema';
+import { HttpError, notFound, validationFailed } from '../../http/errors';
+import { getAddress } from '../accounts/addresses';
+import { loadCartLines } from './cart';
+import { lineQuantities, toFactorDetail, toFactorSummary, type OrderRow } from './factor-views';
+import { newFactorNumber, newOrderToken, newTrackingCode } from './order-codes';
+import { orderState, SHIPPING_STATUS_LABELS, STATE_LABELS } from './order-states';
+
+export const ORDER_MESSAGES = {
+  emptyCart: 'سبد خرید شما خالی است.',
+  unavailableLines: 'برخی کالاهای سبد دیگر موجود نیستند؛ آن‌ها را از سبد حذف کنید.',
+  notFound: 'فاکتوری با این شماره پیدا نشد.',
+  paidCannotDelete: 'فاکتور پرداخت‌شده را نمی‌توان حذف کرد.',
+  notReRequestable: 'برای این پیش‌فاکتور نمی‌توان دوباره استعلام گرفت.',
+} as const;
+
+const PAGE_SIZE = 10;
+
+export async function createEnquiry(db: Db, input: {
+  userId: number; addressId: number; shippingMethod: ShippingMethod; note?: string | undefined; ip: string | null; rates: ShippingRates;
+}): Promise<FactorSummary> {
+  const address = await getAddress(db, input.userId, input.addressId).catch(() => {
+    throw validationFailed({ address_id: ['این نشانی در فهرست نشانی‌های شما نیست.'] });
+  });
+  const lines = await loadCartLines(db, input.userId);
+  if (lines.length === 0) throw new HttpError(422, ORDER_MESSAGES.emptyCart, { cart: [ORDER_MESSAGES.emptyCart] });
+  if (lines.some((l) => !l.product.purchasable)) throw new HttpError(422, ORDER_MESSAGES.unavailableLines, { cart: [ORDER_MESSAGES.unavailableLines] });
+  const priced = cartTotals(lines.map(({ row, product }) => ({ product, quantity: row.quantity, available: true }))).lines;
+  const amounts = orderAmounts(priced.map((l) => l.total), input.shippingMethod, input.rates);
+  const row = await db.transaction(async (tx) => {
+    const [order] = await tx.insert(orders).values({
+      factorNumber: newFactorNumber(), trackingCode: newTrackingCode(), orderToken: newOrderToken(), userId: input.userId,
+      type: 'p', status: 'awaiting_approval', shippingMethod: input.shippingMethod, address: address as unknown as Record<string, unknown>,
+      ...amounts, customerNote: input.note ?? null, ipAddress: input.ip,
+    }).returning();
+    await tx.insert(orderLines).values(lines.map(({ row: line, product }, i) => ({
+      orderId: order!.id, productId: product.id,
+      product: { slug: product.slug, name: product.name, nameFa: product.nameFa, partNumber: product.partNumber },
+      requestedQuantity: line.quantity, quantity: line.quantity, unitPrice: priced[i]!.unitPrice, lineTotal: priced[i]!.total,
+    })));
+    // The enquiry now holds the lines; the cart starts empty again.
+    await tx.delete(cartItems).where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, input.userId))));
+    return order!;
+  });
+  return toFactorSummary(row, priced.reduce((s, l) => s + l.quantity, 0));
+}
+
+/** SQL for the dashboard tabs; "expired" is a confirmed row past its expiry. */
+function tabCondition(type: 'p' | 'f' | 'a' | 'all'): SQL | undefined {
+  const expired = sql`(${orders.status} = 'confirmed' AND ${orders.expiresAt} IS NOT NULL AND ${orders.expiresAt} <= now())`;
+  if (type === 'f') return eq(orders.status, 'paid');
+  if (type === 'p') return sql`(${orders.status} IN ('awaiting_approval', 'contact_store') OR (${orders.status} = 'confirmed' AND NOT ${expired}))`;
+  if (type === 'a') return sql`(${orders.status} IN ('rejected', 'expired', 'cancelled') OR ${expired})`;
+  return undefined;
+}
+
+export async function listFactors(db: Db, userId: number, type: 'p' | 'f' | 'a' | 'all', page = 1) {
+  const where = and(eq(orders.userId, userId), isNull(orders.deletedAt), tabCondition(type));
+  const [{ total }] = (await db.select({ total: count() }).from(orders).where(where)) as [{ total: number }];
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
+  const quantities = await lineQuantities(db, rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => toFactorSummary(r, quantities.get(r.id) ?? 0)),
+    page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total,
+  };
+}
+
+/** The customer's own order by factor number; someone else's answers exactly like a missing one. */
+export async function ownOrder(db: Db, userId: number, factorNumber: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders)
+    .where(and(eq(orders.factorNumber, factorNumber), eq(orders.userId, userId), isNull(orders.deletedAt))).limit(1);
+  if (!row) throw notFound(ORDER_MESSAGES.notFound);
+  return row;
+}
+
+export async function ownFactorDetail(db: Db, userId: number, factorNumber: string): Promise<FactorDetail> {
+  return toFactorDetail(db, await ownOrder(db, userId, factorNumber), true);
+}
+
+/** Deletes an unpaid pre-invoice or enquiry (kept as a soft delete for the store's records). */
+export async function deleteFactor(db: Db, userId: number, factorNumber: string): Promise<void> {
+  const row = await ownOrder(db, userId, factorNumber);
+  const updated = await db.update(orders).set({ deletedAt: new Date(), status: row.status === 'paid' ? 'paid' : 'cancelled', type: 'a', updatedAt: new Date() })
+    .where(and(eq(orders.id, row.id), sql`${orders.status} <> 'paid'`)).returning({ id: orders.id });
+  if (updated.length === 0) throw new HttpError(409, ORDER_MESSAGES.paidCannotDelete);
+}
+
+/** Asks the store again about an expired pre-invoice or one it could not confirm. */
+export async function requestInventoryAgain(db: Db, userId: number, factorNumber: string): Promise<FactorSummary> {
+  const row = await ownOrder(db, userId, factorNumber);
+  const state = orderState(row);
+  if (state !== 'expired' && state !== 'contact_store') throw new HttpError(409, ORDER_MESSAGES.notReRequestable);
+  const [updated] = await db.update(orders).set({ status: 'awaiting_approval', type: 'p', expiresAt: null, confirmedAt: null, updatedAt: new Date() })
+    .where(eq(orders.id, row.id)).returning();
+  return toFactorSummary(updated!, (await lineQuantities(db, [row.id])).get(row.id) ?? 0);
+}
+
+/** For guests with a tracking code: state and shipping only, nothing personal. */
+export async function trackOrder(db: Db, trackingCode: string) {
+  const code = trackingCode.trim().toUpperCase();
+  const [row] = await db.select().from(orders).where(and(eq(orders.trackingCode, code), isNull(orders.deletedAt))).limit(1);
+  if (!row) throw notFound('سفارشی با این کد رهگیری پیدا نشد.');
+  const state = orderState(row);
+  return {
+    factorNumber: row.factorNumber, state, stateLabel: STATE_LABELS[state].fa, shippingStatus: row.shippingStatus,
+    shippingStatusLabel: SHIPPING_STATUS_LABELS[row.shippingStatus] ?? row.shippingStatus,
+    shippingTrackingCode: row.shippingTrackingCode, date: row.createdAt.toISOString(),
+  };
+}
