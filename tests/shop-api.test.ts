@@ -241,3 +241,68 @@ describe('the last units', () => {
     expect(states.map((s) => s.status).sort()).toEqual(['confirmed', 'paid']);
   });
 });
+
+describe('paying a pre-invoice at a gateway (sandbox)', () => {
+  async function confirmedFor(customer: Customer, skip: number, stock = 50) {
+    const p = await prepareProduct(server.database.db, { skip, stock });
+    const order = await enquiry(customer, p.id, 2);
+    await confirmAsIs(order.id);
+    const detail = (await server.api(`/dashboard/factor/detail/${order.factorNumber}`, { headers: as(customer) })).body.data;
+    return { p, order, detail };
+  }
+  const payLink = (d: { total: number; orderToken: string }, gateway: string) => `/payment_zarin?sp=${d.total}&sr=0&token=${d.orderToken}&gateway=${gateway}`;
+
+  it('ZarinPal: pay → verified → success page, invoice paid, stock taken once; a replayed callback changes nothing', async () => {
+    const { p, order, detail } = await confirmedFor(ana, 7);
+    const start = await server.api(payLink(detail, 'zarinpal'), { headers: as(ana), redirect: 'manual' });
+    expect(start.status).toBe(303);
+    const bank = start.headers.get('location')!;
+    expect(bank).toContain('/sandbox/zarinpal/pg/StartPay/');
+    const back = await fetch(`${bank}/pay`, { method: 'POST', redirect: 'manual' });
+    const callback = back.headers.get('location')!;
+    expect(callback).toContain('/api/site/v1/callback_zarin?');
+    const done = await fetch(callback, { redirect: 'manual' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toMatch(new RegExp(`^/shop/checkout/success/${order.trackingCode}/\\w+`));
+    expect((await server.api(`/dashboard/factor/detail/${order.factorNumber}`, { headers: as(ana) })).body.data.state).toBe('paid');
+    expect(await stockOf(p.id)).toBe(48);
+    const replay = await fetch(callback, { redirect: 'manual' });
+    expect(replay.headers.get('location')).toContain('/shop/checkout/success/');
+    expect(await stockOf(p.id)).toBe(48);
+    // Paid: no new payment can start.
+    expect((await server.api(payLink(detail, 'zarinpal'), { headers: as(ana), redirect: 'manual' })).status).toBe(409);
+  });
+
+  it('Sadad: a cancelled payment lands on the fail page and the pre-invoice stays payable; then paying works', async () => {
+    const { p, order, detail } = await confirmedFor(bob, 8);
+    const start = await server.api(payLink(detail, 'sadad'), { headers: as(bob), redirect: 'manual' });
+    const bank = new URL(start.headers.get('location')!);
+    const token = bank.searchParams.get('Token')!;
+    const cancel = await fetch(`${bank.origin}/sandbox/sadad/VPG/Purchase/cancel`, { method: 'POST', body: new URLSearchParams({ Token: token }) });
+    const fields = Object.fromEntries([...(await cancel.text()).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const failed = await fetch(`${server.url}/api/site/v1/callback_sadad`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+    expect(failed.headers.get('location')).toBe(`/shop/checkout/fail/${order.factorNumber}`);
+    expect(await stockOf(p.id)).toBe(50);
+
+    const again = await server.api(payLink(detail, 'sadad'), { headers: as(bob), redirect: 'manual' });
+    const bank2 = new URL(again.headers.get('location')!);
+    const pay = await fetch(`${bank2.origin}/sandbox/sadad/VPG/Purchase/pay`, { method: 'POST', body: new URLSearchParams({ Token: bank2.searchParams.get('Token')! }) });
+    const fields2 = Object.fromEntries([...(await pay.text()).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const ok = await fetch(`${server.url}/api/site/v1/callback_sadad`, { method: 'POST', body: new URLSearchParams(fields2), redirect: 'manual' });
+    expect(ok.headers.get('location')).toContain(`/shop/checkout/success/${order.trackingCode}/`);
+    expect(await stockOf(p.id)).toBe(48);
+  });
+
+  it("refuses someone else's invoice, an unconfirmed enquiry, a wrong amount and guests", async () => {
+    const { detail } = await confirmedFor(ana, 9);
+    expect((await server.api(payLink(detail, 'zarinpal'), { headers: as(bob), redirect: 'manual' })).status).toBe(404);
+    expect((await server.api(payLink(detail, 'zarinpal'), { redirect: 'manual' })).status).toBe(401);
+    expect((await server.api(payLink({ ...detail, total: detail.total - 10 }, 'zarinpal'), { headers: as(ana), redirect: 'manual' })).status).toBe(409);
+    const p = await prepareProduct(server.database.db, { skip: 10, stock: 50 });
+    const open = await enquiry(ana, p.id, 1);
+    const [row] = await server.database.db.select({ token: orders.orderToken, total: orders.total }).from(orders).where(eq(orders.id, open.id));
+    const res = await server.api(payLink({ total: row!.total, orderToken: row!.token }, 'zarinpal'), { headers: as(ana), redirect: 'manual' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('این پیش‌فاکتور قابل پرداخت نیست.');
+  });
+});

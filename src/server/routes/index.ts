@@ -7,6 +7,7 @@ import { catalogueRoutes } from './catalogue';
 import { exportRoutes } from './changes';
 import { contentRoutes } from './content';
 import { orderRoutes } from './orders';
+import { paymentRoutes } from './payments';
 import { searchRoutes } from './search';
 import { staffRoutes } from './staff';
 import { statsRoutes } from './stats';
@@ -14,4 +15,4 @@ import { statsRoutes } from './stats';
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
-  ...cartRoutes, ...orderRoutes, ...staffRoutes];
+  ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes];
