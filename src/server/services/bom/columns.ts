@@ -1,0 +1,131 @@
+/**
+ * Which column holds what. Headers are recognised in English and Persian; a file without a header
+ * row is judged by what its columns contain.
+ */
+import { toAsciiDigits, toPersianLetters } from '../../../lib/persian';
+import { parseDesignators } from './designators';
+import { parseQuantityCell } from './quantity-cell';
+import type { Rows } from './text-rows';
+
+export type ColumnRole = 'part' | 'value' | 'quantity' | 'designators' | 'footprint' | 'description' | 'dnp';
+
+export interface ColumnMap {
+  /** Index of the header row in the rows, or null when the file has none. */
+  headerRow: number | null;
+  /** Where the part number is read; "value" (KiCad's Value) serves when there is no part-number column. */
+  part: number | null;
+  value: number | null;
+  quantity: number | null;
+  designators: number | null;
+  footprint: number | null;
+  description: number | null;
+  dnp: number | null;
+}
+
+/** Header text folded for comparison: Persian letters, ASCII digits, lower case, no spaces or marks. */
+export const foldHeader = (text: string) =>
+  toAsciiDigits(toPersianLetters(text)).toLowerCase().replace(/[\s\u200c_.\-#:()/\\[\]'"*]+/g, '');
+
+// Best first inside each role: an explicit manufacturer part number beats a generic "part".
+const HEADER_WORDS: Record<ColumnRole, string[]> = {
+  part: [
+    'mpn', 'manufacturerpartnumber', 'manufacturerpartno', 'manufacturerpart', 'mfrpartnumber', 'mfrpart', 'mfrpn',
+    'mfgpartnumber', 'mfgpart', 'mfgpn', 'partnumber', 'partno', 'partnum', 'pn', 'شمارهقطعه', 'پارتنامبر',
+    'پارتنامبرقطعه', 'شمارهپارت', 'کدقطعه', 'partname', 'part', 'component', 'نامقطعه', 'قطعه', 'نامکالا', 'کالا',
+  ],
+  value: ['value', 'val', 'comment', 'مقدار', 'مشخصه'],
+  quantity: [
+    'qty', 'quantity', 'qnty', 'quantityperpcb', 'qtyperpcb', 'qtyperboard', 'quantityperboard', 'count', 'pcs',
+    'تعداد', 'تعدادقطعه', 'تعدادموردنیاز', 'عدد', 'amount',
+  ],
+  designators: [
+    'designator', 'designators', 'reference', 'references', 'ref', 'refs', 'refdes', 'referencedesignator',
+    'referencedesignators', 'مرجع', 'رفرنس', 'شناسه', 'شمارهمرجع', 'دزیگنیتور',
+  ],
+  footprint: ['footprint', 'package', 'case', 'پکیج', 'فوتپرینت', 'بسته', 'پکیجقطعه'],
+  description: ['description', 'desc', 'توضیحات', 'شرح', 'توضیح'],
+  dnp: ['dnp', 'donotpopulate', 'dnf', 'donotfit', 'nofit'],
+};
+
+const ROLES = Object.keys(HEADER_WORDS) as ColumnRole[];
+const HEADER_SCAN_ROWS = 15;
+
+function roleOf(cell: string): { role: ColumnRole; rank: number } | null {
+  const f = foldHeader(cell);
+  if (!f || f.length > 40) return null;
+  for (const role of ROLES) {
+    const rank = HEADER_WORDS[role].indexOf(f);
+    if (rank >= 0) return { role, rank };
+  }
+  // "Manufacturer Part Number 1", "Qty (per board)", "تعداد (عدد)": the start decides.
+  for (const role of ROLES) {
+    const rank = HEADER_WORDS[role].findIndex((w) => w.length >= 3 && f.startsWith(w));
+    if (rank >= 0) return { role, rank: rank + 100 };
+  }
+  return null;
+}
+
+const emptyMap = (headerRow: number | null): ColumnMap => ({
+  headerRow, part: null, value: null, quantity: null, designators: null, footprint: null, description: null, dnp: null,
+});
+
+function mapFromHeader(row: string[], headerRow: number): ColumnMap {
+  const map = emptyMap(headerRow);
+  const ranks: Partial<Record<ColumnRole, number>> = {};
+  row.forEach((cell, index) => {
+    const found = roleOf(cell);
+    if (!found) return;
+    if (ranks[found.role] === undefined || found.rank < ranks[found.role]!) {
+      ranks[found.role] = found.rank;
+      map[found.role] = index;
+    }
+  });
+  return map;
+}
+
+/** The header row: among the first rows, the one naming the most roles, needing a part or value column. */
+function findHeader(rows: Rows): ColumnMap | null {
+  let best: { map: ColumnMap; score: number } | null = null;
+  for (let r = 0; r < Math.min(rows.length, HEADER_SCAN_ROWS); r++) {
+    const map = mapFromHeader(rows[r]!, r);
+    if (map.part === null && map.value === null) continue;
+    const score = ROLES.filter((role) => map[role] !== null).length;
+    const enough = score >= 2 || (map.part !== null && rows[r]!.filter(Boolean).length === 1);
+    if (enough && (!best || score > best.score)) best = { map, score };
+  }
+  return best?.map ?? null;
+}
+
+const looksLikePart = (cell: string) => {
+  const key = toAsciiDigits(cell).toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return key.length >= 2 && /[A-Z]/.test(key) && /\d/.test(key) && parseDesignators(cell) === null;
+};
+
+/** Headerless files: the column most made of part-number-like text, of whole numbers, of designators. */
+function mapFromContent(rows: Rows): ColumnMap {
+  const map = emptyMap(null);
+  const width = Math.max(0, ...rows.slice(0, 200).map((r) => r.length));
+  const sample = rows.slice(0, 200);
+  const share = (col: number, test: (cell: string) => boolean) => {
+    const cells = sample.map((r) => r[col] ?? '').filter((c) => c !== '');
+    return cells.length ? cells.filter(test).length / cells.length : 0;
+  };
+  const scores = Array.from({ length: width }, (_, col) => ({
+    col,
+    part: share(col, looksLikePart),
+    quantity: share(col, (c) => parseQuantityCell(c) !== null),
+    designators: share(col, (c) => parseDesignators(c) !== null),
+  }));
+  const pick = (role: 'part' | 'quantity' | 'designators', min: number, taken: number[]) => {
+    const best = scores.filter((s) => !taken.includes(s.col) && s[role] >= min).sort((a, b) => b[role] - a[role] || a.col - b.col)[0];
+    return best ? best.col : null;
+  };
+  map.designators = pick('designators', 0.6, []);
+  map.part = pick('part', 0.5, map.designators === null ? [] : [map.designators]);
+  map.quantity = pick('quantity', 0.8, [map.part, map.designators].filter((x): x is number => x !== null));
+  return map;
+}
+
+export function detectColumns(rows: Rows): ColumnMap {
+  return findHeader(rows) ?? mapFromContent(rows);
+}

@@ -1,0 +1,49 @@
+/**
+ * Reading a spreadsheet is synchronous CPU work (inflating, XML, CSV). It runs in a worker thread with
+ * its own heap cap and a deadline, so a hostile or huge file costs that thread only: the server keeps
+ * answering other requests meanwhile, and a file that takes too long or too much memory is refused.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { BomFileError, type BomErrorCode } from './bom-errors';
+import { BOM_LIMITS } from './limits';
+import type { FileRows } from './read-rows';
+
+// The worker is TypeScript like the rest of the server: it registers tsx's loader before importing it,
+// the same way whether the server runs under tsx or under the test runner.
+const require = createRequire(import.meta.url);
+const TSX_API = pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+const WORKER = new URL('./parse-worker.ts', import.meta.url).href;
+const BOOT = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER)}); })`;
+
+type Reply = { ok: true; result: FileRows; ms: number } | { ok: false; code: BomErrorCode; detail?: string };
+
+export async function readRowsInWorker(fileName: string, bytes: Uint8Array, opts: { maxRows?: number; timeoutMs?: number } = {}): Promise<FileRows & { ms: number }> {
+  const worker = new Worker(BOOT, {
+    eval: true,
+    workerData: { fileName, bytes, maxRows: opts.maxRows ?? BOM_LIMITS.maxRows },
+    resourceLimits: { maxOldGenerationSizeMb: BOM_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 64 },
+    stdout: false,
+    stderr: false,
+  });
+  try {
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new BomFileError('tooSlow')), opts.timeoutMs ?? BOM_LIMITS.parseTimeoutMs);
+      worker.once('message', (m: Reply) => { clearTimeout(timer); resolve(m); });
+      worker.once('error', (err) => {
+        clearTimeout(timer);
+        // ERR_WORKER_OUT_OF_MEMORY: the file needed more than the worker's heap.
+        reject((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? new BomFileError('zipBomb') : err);
+      });
+      worker.once('exit', (code) => { clearTimeout(timer); reject(new Error(`BOM parse worker exited with ${code}`)); });
+    });
+    if (!reply.ok) {
+      if (reply.detail) console.error('BOM parse failed:', reply.detail);
+      throw new BomFileError(reply.code);
+    }
+    return { ...reply.result, ms: reply.ms };
+  } finally {
+    void worker.terminate();
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Any accepted upload → sheets of rows of cells. Synchronous and CPU-bound, so the server runs it in a
+ * worker thread (parse-worker.ts); tests call it directly.
+ */
+import { BOM_LIMITS } from './limits';
+import { fileKind, type FileKind } from './file-kind';
+import { decodeText, type TextEncoding } from './text-decode';
+import { textRows } from './text-rows';
+import { workbookRows, type SheetRows } from './workbook-rows';
+import type { Delimiter } from './delimiter';
+
+export interface FileRows {
+  /** A text file has one unnamed sheet. */
+  sheets: SheetRows[];
+  kind: FileKind;
+  encoding?: TextEncoding;
+  delimiter?: Delimiter | null;
+  formulaCells?: number;
+}
+
+export function readRows(fileName: string, bytes: Uint8Array, maxRows: number = BOM_LIMITS.maxRows): FileRows {
+  const kind = fileKind(fileName, bytes);
+  if (kind === 'text') {
+    const { text, encoding } = decodeText(bytes);
+    const { rows, delimiter } = textRows(text, maxRows);
+    return { sheets: rows.length ? [{ name: null, rows }] : [], kind, encoding, delimiter };
+  }
+  const { sheets, formulaCells } = workbookRows(bytes, kind, maxRows);
+  return { sheets, kind, formulaCells };
+}
