@@ -7,6 +7,7 @@
 import type { Context, Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { shopDynamicPage } from './shop-pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -73,6 +74,8 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
    * one static page serves them all and its island reads the segment from the URL.
    */
   async function dynamicPage(urlPath: string): Promise<string | null> {
+    const shop = shopDynamicPage(urlPath);
+    if (shop) return findFile(shop);
     const match = /^(\/(?:en|ru))?(\/email\/verify|\/password\/reset|\/account\/addresses)\/[^/]+\/?$/.exec(urlPath);
     if (!match) return null;
     const page = match[2] === '/account/addresses' ? '/account/addresses/edit' : match[2]!;

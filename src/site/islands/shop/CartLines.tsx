@@ -1,0 +1,47 @@
+/** Cart lines as a table: pre-order badge, unavailable marker, next price break, optional quantity edit. */
+import { nextPriceBreak } from '../../../lib/price-tiers';
+import type { ClientCartItem } from '../../stores/cart-state';
+import { QuantityInput } from './QuantityInput';
+import { num, pathIn, shopTexts, toman, type ShopLocale } from './texts';
+
+interface Props {
+  items: ClientCartItem[];
+  locale: ShopLocale;
+  edits?: Record<number, number | ''>;
+  onEdit?(id: number, value: number | ''): void;
+  onRemove?(item: ClientCartItem): void;
+}
+
+export function CartLines({ items, locale, edits, onEdit, onRemove }: Props) {
+  const t = shopTexts(locale);
+  return (
+    <table className="cart-table">
+      <thead><tr><th scope="col">{t.product}</th><th scope="col">{t.unitPrice}</th><th scope="col">{t.quantity}</th><th scope="col">{t.lineTotal}</th>{onRemove && <th />}</tr></thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} className="cart-line" data-product={item.product.slug}>
+            <td>
+              <a href={pathIn(locale, `/shop/products/${item.product.slug}`)}>{locale === 'fa' ? item.product.nameFa || item.product.displayName : item.product.name}</a>
+              <span className="pn" dir="ltr"> {item.product.partNumber}</span>
+              {item.preOrder && <span className="badge badge--pre-order">{t.preOrder}</span>}
+              {item.productAvailable === 0 && <span className="badge badge--unavailable">{t.unavailable}</span>}
+              {item.productAvailable === 1 && <NextBreak item={item} locale={locale} />}
+            </td>
+            <td>{toman(locale, item.price)}</td>
+            <td>{onEdit
+              ? <QuantityInput value={edits?.[item.id] ?? item.quantity} minimumPurchase={item.product.minimumPurchase} onChange={(v) => onEdit(item.id, v)} locale={locale} />
+              : num(locale, item.quantity)}</td>
+            <td className="cart-line__total">{toman(locale, item.total)}</td>
+            {onRemove && <td><button type="button" className="link-button" onClick={() => onRemove(item)}>{t.remove}</button></td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function NextBreak({ item, locale }: { item: ClientCartItem; locale: ShopLocale }) {
+  const next = nextPriceBreak(item.product, item.quantity);
+  if (!next) return null;
+  return <small className="cart-line__break">{shopTexts(locale).nextBreak(num(locale, next.moreUnits), toman(locale, next.unitPrice), toman(locale, next.saves))}</small>;
+}

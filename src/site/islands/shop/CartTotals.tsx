@@ -1,0 +1,14 @@
+import type { ClientCart } from '../../stores/cart-state';
+import { shopTexts, toman, type ShopLocale } from './texts';
+
+/** Subtotal, the totals entries (Shipping 0 when not empty, discount) and the total. */
+export function CartTotals({ cart, locale }: { cart: ClientCart; locale: ShopLocale }) {
+  const t = shopTexts(locale);
+  return (
+    <dl className="cart-totals">
+      <div><dt>{t.subtotal}</dt><dd>{toman(locale, cart.subtotal)}</dd></div>
+      {cart.totals.map((e) => <div key={e.type}><dt>{e.title}</dt><dd>{toman(locale, e.price)}</dd></div>)}
+      <div className="cart-totals__total"><dt>{t.total}</dt><dd data-testid="cart-total">{toman(locale, cart.total)}</dd></div>
+    </dl>
+  );
+}

@@ -1,0 +1,44 @@
+/** /shop/track-order: a guest enters a tracking code and sees the order's state and shipping. */
+import { useState } from 'react';
+import { call, CallError } from './api';
+import { dateText, pathIn, shopTexts, type ShopLocale } from './texts';
+
+interface Tracked { factorNumber: string; stateLabel: string; shippingStatusLabel: string; shippingTrackingCode: string | null; date: string }
+
+export default function TrackOrder({ locale }: { locale: ShopLocale }) {
+  const t = shopTexts(locale);
+  const [code, setCode] = useState('');
+  const [result, setResult] = useState<Tracked | null>(null);
+  const [error, setError] = useState('');
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError('');
+    setResult(null);
+    if (!code.trim()) return setError(t.required);
+    try {
+      setResult((await call<{ data: Tracked }>('GET', `/track-order/${encodeURIComponent(code.trim())}`)).data);
+    } catch (err) {
+      setError(err instanceof CallError && err.status === 404 ? err.message || t.notFound : t.error);
+    }
+  }
+  return (
+    <div className="track-order">
+      <form onSubmit={submit} className="track-order__form">
+        <label htmlFor="track-code">{t.trackingCode}</label>
+        <input id="track-code" dir="ltr" value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} />
+        <button type="submit" className="button button--primary">{t.track}</button>
+      </form>
+      {error && <p role="alert" className="field-error">{error}</p>}
+      {result && (
+        <dl className="factor__meta" data-testid="track-result">
+          <div><dt>{t.factorNumber}</dt><dd dir="ltr">{result.factorNumber}</dd></div>
+          <div><dt>{t.state}</dt><dd>{result.stateLabel}</dd></div>
+          <div><dt>{t.shippingStatus}</dt><dd>{result.shippingStatusLabel}</dd></div>
+          {result.shippingTrackingCode && <div><dt>{t.shipmentCode}</dt><dd dir="ltr">{result.shippingTrackingCode}</dd></div>}
+          <div><dt>{t.date}</dt><dd>{dateText(locale, result.date)}</dd></div>
+        </dl>
+      )}
+      <p><a href={pathIn(locale, '/shop/receipt')}>{t.receiptTitle}</a></p>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/** Texts of the buying-path islands: Persian first, English for /en (Russian shows English). */
+export type ShopLocale = 'fa' | 'en' | 'ru';
+
+const fa = {
+  quantity: 'تعداد',
+  increase: 'افزایش',
+  decrease: 'کاهش',
+  addToCart: 'افزودن به سبد خرید',
+  adding: 'در حال افزودن…',
+  added: (name: string) => `${name} به سبد خرید اضافه شد.`,
+  unitPrice: 'قیمت واحد',
+  lineTotal: 'جمع',
+  nextBreak: (more: string, price: string, saves: string) => `با ${more} عدد بیشتر، قیمت هر عدد ${price} می‌شود (${saves} صرفه‌جویی).`,
+  cart: 'سبد خرید',
+  emptyCart: 'سبد خرید شما خالی است.',
+  remove: 'حذف',
+  update: 'به‌روزرسانی سبد',
+  subtotal: 'جمع کالاها (با ۹٪ مالیات بر ارزش افزوده)',
+  vat: 'مالیات بر ارزش افزوده در این مبلغ',
+  total: 'مبلغ کل',
+  checkout: 'ثبت استعلام موجودی و قیمت',
+  viewCart: 'مشاهده سبد خرید',
+  preOrder: 'پیش‌سفارش',
+  unavailable: 'ناموجود',
+  product: 'کالا',
+  close: 'بستن',
+  address: 'نشانی تحویل',
+  noAddress: 'هنوز نشانی ثبت نکرده‌اید.',
+  addAddress: 'افزودن نشانی',
+  shippingMethod: 'روش ارسال',
+  free: 'رایگان',
+  note: 'توضیحات (اختیاری)',
+  sendEnquiry: 'ارسال استعلام',
+  required: 'لطفاً این فیلد را پر کنید',
+  factor: 'پیش‌فاکتور',
+  factorNumber: 'شماره فاکتور',
+  trackingCode: 'کد رهگیری',
+  state: 'وضعیت',
+  date: 'تاریخ',
+  expiresAt: 'مهلت پرداخت',
+  shipping: 'هزینه ارسال',
+  discount: 'تخفیف',
+  pay: 'پرداخت',
+  choosePayment: 'انتخاب روش پرداخت',
+  zarinpal: 'درگاه زرین‌پال',
+  sadad: 'درگاه سداد (بانک ملی)',
+  bankTransfer: 'واریز بانکی',
+  bankDetails: 'مشخصات حساب برای واریز',
+  holder: 'به نام',
+  accountNumber: 'شماره حساب',
+  cardNumber: 'شماره کارت',
+  sheba: 'شماره شبا',
+  registerReceipt: 'ثبت رسید واریز',
+  receiptTitle: 'ثبت رسید بانکی',
+  name: 'نام واریزکننده',
+  paymentDate: 'تاریخ واریز',
+  time: 'ساعت',
+  price: 'مبلغ (تومان)',
+  receiptTracking: 'شماره پیگیری بانکی',
+  receiptAccount: 'شماره حساب یا کارت مبدأ',
+  submit: 'ثبت',
+  receiptSaved: 'رسید شما ثبت شد و پس از بررسی، فاکتور پرداخت‌شده می‌شود.',
+  successTitle: 'پرداخت با موفقیت انجام شد',
+  refId: 'شماره مرجع',
+  failTitle: 'پرداخت انجام نشد',
+  failText: 'اگر مبلغی از حساب شما کم شده، ظرف ۷۲ ساعت بازگردانده می‌شود.',
+  retry: 'بازگشت به پیش‌فاکتور',
+  downloadInvoice: 'دریافت فاکتور (PDF)',
+  orders: 'سفارش‌ها',
+  tabs: { p: 'پیش‌فاکتورها', f: 'فاکتورها', a: 'بایگانی', all: 'همه' },
+  details: 'جزئیات',
+  delete: 'حذف',
+  confirmDelete: 'این پیش‌فاکتور حذف شود؟',
+  askAgain: 'استعلام دوباره',
+  noOrders: 'موردی نیست.',
+  trackTitle: 'پیگیری سفارش',
+  track: 'پیگیری',
+  shippingStatus: 'وضعیت ارسال',
+  shipmentCode: 'کد مرسوله',
+  notFound: 'پیدا نشد.',
+  error: 'خطایی رخ داد؛ لطفاً دوباره تلاش کنید.',
+  loading: 'در حال بارگذاری…',
+  awaitingText: 'استعلام موجودی و قیمت شما ثبت شد. پس از تأیید فروشگاه، پیش‌فاکتور قابل پرداخت می‌شود.',
+  expiredText: 'مهلت پرداخت این پیش‌فاکتور گذشته است. می‌توانید دوباره استعلام بگیرید.',
+  contactText: 'لطفاً برای این سفارش با فروشگاه تماس بگیرید.',
+};
+type Texts = typeof fa;
+
+const en: Texts = {
+  ...fa,
+  quantity: 'Quantity', increase: 'Increase', decrease: 'Decrease', addToCart: 'Add to cart', adding: 'Adding…',
+  added: (name) => `${name} was added to the cart.`, unitPrice: 'Unit price', lineTotal: 'Total',
+  nextBreak: (more, price, saves) => `Buy ${more} more and pay ${price} each (save ${saves}).`,
+  cart: 'Cart', emptyCart: 'Your cart is empty.', remove: 'Remove', update: 'Update cart', subtotal: 'Subtotal (9% VAT included)',
+  vat: 'VAT included', total: 'Total', checkout: 'Request stock and price check', viewCart: 'View cart', preOrder: 'Pre-order',
+  unavailable: 'Unavailable', product: 'Product', close: 'Close', address: 'Delivery address', noAddress: 'No address yet.',
+  addAddress: 'Add an address', shippingMethod: 'Shipping method', free: 'Free', note: 'Note (optional)', sendEnquiry: 'Send enquiry',
+  required: 'Please Fill Out The Field', factor: 'Pre-invoice', factorNumber: 'Invoice number', trackingCode: 'Tracking code',
+  state: 'State', date: 'Date', expiresAt: 'Pay before', shipping: 'Shipping', discount: 'Discount', pay: 'Pay',
+  choosePayment: 'Choose a payment method', zarinpal: 'ZarinPal gateway', sadad: 'Sadad gateway (Bank Melli)', bankTransfer: 'Bank transfer',
+  bankDetails: 'Account details', holder: 'Holder', accountNumber: 'Account number', cardNumber: 'Card number', sheba: 'IBAN',
+  registerReceipt: 'Register the receipt', receiptTitle: 'Bank receipt', name: 'Payer name', paymentDate: 'Payment date', time: 'Time',
+  price: 'Amount (toman)', receiptTracking: 'Bank tracking number', receiptAccount: 'Paying account or card', submit: 'Submit',
+  receiptSaved: 'Your receipt was registered.', successTitle: 'Payment successful', refId: 'Reference', failTitle: 'Payment failed',
+  failText: 'Any amount taken is returned by the bank within 72 hours.', retry: 'Back to the pre-invoice', downloadInvoice: 'Download invoice (PDF)',
+  orders: 'Orders', tabs: { p: 'Pre-invoices', f: 'Invoices', a: 'Archive', all: 'All' }, details: 'Details', delete: 'Delete',
+  confirmDelete: 'Delete this pre-invoice?', askAgain: 'Ask again', noOrders: 'Nothing here.', trackTitle: 'Track an order', track: 'Track',
+  shippingStatus: 'Shipping', shipmentCode: 'Shipment code', notFound: 'Not Found!', error: 'An Error Occur Please Try Again', loading: 'Loading…',
+  awaitingText: 'Your stock and price enquiry was sent. Once the store confirms it, the pre-invoice can be paid.',
+  expiredText: 'This pre-invoice has expired. You can ask again.', contactText: 'Please contact the store about this order.',
+};
+
+export const shopTexts = (locale: ShopLocale): Texts => (locale === 'fa' ? fa : en);
+
+export const pathIn = (locale: ShopLocale, path: string): string => (locale === 'fa' ? path : `/${locale}${path}`);
+
+const faNumber = new Intl.NumberFormat('fa-IR');
+const enNumber = new Intl.NumberFormat('en-US');
+export const num = (locale: ShopLocale, n: number): string => (locale === 'fa' ? faNumber : enNumber).format(n);
+/** Rials shown as toman. */
+export const toman = (locale: ShopLocale, rials: number): string =>
+  `${num(locale, Math.round(rials / 10))} ${locale === 'fa' ? 'تومان' : 'Toman'}`;
+export const dateText = (locale: ShopLocale, iso: string): string =>
+  new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** The URL segment after `prefix` (e.g. the factor number of /shop/checkout/prefactor/123). */
+export function segmentsAfter(prefix: string): string[] {
+  // Rendered at build time too, where there is no address yet.
+  if (typeof location === 'undefined') return [];
+  const path = location.pathname.replace(/^\/(en|ru)(?=\/)/, '');
+  if (!path.startsWith(prefix)) return [];
+  return path.slice(prefix.length).split('/').filter(Boolean).map(decodeURIComponent);
+}

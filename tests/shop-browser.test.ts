@@ -1,0 +1,220 @@
+/**
+ * The buying journey in a real Chromium against one small static build served beside the API:
+ * guest presses add → signs in → returns with the item in the cart → checkout → staff confirms in the
+ * console → pays through the ZarinPal sandbox → success page; the same through Sadad; a cancelled
+ * payment lands on the fail page; a bank transfer ends with staff accepting the receipt.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../src/build/site';
+import { loadConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { orders, products } from '../src/server/db/schema';
+import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
+import { startServer, type RunningServer } from '../src/server/server';
+import { importCatalogue } from '../src/server/services/catalogue-import';
+import { freshDatabase } from './support/database';
+import { readSharedCatalogue, type TestServer } from './support/server';
+import { bearer, json, newCustomer, type Customer } from './support/shop';
+
+const CHROMIUM = '/usr/bin/chromium';
+let database: Database;
+let server: RunningServer;
+let api: TestServer['api'];
+let outDir: string;
+let dataDir: string;
+let browser: Browser;
+let slug: string;
+let productId: number;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await importCatalogue(database.db, readSharedCatalogue());
+  // A handful of product pages: the buying pages are what this build is for.
+  await database.db.execute(sql`UPDATE products SET enable = false
+    WHERE category_id <> (SELECT id FROM categories WHERE slug = 'op-amps')`);
+  const [p] = await database.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.enable, true)).orderBy(products.id).limit(1);
+  slug = p!.slug;
+  productId = p!.id;
+  await database.db.update(products).set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null }).where(eq(products.id, productId));
+  await ensureStaffAccount(database.db);
+  dataDir = mkdtempSync(join(tmpdir(), 'qateh-shop-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: dataDir });
+  outDir = mkdtempSync(join(tmpdir(), 'qateh-shop-site-'));
+  await buildSite(config, database, { outDir, logLevel: 'error' });
+  server = await startServer(config, database, { siteDir: outDir });
+  api = async (path, init) => {
+    const res = await fetch(`${server.url}/api/site/v1${path}`, init);
+    const text = await res.text();
+    let body: unknown = text;
+    try { body = JSON.parse(text); } catch { /* text */ }
+    return { status: res.status, body, headers: res.headers };
+  };
+  const { chromium } = await import('playwright-core');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await database?.close();
+  for (const dir of [outDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const url = (path: string) => server.url + path;
+const asServer = () => ({ api, database } as unknown as TestServer);
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  return page;
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.fill('#f-username', username);
+  await page.fill('#f-password', password);
+  await page.click('form.account-form button[type=submit]');
+}
+
+/** Staff confirm the enquiry of `factorNumber` as it is, in the console. */
+async function staffConfirms(factorNumber: string) {
+  const page = await newPage();
+  await page.goto(url('/account/login?return=%2Fstaff'));
+  await signIn(page, DEMO_STAFF.username, DEMO_STAFF.password);
+  await page.waitForURL(url('/staff'));
+  await page.click(`tr[data-row="${factorNumber}"] button`);
+  await page.click('button[data-action=confirm]');
+  await expect.poll(() => page.locator('[role=status]').textContent()).toBe('تأیید شد.');
+  await page.context().close();
+}
+
+/** An enquiry made and confirmed through the API, for the payment paths after the first journey. */
+async function confirmedOrder(customer: Customer): Promise<string> {
+  expect((await api('/cart', json('POST', { product_id: productId, cart_quantity: 2 }, bearer(customer.token)))).status).toBe(200);
+  const order = await api('/order', json('POST', { address_id: customer.addressId, shipping_method: 'courier' }, bearer(customer.token)));
+  const factorNumber = (order.body as { data: { factorNumber: string } }).data.factorNumber;
+  await staffConfirms(factorNumber);
+  return factorNumber;
+}
+
+async function openPayment(page: Page, factorNumber: string) {
+  await page.goto(url(`/shop/checkout/prefactor/${factorNumber}`));
+  await expect.poll(() => page.locator('[data-testid=factor-state]').textContent()).toBe('تأیید شده — در انتظار پرداخت');
+  await page.click('button:has-text("پرداخت")');
+}
+
+describe('buying', () => {
+  let customer: Customer;
+  let page: Page;
+
+  it('guest add → sign-in → back with the item in the cart → checkout → staff confirm → ZarinPal → success', async () => {
+    customer = await newCustomer(asServer(), 'buyer');
+    page = await newPage();
+    await page.goto(url(`/shop/products/${slug}`));
+    await page.waitForSelector('[data-testid=buy-box] button.buy-box__add');
+    await page.fill('#buy-qty', '3');
+    await page.click('[data-testid=buy-box] button.buy-box__add');
+    await page.waitForURL(/\/account\/login\?return=/);
+    await signIn(page, customer.username, customer.password);
+    await page.waitForURL(url(`/shop/products/${slug}`));
+    await expect.poll(() => page.locator('[data-testid=cart-count]').textContent(), { timeout: 10_000 }).toBe('۱');
+    const cart = await page.evaluate(async () => (await (await fetch('/api/site/v1/cart')).json()) as { items: { quantity: number }[] });
+    expect(cart.items.map((i) => i.quantity)).toEqual([3]);
+
+    await page.goto(url('/shop/cart'));
+    await page.waitForSelector('.cart-line');
+    await page.click('a:has-text("ثبت استعلام موجودی و قیمت")');
+    await page.waitForURL(url('/shop/checkout'));
+    await page.waitForSelector('input[name=shipping_method]');
+    await page.click('button:has-text("ارسال استعلام")');
+    await expect.poll(() => page.locator('.field-error').first().textContent()).toBe('لطفاً این فیلد را پر کنید');
+    await page.check('input[name=shipping_method][value=post]');
+    await page.click('button:has-text("ارسال استعلام")');
+    await page.waitForURL(/\/shop\/checkout\/prefactor\/\d+$/);
+    const factorNumber = page.url().split('/').at(-1)!;
+    await expect.poll(() => page.locator('[data-testid=factor-state]').textContent()).toBe('در انتظار تأیید');
+
+    await staffConfirms(factorNumber);
+    await openPayment(page, factorNumber);
+    await page.click('a[data-gateway=zarinpal]');
+    await page.waitForURL(/\/sandbox\/zarinpal\/pg\/StartPay\//);
+    expect(await page.textContent('body')).toContain('پرداخت آزمایشی');
+    await page.click('button.pay');
+    await page.waitForURL(/\/shop\/checkout\/success\/[A-Z0-9]+\/\w+/);
+    await expect.poll(() => page.locator('.order-meta li').count()).toBe(4);
+    await expect.poll(() => page.locator('.order-meta li').nth(2).textContent()).toContain(factorNumber);
+    const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.factorNumber, factorNumber));
+    expect(row!.status).toBe('paid');
+    await page.goto(url('/account/orders/history/f'));
+    await expect.poll(() => page.locator(`tr[data-factor="${factorNumber}"] .state`).textContent()).toBe('پرداخت شده');
+  });
+
+  it('Sadad: pays and lands on the success page', async () => {
+    const factorNumber = await confirmedOrder(customer);
+    await openPayment(page, factorNumber);
+    await page.click('a[data-gateway=sadad]');
+    await page.waitForURL(/\/sandbox\/sadad\/VPG\/Purchase/);
+    await page.click('button.pay');
+    await page.waitForURL(/\/shop\/checkout\/success\//);
+    await expect.poll(() => page.locator('.order-meta li').nth(2).textContent()).toContain(factorNumber);
+  });
+
+  it('a cancelled payment lands on the fail page, which leads back to the pre-invoice', async () => {
+    const factorNumber = await confirmedOrder(customer);
+    await openPayment(page, factorNumber);
+    await page.click('a[data-gateway=zarinpal]');
+    await page.waitForURL(/\/sandbox\/zarinpal\//);
+    await page.click('button.cancel');
+    await page.waitForURL(url(`/shop/checkout/fail/${factorNumber}`));
+    expect(await page.textContent('h1')).toBe('پرداخت انجام نشد');
+    await page.click('a:has-text("بازگشت به پیش‌فاکتور")');
+    await expect.poll(() => page.locator('[data-testid=factor-state]').textContent()).toBe('تأیید شده — در انتظار پرداخت');
+  });
+
+  it('bank transfer: details, receipt with a Jalali date, staff accept → paid', async () => {
+    const factorNumber = await confirmedOrder(customer);
+    await openPayment(page, factorNumber);
+    await page.click('button[data-gateway=bank]');
+    await expect.poll(() => page.locator('[data-testid=bank-details]').textContent()).toContain('IR120170000000101234567001');
+    await page.click('a:has-text("ثبت رسید واریز")');
+    await page.waitForURL(/\/shop\/receipt\?factor=/);
+    await page.fill('#r-name', 'مشتری آزمایشی');
+    await page.selectOption('#r-date-month', '2');
+    await page.selectOption('#r-date-day', '15');
+    await page.fill('#r-tracking_code', '778899');
+    await page.fill('#r-account_number', '6037991122334455');
+    await page.click('form.receipt-form button[type=submit]');
+    await expect.poll(() => page.locator('[role=status]').textContent()).toContain('رسید شما ثبت شد');
+
+    const staff = await newPage();
+    await staff.goto(url('/account/login?return=%2Fstaff'));
+    await signIn(staff, DEMO_STAFF.username, DEMO_STAFF.password);
+    await staff.waitForURL(url('/staff'));
+    await staff.click('button[role=tab]:has-text("رسیدهای بانکی")');
+    await staff.click(`tr[data-row="${factorNumber}"] button[data-action=accept]`);
+    await expect.poll(() => staff.locator('[role=status]').textContent()).toBe('انجام شد.');
+    await staff.context().close();
+    await page.goto(url(`/account/orders/${factorNumber}`));
+    await expect.poll(() => page.locator('[data-testid=factor-state]').textContent()).toBe('پرداخت شده');
+  });
+
+  it('a customer in the staff console is refused; a guest can track an order', async () => {
+    await page.goto(url('/staff'));
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('این بخش فقط برای کارکنان فروشگاه است.');
+    const [row] = await database.db.select({ code: orders.trackingCode }).from(orders).where(eq(orders.status, 'paid')).limit(1);
+    const guest = await newPage();
+    await guest.goto(url('/shop/track-order'));
+    await guest.fill('#track-code', row!.code);
+    await guest.click('.track-order__form button');
+    await expect.poll(() => guest.locator('[data-testid=track-result]').textContent()).toContain('پرداخت شده');
+    await guest.context().close();
+  });
+});
