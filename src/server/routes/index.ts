@@ -3,6 +3,7 @@ import { accountAuthRoutes } from './account-auth';
 import { accountDashboardRoutes } from './account-dashboard';
 import { accountEmailRoutes } from './account-email';
 import { cartRoutes } from './cart';
+import { bomRoutes } from './bom';
 import { catalogueRoutes } from './catalogue';
 import { exportRoutes } from './changes';
 import { contentRoutes } from './content';
@@ -15,4 +16,4 @@ import { statsRoutes } from './stats';
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
-  ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes];
+  ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes];

@@ -7,6 +7,8 @@ export const BOM_LIMITS = {
   maxFileBytes: 5 * 1024 * 1024,
   /** Rows read from the file, header included; more is refused rather than cut silently. */
   maxRows: 5000,
+  /** Different part numbers looked up per upload (one catalogue query each, about 15 ms). */
+  maxDistinctParts: 1000,
   /** Cells read per row; wider rows are cut (a BOM needs a handful of columns). */
   maxColumns: 60,
   /** Characters kept per cell. */

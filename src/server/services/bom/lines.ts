@@ -110,7 +110,8 @@ export function linesFromWords(rows: Rows): { lines: BomLine[]; skipped: Skipped
     const places: string[] = [];
     for (const w of words) {
       const bare = w.replace(/[,;]+$/, '');
-      if (!part && !parseDesignators(bare) && !/^\d+$/.test(bare) && !isFormulaText(bare)) part = bare;
+      // Prose (a note, a title) has no Latin letters or digits; a part number always does.
+      if (!part && /[A-Za-z0-9]/.test(bare) && !parseDesignators(bare) && !/^\d+$/.test(bare) && !isFormulaText(bare)) part = bare;
       else if (qtyCell === null && /^\d+$/.test(bare)) qtyCell = bare;
       else if (parseDesignators(bare)) places.push(bare);
     }

@@ -1,0 +1,96 @@
+/** The customer parts-list (BOM) upload: what the API takes and returns. Money is integer rials. */
+import { z } from 'zod';
+import { productCardSchema } from './catalogue';
+
+export const matchStatusSchema = z.enum(['exact', 'family', 'fuzzy', 'unmatched']);
+
+/** An unguessable handle: whoever has it may read and change that upload (it is the result page's URL). */
+export const identityKeySchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,64}$/, 'کلید فایل معتبر نیست.');
+
+export const bomColumnsSchema = z.object({
+  headerRow: z.number().int().nullable(),
+  part: z.number().int().nullable(),
+  value: z.number().int().nullable(),
+  quantity: z.number().int().nullable(),
+  designators: z.number().int().nullable(),
+  footprint: z.number().int().nullable(),
+  description: z.number().int().nullable(),
+  dnp: z.number().int().nullable(),
+});
+
+export const saveCustomerFileResponseSchema = z.object({
+  message: z.string(),
+  identityKey: z.string(),
+  /** Storefront route of the result page. */
+  route: z.string(),
+  fileName: z.string(),
+  boardQuantity: z.number().int(),
+  lines: z.number().int(),
+  counts: z.object({ exact: z.number().int(), family: z.number().int(), fuzzy: z.number().int(), unmatched: z.number().int() }),
+  skipped: z.array(z.object({ lineNo: z.number().int(), reason: z.enum(['dnp', 'formula', 'no-part']) })),
+  read: z.object({
+    kind: z.enum(['xlsx', 'xls', 'text']),
+    encoding: z.string().nullable(),
+    delimiter: z.string().nullable(),
+    sheetName: z.string().nullable(),
+    formulaCells: z.number().int(),
+    columns: bomColumnsSchema.nullable(),
+  }),
+});
+export type SaveCustomerFileResponse = z.infer<typeof saveCustomerFileResponseSchema>;
+
+export const bomLineSchema = z.object({
+  id: z.number().int(),
+  lineNo: z.number().int(),
+  partNumber: z.string(),
+  designators: z.string().nullable(),
+  quantityPerBoard: z.number().int(),
+  /** Per board × boards. */
+  quantity: z.number().int(),
+  /** What would be ordered: raised to the product's minimum purchase and rounded to its pack size. */
+  orderQuantity: z.number().int().nullable(),
+  status: matchStatusSchema,
+  confidence: z.number(),
+  product: productCardSchema.nullable(),
+  alternatives: z.array(productCardSchema),
+  /** Unit price of the tier orderQuantity reaches; null without a purchasable product. */
+  unitPrice: z.number().int().nullable(),
+  lineTotal: z.number().int().nullable(),
+  notes: z.array(z.string()),
+});
+export type BomLineView = z.infer<typeof bomLineSchema>;
+
+export const customerUploadQuerySchema = z.object({
+  identityKey: identityKeySchema,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const customerUploadSchema = z.object({
+  identityKey: z.string(),
+  fileName: z.string(),
+  boardQuantity: z.number().int(),
+  createdAt: z.string(),
+  items: z.array(bomLineSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+  totals: z.object({
+    lines: z.number().int(),
+    exact: z.number().int(),
+    family: z.number().int(),
+    fuzzy: z.number().int(),
+    unmatched: z.number().int(),
+    /** Lines with a product that can be bought now, and their sum in rials. */
+    priced: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+export type CustomerUpload = z.infer<typeof customerUploadSchema>;
+
+export const selectAlternativeBodySchema = z.object({
+  identityKey: identityKeySchema,
+  lineId: z.coerce.number().int().positive(),
+  productId: z.coerce.number().int().positive(),
+});

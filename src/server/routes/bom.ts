@@ -1,0 +1,122 @@
+/** Customer parts-list (BOM) upload: SaveCustomerFile, customerExcelUpload and picking an alternative. */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  customerUploadQuerySchema, customerUploadSchema, bomLineSchema, saveCustomerFileResponseSchema, selectAlternativeBodySchema,
+} from '../../api/schemas/bom';
+import { persianErrorMap } from '../../lib/validation-messages';
+import { optionalUser } from '../auth/current-user';
+import { HttpError, validationFailed } from '../http/errors';
+import { defineRoute, type RouteDef } from '../http/route';
+import { toFieldErrors } from '../http/zod-errors';
+import { BOM_MESSAGES, BomFileError } from '../services/bom/bom-errors';
+import { BOM_LIMITS } from '../services/bom/limits';
+import { processUpload } from '../services/bom/process-upload';
+import { chooseAlternative } from '../services/bom/uploads';
+import { viewLine, viewUpload } from '../services/bom/view';
+
+// Multipart framing around the file: boundaries, part headers, the board count.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The request body, read with a byte cap so an oversized upload is cut off instead of buffered whole. */
+async function readCappedBody(c: Context, max: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > max) throw new BomFileError('tooLarge');
+  const body = c.req.raw.body;
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new BomFileError('tooLarge');
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+const boardQtySchema = z.object({
+  boardQty: z.coerce.number().int().min(1).max(BOM_LIMITS.maxBoards).default(1),
+});
+
+async function readUploadForm(c: Context) {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw validationFailed({ newFile: [BOM_MESSAGES.noFile] });
+  const raw = await readCappedBody(c, BOM_LIMITS.maxFileBytes + MULTIPART_OVERHEAD);
+  let form: FormData;
+  try {
+    form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw validationFailed({ newFile: [BOM_MESSAGES.noFile] });
+  }
+  const file = form.get('newFile');
+  if (!(file instanceof File) || file.size === 0) {
+    throw validationFailed({ newFile: [file instanceof File ? BOM_MESSAGES.empty : BOM_MESSAGES.noFile] });
+  }
+  if (file.size > BOM_LIMITS.maxFileBytes) throw new BomFileError('tooLarge');
+  const boards = boardQtySchema.safeParse({ boardQty: form.get('boardQty') || undefined }, { error: persianErrorMap });
+  if (!boards.success) throw validationFailed(toFieldErrors(boards.error));
+  return { file, boardQuantity: boards.data.boardQty };
+}
+
+const asHttpError = (err: unknown): unknown =>
+  err instanceof BomFileError
+    ? new HttpError(err.status, err.message, err.status === 422 ? { newFile: [err.message] } : undefined)
+    : err;
+
+export const bomRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'post',
+    path: '/SaveCustomerFile',
+    summary: 'Upload a parts list (multipart: newFile = .xls/.xlsx/.csv/.txt, optional boardQty); returns the identityKey and result route',
+    tags: ['bom'],
+    response: saveCustomerFileResponseSchema,
+    errors: [413],
+    handler: async ({ c, deps }) => {
+      try {
+        const { file, boardQuantity } = await readUploadForm(c);
+        const user = await optionalUser(c, deps);
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const { timings, ...result } = await processUpload(deps.db, { fileName: file.name || 'bom.csv', bytes, boardQuantity, userId: user?.user.id ?? null });
+        c.header('Server-Timing', `parse;dur=${timings.parseMs.toFixed(1)}, match;dur=${timings.matchMs.toFixed(1)}, save;dur=${timings.saveMs.toFixed(1)}`);
+        return result;
+      } catch (err) {
+        throw asHttpError(err);
+      }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/customerExcelUpload',
+    summary: 'One page of an uploaded parts list: each line with its match, chosen part, alternatives, tier price and line total',
+    tags: ['bom'],
+    query: customerUploadQuerySchema,
+    response: customerUploadSchema,
+    errors: [404],
+    handler: ({ query, deps }) => viewUpload(deps.db, query.identityKey, query.page, query.limit),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/customerExcelUpload/select',
+    summary: "Pick one of a line's alternatives as its part",
+    tags: ['bom'],
+    body: selectAlternativeBodySchema,
+    response: bomLineSchema,
+    errors: [404],
+    handler: async ({ body, deps }) => {
+      const { upload, line } = await chooseAlternative(deps.db, body.identityKey, body.lineId, body.productId);
+      return viewLine(deps.db, upload, line);
+    },
+  }),
+];
