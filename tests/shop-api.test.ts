@@ -177,6 +177,13 @@ describe('enquiry → pre-invoice → invoice', () => {
     const invoices = await server.api('/dashboard/factor?type=f', { headers: as(ana) });
     expect(invoices.body.items[0]).toMatchObject({ factorNumber: order.factorNumber, state: 'paid', paid: true, type: 'f' });
 
+    // The paid invoice downloads as a PDF, for its owner only; an unpaid one does not.
+    const pdf = await fetch(`${server.url}/api/site/v1/dashboard/factor/download/${order.factorNumber}`, { headers: as(ana) });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await server.api(`/dashboard/factor/download/${order.factorNumber}`, { headers: as(bob) })).status).toBe(404);
+
     // A paid invoice cannot be deleted.
     const del = await server.api(`/dashboard/factor/${order.factorNumber}`, json('DELETE', undefined, as(ana)));
     expect(del.status).toBe(409);
@@ -204,6 +211,7 @@ describe('enquiry → pre-invoice → invoice', () => {
     expect((await server.api(`/dashboard/factor/detail/${a.factorNumber}`, { headers: as(bob) })).status).toBe(404);
 
     const b = await enquiry(bob, p.id, 1);
+    expect((await server.api(`/dashboard/factor/download/${b.factorNumber}`, { headers: as(bob) })).status).toBe(409);
     const rejected = await server.api(`/staff/orders/${b.id}/reject`, json('POST', { note: 'ناموجود' }, as(staff)));
     expect(rejected.body.data).toMatchObject({ state: 'rejected', type: 'a' });
 

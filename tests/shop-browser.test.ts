@@ -153,6 +153,11 @@ describe('buying', () => {
     await expect.poll(() => page.locator('.order-meta li').nth(2).textContent()).toContain(factorNumber);
     const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.factorNumber, factorNumber));
     expect(row!.status).toBe('paid');
+    // The paid invoice downloads as a PDF from the success page.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a:has-text("دریافت فاکتور (PDF)")')]);
+    expect(download.suggestedFilename()).toBe(`invoice-${factorNumber}.pdf`);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     await page.goto(url('/account/orders/history/f'));
     await expect.poll(() => page.locator(`tr[data-factor="${factorNumber}"] .state`).textContent()).toBe('پرداخت شده');
   });

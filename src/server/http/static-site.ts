@@ -76,6 +76,9 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
   async function dynamicPage(urlPath: string): Promise<string | null> {
     const shop = shopDynamicPage(urlPath);
     if (shop) return findFile(shop);
+    // The search page: /shop/search/{category|all}/{text} — the island reads both from the address.
+    const search = /^(\/(?:en|ru))?\/shop\/search\/[^/]+(?:\/.*)?$/.exec(urlPath);
+    if (search) return findFile(`${search[1] ?? ''}/shop/search`);
     const match = /^(\/(?:en|ru))?(\/email\/verify|\/password\/reset|\/account\/addresses)\/[^/]+\/?$/.exec(urlPath);
     if (!match) return null;
     const page = match[2] === '/account/addresses' ? '/account/addresses/edit' : match[2]!;

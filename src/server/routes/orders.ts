@@ -15,6 +15,10 @@ import {
   createEnquiry, deleteFactor, listFactors, ownFactorDetail, requestInventoryAgain, trackOrder,
 } from '../services/shop/orders';
 import { createReceipt } from '../services/shop/receipts';
+import { loadInvoiceView } from '../invoices/invoice-view';
+import { renderInvoicePdf } from '../invoices/render';
+import { HttpError } from '../http/errors';
+import { ownOrder } from '../services/shop/orders';
 import { shippingRatesOf } from '../services/shop/shipping-rates';
 
 const tags = ['orders'];
@@ -64,6 +68,24 @@ export const orderRoutes: RouteDef[] = [
     handler: async ({ params, c, deps }) => {
       await deleteFactor(deps.db, (await requireUser(c, deps)).user.id, params.id);
       return { message: 'Deleted' };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/dashboard/factor/download/{id}', summary: 'The paid invoice as a PDF (409 while unpaid)', tags,
+    params: factorParamsSchema, response: z.object({}), errors: [...e401, 404, 409],
+    handler: async ({ params, c, deps }) => {
+      const order = await ownOrder(deps.db, (await requireUser(c, deps)).user.id, params.id);
+      if (order.status !== 'paid') throw new HttpError(409, 'فقط فاکتور پرداخت‌شده را می‌توان دریافت کرد.');
+      const view = await loadInvoiceView(deps.db, order.id, deps.config);
+      if (!view) throw new HttpError(409, 'فقط فاکتور پرداخت‌شده را می‌توان دریافت کرد.');
+      const pdf = await renderInvoicePdf(view);
+      return new Response(new Uint8Array(pdf), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="invoice-${order.factorNumber}.pdf"`,
+          'cache-control': 'private, no-store',
+        },
+      });
     },
   }),
   defineRoute({

@@ -1,0 +1,31 @@
+/** Island of /shop/catalog and /shop/catalog/{slug}: the static first page, then the live listing. */
+import type { ProductList } from '../../../api/schemas/catalogue';
+import { showToast } from '../../stores/toasts';
+import { getJson } from '../ui/api';
+import { catalogPath, type Locale } from '../ui/locale';
+import { islandTexts } from '../ui/texts';
+import ListingView, { type ListingLayout } from './ListingView';
+import { apiQuery } from './state';
+
+interface Props {
+  locale: Locale;
+  heading: string;
+  categorySlug: string | null;
+  firstPage: ProductList;
+  layout: ListingLayout;
+  defaultView?: 'grid' | 'list';
+}
+
+export default function CatalogListing({ locale, heading, categorySlug, firstPage, layout, defaultView = 'grid' }: Props) {
+  return (
+    <ListingView locale={locale} heading={heading} layout={layout}
+      categoryHref={(slug) => catalogPath(locale, slug)}
+      source={{
+        firstPage,
+        defaultView,
+        fetch: (state, signal) => getJson<ProductList>('/getProduct', { ...apiQuery(state), filter_category: categorySlug ?? undefined }, signal),
+        // The products shown stay on screen; the shopper is told the change did not go through.
+        onError: () => showToast(islandTexts(locale).loadFailed, 'error'),
+      }} />
+  );
+}

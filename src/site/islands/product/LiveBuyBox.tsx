@@ -1,0 +1,66 @@
+/**
+ * The product's price, price tiers, availability and stock. The server renders the build-time figures
+ * (the static page is useful without JavaScript and to search engines); in the browser the island
+ * fetches get/products/{slug} and replaces them with the current ones.
+ */
+import { useEffect, useState } from 'react';
+import type { Product } from '../../../api/schemas/catalogue';
+import { canAddToCart } from '../../../lib/availability';
+import { formatNumber, formatPrice } from '../../format';
+import { getJson } from '../ui/api';
+import type { Locale } from '../ui/locale';
+import { fill, islandTexts } from '../ui/texts';
+import './product.css';
+
+export type BuyFigures = Pick<Product, 'price' | 'compareAtPrice' | 'prices' | 'stock' | 'availability' | 'minimumPurchase'> & { expected: string | null };
+
+export default function LiveBuyBox({ locale, slug, initial }: { locale: Locale; slug: string; initial: BuyFigures }) {
+  const t = islandTexts(locale);
+  const [p, setP] = useState(initial);
+  const [fresh, setFresh] = useState(false);
+  useEffect(() => {
+    const ctl = new AbortController();
+    getJson<{ data: Product }>(`/get/products/${encodeURIComponent(slug)}`, undefined, ctl.signal)
+      .then(({ data }) => {
+        setP((old) => ({ ...old, price: data.price, compareAtPrice: data.compareAtPrice, prices: data.prices, stock: data.stock,
+          availability: data.availability, minimumPurchase: data.minimumPurchase }));
+        setFresh(true);
+      })
+      // Offline or the product just went away: the build-time figures stay on screen.
+      .catch(() => {});
+    return () => ctl.abort();
+  }, [slug]);
+  const n = (v: number) => formatNumber(v, locale);
+  return (
+    <div className="buybox" data-fresh={fresh ? 'true' : undefined}>
+      <p className="buybox__state">
+        <span className={`availability availability--${p.availability}`}>{t.availability[p.availability]}</span>
+        {p.availability === 'pre-order' && p.expected && <span className="muted"> — {p.expected}</span>}
+      </p>
+      {canAddToCart(p.availability) ? (
+        <>
+          <p className="product__price">
+            {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
+            <span className="price price--big">{formatPrice(p.price, locale)}</span>
+          </p>
+          <p className="buybox__stock">{t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong></p>
+          {p.minimumPurchase > 1 && <p className="muted">{fill(t.minimumPurchase, { count: p.minimumPurchase }, locale)}</p>}
+          {p.prices.length > 0 && (
+            <table className="tiers">
+              <caption>{t.priceTiers}</caption>
+              <thead><tr><th scope="col">{t.quantity}</th><th scope="col">{t.unitPrice}</th></tr></thead>
+              <tbody>
+                {p.prices.map((tier) => (
+                  <tr key={tier.minCount}>
+                    <td>{tier.maxCount === null ? fill(t.andMore, { min: n(tier.minCount) }, locale) : fill(t.range, { min: n(tier.minCount), max: n(tier.maxCount) }, locale)}</td>
+                    <td>{formatPrice(tier.minPrice, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      ) : <p className="product__unavailable">{t.unavailable}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The search's fallback when the API cannot be reached: the static site's Pagefind index, loaded
+ * from /pagefind/pagefind.js only when needed. The query is folded exactly as the indexed field was
+ * (src/lib/pagefind-query.ts). Without an index the shopper gets a clear message instead.
+ */
+import { useEffect, useState } from 'react';
+import type { Locale } from '../ui/locale';
+import { islandTexts } from '../ui/texts';
+
+interface Hit { url: string; title: string; price?: string; image?: string }
+interface PagefindModule { search: (q: string) => Promise<{ results: { data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }> }
+
+export default function PagefindResults({ locale, text }: { locale: Locale; text: string }) {
+  const t = islandTexts(locale);
+  const [hits, setHits] = useState<Hit[] | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      try {
+        const url = '/pagefind/pagefind.js';
+        const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
+        const { pagefindQuery } = await import('../../../lib/pagefind-query');
+        const found = await pagefind.search(pagefindQuery(text));
+        const data = await Promise.all(found.results.slice(0, 24).map((r) => r.data()));
+        if (live) setHits(data.map((d) => ({ url: d.url, title: d.meta.title ?? d.url, price: d.meta.price, image: d.meta.image })));
+      } catch {
+        if (live) setMissing(true);
+      }
+    })();
+    return () => { live = false; };
+  }, [text]);
+  if (missing) return <p className="empty" role="alert">{t.offlineNone}</p>;
+  if (!hits) return <p className="empty">{t.loading}</p>;
+  return (
+    <>
+      <p className="listing__notice" role="status">{t.offline}</p>
+      {hits.length === 0 ? <p className="empty">{t.noProducts}</p> : (
+        <ul className="offline-hits">
+          {hits.map((h) => (
+            <li key={h.url}>
+              <a href={h.url}>
+                {h.image && <img src={h.image} alt="" width="64" height="64" loading="lazy" />}
+                <span>{h.title}</span>
+                {h.price && <span className="price">{h.price}</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/** A product in a listing, search result or carousel: picture, name, part number, quality, availability, price. */
+import type { ProductCard as Card } from '../../../api/schemas/catalogue';
+import { canAddToCart } from '../../../lib/availability';
+import { formatPrice } from '../../format';
+import { productPath, type Locale } from './locale';
+import PartText from './PartText';
+import { islandTexts } from './texts';
+
+export default function ProductCard({ product: p, locale, eager = false }: { product: Card; locale: Locale; eager?: boolean }) {
+  const t = islandTexts(locale);
+  const image = p.images[0];
+  const url = productPath(locale, p.slug);
+  const name = locale === 'fa' ? p.displayName : p.name;
+  return (
+    <article className="card">
+      <a className="card__image" href={url} tabIndex={-1} aria-hidden="true">
+        {image
+          ? <img src={image.src} alt="" width={image.width ?? 400} height={image.height ?? 400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          : <span className="card__noimage" dir="ltr">{p.partNumber}</span>}
+      </a>
+      <div className="card__body">
+        <h3 className="card__name"><a href={url}><PartText text={name} locale={locale} /></a></h3>
+        <p className="card__meta">
+          <span className="card__pn" dir="ltr">{p.partNumber}</span>
+          {p.quality && <span className={`badge badge--${p.quality}`}>{t.quality[p.quality]}</span>}
+        </p>
+        <p className={`availability availability--${p.availability}`}>{t.availability[p.availability]}</p>
+      </div>
+      <div className="card__price">
+        {canAddToCart(p.availability)
+          ? <>
+              {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
+              <span className="price">{formatPrice(p.price, locale)}</span>
+            </>
+          : <span className="price price--none">{t.availability['out-of-stock']}</span>}
+      </div>
+    </article>
+  );
+}
