@@ -14,9 +14,9 @@ afterAll(async () => { await server?.stop(); });
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/bom/${name}`, import.meta.url));
 
-function upload(name: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
+function upload(name: string, bytes: Uint8Array<ArrayBuffer> | Buffer, fields: Record<string, string> = {}) {
   const form = new FormData();
-  form.append('newFile', new Blob([bytes]), name);
+  form.append('newFile', new Blob([new Uint8Array(bytes)]), name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return server.api('/SaveCustomerFile', { method: 'POST', body: form });
 }
@@ -205,7 +205,7 @@ describe('refusals', () => {
     ];
     const health = await server.api('/health');
     expect(health.status).toBe(200);
-    const [bomb, million, junk] = await Promise.all(pending);
+    const [bomb, million, junk] = (await Promise.all(pending)) as [Awaited<(typeof pending)[0]>, Awaited<(typeof pending)[0]>, Awaited<(typeof pending)[0]>];
     expect(bomb.body).toMatchObject({ status: 422, message: BOM_MESSAGES.zipBomb });
     expect(million.body).toMatchObject({ status: 422, message: BOM_MESSAGES.tooManyRows });
     expect(junk.body).toMatchObject({ status: 422, message: BOM_MESSAGES.badWorkbook });
