@@ -14,11 +14,13 @@ interface Props {
   firstPage: ProductList;
   layout: ListingLayout;
   defaultView?: 'grid' | 'list';
+  /** The page's own path (with its language prefix): page links are written on the server. */
+  basePath: string;
 }
 
-export default function CatalogListing({ locale, heading, categorySlug, firstPage, layout, defaultView = 'grid' }: Props) {
+export default function CatalogListing({ locale, heading, categorySlug, firstPage, layout, defaultView = 'grid', basePath }: Props) {
   return (
-    <ListingView locale={locale} heading={heading} layout={layout}
+    <ListingView locale={locale} heading={heading} layout={layout} basePath={basePath}
       categoryHref={(slug) => catalogPath(locale, slug)}
       source={{
         firstPage,

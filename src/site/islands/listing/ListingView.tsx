@@ -28,9 +28,11 @@ interface Props {
   categoryHref: (slug: string) => string;
   /** Shown above the products (e.g. the search's "results for"). */
   notice?: ReactNode;
+  /** The page's path, for page links rendered on the server; the browser's own path otherwise. */
+  basePath?: string;
 }
 
-export default function ListingView({ locale, heading, source, layout, categoryHref, notice }: Props) {
+export default function ListingView({ locale, heading, source, layout, categoryHref, notice, basePath }: Props) {
   const t = islandTexts(locale);
   const { state, list, loading, go, goPage, defaults } = useListing(source);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -53,7 +55,7 @@ export default function ListingView({ locale, heading, source, layout, categoryH
   }, [panelOpen]);
 
   const change = (c: Parameters<typeof withChange>[1]) => go(withChange(state, c));
-  const href = (page: number) => (typeof location === 'undefined' ? '' : location.pathname) + queryFromState({ ...state, page }, defaults);
+  const href = (page: number) => (basePath ?? location.pathname) + queryFromState({ ...state, page }, defaults);
   const cls = ['listing', `listing--sidebar-${layout.sidebar}`, layout.columns ? `listing--cols-${layout.columns}` : ''].join(' ');
 
   return (
