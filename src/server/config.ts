@@ -65,6 +65,22 @@ export const configSchema = z.object({
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
 
+  /**
+   * Captcha of the contact form. By default a self-hosted proof-of-work (ALTCHA) whose challenges are
+   * signed with this key; set a long random value in production.
+   */
+  CAPTCHA_HMAC_KEY: z.string().min(16).default('qateh-development-captcha-key'),
+  /** Work asked of the browser: the largest number it may have to try (higher is slower for bots and people). */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  /** Minutes a captcha challenge stays solvable. */
+  CAPTCHA_EXPIRES_MINUTES: z.coerce.number().positive().default(10),
+  /** reCAPTCHA v2/v3 instead of the self-hosted captcha, when the secret is set. */
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** reCAPTCHA v3 answers with a score (0 bot … 1 human); tokens scoring lower are refused. */
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+
   /** Shipping prices and the goods amounts (after discount) from which they are free, in toman (spec §1). */
   SHIPPING_COURIER_PRICE_TOMAN: z.coerce.number().int().min(0).default(80000),
   SHIPPING_COURIER_FREE_FROM_TOMAN: z.coerce.number().int().min(0).default(150000),

@@ -1,0 +1,35 @@
+/** The contact form's captcha: reCAPTCHA when its secret is configured, the self-hosted ALTCHA otherwise. */
+import type { Config } from '../../config';
+import { HttpError } from '../../http/errors';
+import { issueAltchaChallenge, UsedChallenges, verifyAltcha } from './altcha';
+import { CAPTCHA_MESSAGES } from './messages';
+import { verifyRecaptcha } from './recaptcha';
+
+export type CaptchaChallenge =
+  | { provider: 'altcha'; challenge: { algorithm: string; challenge: string; maxnumber?: number; salt: string; signature: string } }
+  | { provider: 'recaptcha'; siteKey: string | null };
+
+export class CaptchaService {
+  private readonly used = new UsedChallenges();
+  constructor(private readonly config: Config) {}
+
+  get provider(): 'altcha' | 'recaptcha' {
+    return this.config.RECAPTCHA_SECRET_KEY ? 'recaptcha' : 'altcha';
+  }
+
+  async challenge(): Promise<CaptchaChallenge> {
+    if (this.provider === 'recaptcha') return { provider: 'recaptcha', siteKey: this.config.RECAPTCHA_SITE_KEY ?? null };
+    return { provider: 'altcha', challenge: await issueAltchaChallenge(this.config) };
+  }
+
+  /** Throws the spec's captcha error (422 in data.errors.captcha; 503 when the verifier is unreachable). */
+  async assertHuman(response: string | undefined, opts: { remoteIp?: string; action?: string } = {}): Promise<void> {
+    if (!response) throw new HttpError(422, CAPTCHA_MESSAGES.missing.fa, { captcha: [CAPTCHA_MESSAGES.missing.fa] });
+    const outcome = this.provider === 'recaptcha'
+      ? await verifyRecaptcha(response, this.config, opts)
+      : await verifyAltcha(response, this.config, this.used);
+    if (outcome === 'ok') return;
+    const message = CAPTCHA_MESSAGES[outcome].fa;
+    throw new HttpError(outcome === 'unavailable' ? 503 : 422, message, { captcha: [message] });
+  }
+}
