@@ -115,11 +115,35 @@ describe('buying', () => {
   let customer: Customer;
   let page: Page;
 
+  it('buy box: too many units ask the store and reset; + held repeats; nothing is sent', async () => {
+    const guest = await newPage();
+    const dialogs: string[] = [];
+    guest.on('dialog', (d) => dialogs.push(d.message()));
+    await guest.goto(url(`/shop/products/${slug}`));
+    await guest.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add');
+    await guest.fill('#buy-qty', '۶۰۰');
+    await guest.click('[data-testid=buy-box] button.buy-box__add');
+    await expect.poll(() => dialogs).toEqual(['برای سفارش این تعداد، لطفاً با فروشگاه تماس بگیرید.']);
+    expect(await guest.inputValue('#buy-qty')).toBe('1');
+    expect(guest.url()).toBe(url(`/shop/products/${slug}`));
+    // Holding + keeps stepping after the first step.
+    const plus = guest.locator('.qty__button').nth(1);
+    await plus.hover();
+    await guest.mouse.down();
+    await expect.poll(async () => Number(await guest.inputValue('#buy-qty'))).toBeGreaterThan(3);
+    await guest.mouse.up();
+    const held = await guest.inputValue('#buy-qty');
+    await guest.waitForTimeout(200);
+    expect(await guest.inputValue('#buy-qty')).toBe(held);
+    await guest.context().close();
+  });
+
   it('guest add → sign-in → back with the item in the cart → checkout → staff confirm → ZarinPal → success', async () => {
     customer = await newCustomer(asServer(), 'buyer');
     page = await newPage();
     await page.goto(url(`/shop/products/${slug}`));
-    await page.waitForSelector('[data-testid=buy-box] button.buy-box__add');
+    // Hydrated (Astro drops the ssr attribute), so the click reaches the island.
+    await page.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add');
     await page.fill('#buy-qty', '3');
     await page.click('[data-testid=buy-box] button.buy-box__add');
     await page.waitForURL(/\/account\/login\?return=/);
