@@ -235,6 +235,20 @@ describe('buying', () => {
     await expect.poll(() => page.locator('[data-testid=factor-state]').textContent()).toBe('پرداخت شده');
   });
 
+  it('a 422 from the server shows its first error and resets the quantity', async () => {
+    // The page was built with 500 in stock; the store now has 2, which only the server knows.
+    await database.db.update(products).set({ stock: 2 }).where(eq(products.id, productId));
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => dialogs.push(d.message()));
+    await page.goto(url(`/shop/products/${slug}`));
+    await page.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add');
+    await page.fill('#buy-qty', '5');
+    await page.click('[data-testid=buy-box] button.buy-box__add');
+    await expect.poll(() => dialogs).toEqual(['برای سفارش این تعداد، لطفاً با فروشگاه تماس بگیرید.']);
+    expect(await page.inputValue('#buy-qty')).toBe('1');
+    await database.db.update(products).set({ stock: 500 }).where(eq(products.id, productId));
+  });
+
   it('a customer in the staff console is refused; a guest can track an order', async () => {
     await page.goto(url('/staff'));
     await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('این بخش فقط برای کارکنان فروشگاه است.');
