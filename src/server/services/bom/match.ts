@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { matchedSql } from '../search/match-sql';
 import { planSearch } from '../search/plan';
+import { yieldToEventLoop } from './yield';
 
 export type MatchStatus = 'exact' | 'family' | 'fuzzy' | 'unmatched';
 
@@ -61,6 +62,7 @@ export async function matchQueries(db: Db, queries: string[]): Promise<Map<strin
     const key = q.trim().toUpperCase();
     if (out.has(key)) continue;
     out.set(key, await matchOne(db, q));
+    await yieldToEventLoop();
   }
   return out;
 }

@@ -1,14 +1,14 @@
 /** A decoded text BOM → rows of cells, with the row cap applied while reading. */
 import { parse } from 'csv-parse/sync';
-import { toPersianLetters } from '../../../lib/persian';
 import { BomFileError } from './bom-errors';
+import { persianCell } from './persian-cell';
 import { sniffDelimiter, type Delimiter } from './delimiter';
 import { BOM_LIMITS } from './limits';
 
 export type Rows = string[][];
 
 const clip = (cells: string[]) =>
-  cells.slice(0, BOM_LIMITS.maxColumns).map((c) => toPersianLetters(c.length > BOM_LIMITS.maxCellChars ? c.slice(0, BOM_LIMITS.maxCellChars) : c).trim());
+  cells.slice(0, BOM_LIMITS.maxColumns).map((c) => persianCell(c.length > BOM_LIMITS.maxCellChars ? c.slice(0, BOM_LIMITS.maxCellChars) : c).trim());
 
 /** Lines whose columns are separated by spaces (a hand-written .txt): "LM358N 10 U1 U2". */
 function whitespaceRows(text: string, maxRows: number): Rows {

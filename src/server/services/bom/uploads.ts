@@ -6,6 +6,7 @@ import { HttpError, notFound, validationFailed } from '../../http/errors';
 import { randomToken } from '../accounts/secrets';
 import type { BomLine } from './lines';
 import { matchKey, type LineMatch } from './match';
+import { yieldToEventLoop } from './yield';
 
 export const UPLOAD_MESSAGES = {
   notFound: 'فایل بارگذاری‌شده پیدا نشد؛ شاید نشانی آن اشتباه است.',
@@ -13,7 +14,7 @@ export const UPLOAD_MESSAGES = {
   lineNotFound: 'این ردیف در فایل پیدا نشد.',
 } as const;
 
-const INSERT_CHUNK = 500;
+const INSERT_CHUNK = 250;
 
 export async function saveUpload(db: Db, input: {
   fileName: string; boardQuantity: number; userId: number | null; lines: BomLine[]; matches: Map<string, LineMatch>;
@@ -40,7 +41,10 @@ export async function saveUpload(db: Db, input: {
         note: line.notes.length ? line.notes.join('\n') : null,
       };
     });
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(customerUploadLines).values(rows.slice(i, i + INSERT_CHUNK));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await tx.insert(customerUploadLines).values(rows.slice(i, i + INSERT_CHUNK));
+      await yieldToEventLoop();
+    }
     return upload!.id;
   });
   return { identityKey, uploadId };

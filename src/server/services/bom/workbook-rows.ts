@@ -4,8 +4,8 @@
  * guessing its value could order the wrong quantity.
  */
 import * as XLSX from '@e965/xlsx';
-import { toPersianLetters } from '../../../lib/persian';
 import { BomFileError } from './bom-errors';
+import { persianCell } from './persian-cell';
 import { BOM_LIMITS } from './limits';
 import type { Rows } from './text-rows';
 import { assertSafeZip } from './zip-guard';
@@ -27,7 +27,7 @@ function cellText(cell: XLSX.CellObject | undefined): string {
   if (cell.t === 'e') return '';
   // Formatted text keeps what the customer sees ("0805", leading zeros); numbers fall back to plain digits.
   const text = cell.w ?? String(cell.v);
-  return toPersianLetters(text.length > BOM_LIMITS.maxCellChars ? text.slice(0, BOM_LIMITS.maxCellChars) : text).trim();
+  return persianCell(text.length > BOM_LIMITS.maxCellChars ? text.slice(0, BOM_LIMITS.maxCellChars) : text).trim();
 }
 
 function readBook(bytes: Uint8Array, maxRows: number): XLSX.WorkBook {
