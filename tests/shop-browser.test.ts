@@ -152,6 +152,11 @@ describe('buying', () => {
     await expect.poll(() => page.locator('[data-testid=cart-count]').textContent(), { timeout: 10_000 }).toBe('۱');
     const cart = await page.evaluate(async () => (await (await fetch('/api/site/v1/cart')).json()) as { items: { quantity: number }[] });
     expect(cart.items.map((i) => i.quantity)).toEqual([3]);
+    // The header's off-canvas cart lists the line with the cart's total and its way to checkout.
+    await page.click('.cart-indicator > button');
+    await expect.poll(() => page.locator('.dropcart--offcanvas .dropcart__items li').count()).toBe(1);
+    expect(await page.locator('.dropcart--offcanvas').textContent()).toContain('هزینه ارسال');
+    await page.click('.dropcart__head button');
 
     await page.goto(url('/shop/cart'));
     await page.waitForSelector('.cart-line');
