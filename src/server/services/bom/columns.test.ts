@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { detectColumns, foldHeader } from './columns';
+import { packageOf } from './lines';
+
+describe('header recognition', () => {
+  it.each([
+    // header row, expected roles (column index per role)
+    [['Part Number', 'Qty', 'Reference'], { part: 0, quantity: 1, designators: 2 }],
+    [['MPN', 'Quantity', 'Designator'], { part: 0, quantity: 1, designators: 2 }],
+    [['Manufacturer Part Number', 'Qty (per board)', 'Refs'], { part: 0, quantity: 1, designators: 2 }],
+    [['Mfr. Part #', 'Count'], { part: 0, quantity: 1 }],
+    [['شماره قطعه', 'تعداد', 'مرجع'], { part: 0, quantity: 1, designators: 2 }],
+    [['پارت نامبر', 'تعداد'], { part: 0, quantity: 1 }],
+    [['شماره‌ي قطعه', 'تعداد'], { part: null, quantity: 1 }], // not a header we know: content decides
+    [['Comment', 'Designator', 'Footprint', 'Quantity'], { value: 0, designators: 1, footprint: 2, quantity: 3 }], // Altium
+    [['Reference', 'Value', 'Footprint', 'Qty', 'DNP'], { designators: 0, value: 1, footprint: 2, quantity: 3, dnp: 4 }], // KiCad
+    // MPN beats a generic "Part" column.
+    [['Part', 'MPN', 'Qty'], { part: 1, quantity: 2 }],
+  ])('%j', (header, roles) => {
+    const map = detectColumns([header, ['LM358P', '2', 'U1'], ['NE555P', '1', 'U2']]);
+    if (roles.part === null) expect(map.headerRow).toBeNull();
+    else expect(map).toMatchObject({ headerRow: 0, ...roles });
+  });
+
+  it('folds Persian and punctuation the same way everywhere', () => {
+    expect(foldHeader(' Part-No. ')).toBe('partno');
+    expect(foldHeader('شماره\u200cقطعه')).toBe(foldHeader('شماره قطعه'));
+    expect(foldHeader('كد قطعه')).toBe('کدقطعه');
+  });
+
+  it('finds the header below a title and blank-ish rows', () => {
+    const map = detectColumns([['BOM for controller v2'], ['Date', '1403/05/01'], ['MPN', 'Qty'], ['LM358P', '2']]);
+    expect(map).toMatchObject({ headerRow: 2, part: 0, quantity: 1 });
+  });
+});
+
+describe('packages inside footprint names', () => {
+  it.each([
+    ['Resistor_SMD:R_0805_2012Metric', '0805'],
+    ['Capacitor_SMD:C_0603_1608Metric', '0603'],
+    ['Package_SO:SOIC-8_3.9x4.9mm_P1.27mm', 'SOIC-8'],
+    ['Package_TO_SOT_SMD:SOT-23', 'SOT-23'],
+    ['Package_DIP:DIP-8_W7.62mm', 'DIP-8'],
+    ['Connector:USB_C_Receptacle', null],
+  ])('%s → %s', (footprint, pkg) => expect(packageOf(footprint)).toBe(pkg));
+});
