@@ -82,7 +82,7 @@ export const bomRoutes: RouteDef[] = [
     summary: 'Upload a parts list (multipart: newFile = .xls/.xlsx/.csv/.txt, optional boardQty); returns the identityKey and result route',
     tags: ['bom'],
     response: saveCustomerFileResponseSchema,
-    errors: [413],
+    errors: [413, 503],
     handler: async ({ c, deps }) => {
       try {
         const { file, boardQuantity } = await readUploadForm(c);

@@ -16,6 +16,7 @@ export const BOM_MESSAGES = {
   formulas: 'برخی خانه‌های فایل فرمول محاسبه‌نشده دارند؛ لطفاً فایل را در اکسل باز کنید، ذخیره کنید و دوباره بفرستید (یا مقدارها را به‌جای فرمول کپی کنید).',
   noParts: 'هیچ شماره قطعه‌ای در فایل پیدا نشد؛ ستونی با عنوان «شماره قطعه» یا «Part Number» و ستون «تعداد» بگذارید.',
   tooSlow: 'خواندن فایل بیش از حد طول کشید؛ لطفاً فایل ساده‌تر یا کوچک‌تری بفرستید.',
+  busy: 'هم‌اکنون فایل‌های زیادی در حال بررسی است؛ لطفاً یک دقیقه دیگر دوباره بفرستید.',
   encrypted: 'فایل رمزدار است؛ لطفاً رمز را بردارید و دوباره بفرستید.',
 } as const;
 
@@ -23,7 +24,7 @@ export type BomErrorCode = keyof typeof BOM_MESSAGES;
 
 /** A file that cannot be read as a parts list; `status` is what the API answers (413 or 422). */
 export class BomFileError extends Error {
-  constructor(readonly code: BomErrorCode, readonly status: 413 | 422 = code === 'tooLarge' ? 413 : 422) {
+  constructor(readonly code: BomErrorCode, readonly status: 413 | 422 | 503 = code === 'tooLarge' ? 413 : code === 'busy' ? 503 : 422) {
     super(BOM_MESSAGES[code]);
   }
 }

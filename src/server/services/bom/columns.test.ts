@@ -16,7 +16,7 @@ describe('header recognition', () => {
     [['Reference', 'Value', 'Footprint', 'Qty', 'DNP'], { designators: 0, value: 1, footprint: 2, quantity: 3, dnp: 4 }], // KiCad
     // MPN beats a generic "Part" column.
     [['Part', 'MPN', 'Qty'], { part: 1, quantity: 2 }],
-  ])('%j', (header, roles) => {
+  ] as [string[], Record<string, number | null>][])('%j', (header, roles) => {
     const map = detectColumns([header, ['LM358P', '2', 'U1'], ['NE555P', '1', 'U2']]);
     if (roles.part === null) expect(map.headerRow).toBeNull();
     else expect(map).toMatchObject({ headerRow: 0, ...roles });

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { BomFileError, type BomErrorCode } from './bom-errors';
 import { BOM_LIMITS } from './limits';
 import type { FileRows } from './read-rows';
+import { WorkerGate } from './worker-gate';
 
 // The worker is TypeScript like the rest of the server: it registers tsx's loader before importing it,
 // the same way whether the server runs under tsx or under the test runner.
@@ -17,9 +18,18 @@ const TSX_API = pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '
 const WORKER = new URL('./parse-worker.ts', import.meta.url).href;
 const BOOT = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER)}); })`;
 
+// Two cores: two files parsed at once, a few more waiting; more than that is refused as busy.
+const gate = new WorkerGate(2, 8);
+
 type Reply = { ok: true; result: FileRows; ms: number } | { ok: false; code: BomErrorCode; detail?: string };
 
 export async function readRowsInWorker(fileName: string, bytes: Uint8Array, opts: { maxRows?: number; timeoutMs?: number } = {}): Promise<FileRows & { ms: number }> {
+  const result = await gate.run(() => parseOnce(fileName, bytes, opts));
+  if (!result) throw new BomFileError('busy');
+  return result.value;
+}
+
+async function parseOnce(fileName: string, bytes: Uint8Array, opts: { maxRows?: number; timeoutMs?: number }): Promise<FileRows & { ms: number }> {
   const worker = new Worker(BOOT, {
     eval: true,
     workerData: { fileName, bytes, maxRows: opts.maxRows ?? BOM_LIMITS.maxRows },
