@@ -60,9 +60,18 @@ async function newPage(): Promise<Page> {
 
 const url = (path: string) => server.url + path;
 
+/**
+ * Types into a form field once its island has hydrated (Astro drops `ssr` from a live island): text typed
+ * into the server-rendered copy before that would be replaced by the island's own state.
+ */
+async function fillLive(page: Page, selector: string, value: string) {
+  await page.locator(`astro-island:not([ssr]) ${selector}`).waitFor({ state: 'attached' });
+  await page.fill(selector, value);
+}
+
 async function signIn(page: Page, username: string, password: string) {
-  await page.fill('#f-username', username);
-  await page.fill('#f-password', password);
+  await fillLive(page, '#f-username', username);
+  await fillLive(page, '#f-password', password);
   await page.click('form.account-form button[type=submit]');
 }
 
@@ -89,16 +98,16 @@ describe('account pages', () => {
     await expect.poll(() => page.locator('[role=alert]').textContent()).toContain('لطفاً خطاهای زیر را اصلاح کنید:');
     expect(await page.locator('.account-field__error').first().textContent()).toBe('لطفاً این فیلد را پر کنید');
 
-    await page.fill('#f-name', 'سارا احمدی');
-    await page.fill('#f-mobile', '۰۹۳۵۱۲۳۴۵۶۷');
-    await page.fill('#f-username', 'sara.a');
-    await page.fill('#f-email', 'sara@example.com');
-    await page.fill('#f-password', 'sara-pass-123');
-    await page.fill('#f-password_confirmation', 'sara-pass-000');
+    await fillLive(page, '#f-name', 'سارا احمدی');
+    await fillLive(page, '#f-mobile', '۰۹۳۵۱۲۳۴۵۶۷');
+    await fillLive(page, '#f-username', 'sara.a');
+    await fillLive(page, '#f-email', 'sara@example.com');
+    await fillLive(page, '#f-password', 'sara-pass-123');
+    await fillLive(page, '#f-password_confirmation', 'sara-pass-000');
     await page.click('form.account-form button[type=submit]');
     // The server's 422 comes back field by field.
     await expect.poll(() => page.locator('#f-password_confirmation-error').textContent()).toBe('تکرار رمز عبور با رمز عبور یکسان نیست.');
-    await page.fill('#f-password_confirmation', 'sara-pass-123');
+    await fillLive(page, '#f-password_confirmation', 'sara-pass-123');
     await page.click('form.account-form button[type=submit]');
     await page.waitForURL('**/account/login?registered=1');
 
@@ -124,16 +133,16 @@ describe('account pages', () => {
 
     await page.goto(url('/account/profile'));
     await page.waitForSelector('#f-name');
-    await page.fill('#f-name', 'سارا احمدی‌نژاد');
-    await page.fill('#f-company_name', 'الكترونيك سارا');
+    await fillLive(page, '#f-name', 'سارا احمدی‌نژاد');
+    await fillLive(page, '#f-company_name', 'الكترونيك سارا');
     await page.click('form.account-form button[type=submit]');
     await expect.poll(() => page.locator('[role=status]').textContent()).toBe('ذخیره شد.');
 
     await page.goto(url('/account/addresses/create'));
     await page.waitForSelector('#f-name');
-    await page.fill('#f-name', 'خانه');
-    await page.fill('#f-postCode', '1314567891');
-    await page.fill('#f-address', 'تهران، خیابان آزادی، پلاک ۱۰');
+    await fillLive(page, '#f-name', 'خانه');
+    await fillLive(page, '#f-postCode', '1314567891');
+    await fillLive(page, '#f-address', 'تهران، خیابان آزادی، پلاک ۱۰');
     await page.selectOption('#f-province_id', { label: 'تهران' });
     await expect.poll(() => page.locator('#f-city_id option').count()).toBeGreaterThan(10);
     await page.selectOption('#f-city_id', { label: 'تهران' });
@@ -168,14 +177,14 @@ describe('account pages', () => {
     expect(res.status).toBe(201);
     const page = await newPage();
     await page.goto(url('/en/account/forgot-password'));
-    await page.fill('#f-email', 'reza@example.com');
+    await fillLive(page, '#f-email', 'reza@example.com');
     await page.click('form.account-form button[type=submit]');
     await expect.poll(() => page.locator('[role=status]').textContent()).toBe('Email Sent');
     const link = await linkFromOutbox(dataDir, 'reza@example.com', '/password/reset/');
     expect(link.pathname.startsWith('/en/password/reset/')).toBe(true);
     await page.goto(url(link.pathname));
-    await page.fill('#f-password', 'new-pass-456');
-    await page.fill('#f-password_confirmation', 'new-pass-456');
+    await fillLive(page, '#f-password', 'new-pass-456');
+    await fillLive(page, '#f-password_confirmation', 'new-pass-456');
     await page.click('form.account-form button[type=submit]');
     await page.waitForURL('**/en/account/login?reset=1');
     await signIn(page, 'reza', 'old-pass-123');
@@ -184,8 +193,8 @@ describe('account pages', () => {
     await page.waitForURL('**/en/account/dashboard');
     // The used link is dead.
     await page.goto(url(link.pathname));
-    await page.fill('#f-password', 'third-pass-789');
-    await page.fill('#f-password_confirmation', 'third-pass-789');
+    await fillLive(page, '#f-password', 'third-pass-789');
+    await fillLive(page, '#f-password_confirmation', 'third-pass-789');
     await page.click('form.account-form button[type=submit]');
     await expect.poll(() => page.locator('[role=alert]').textContent()).toContain('Please correct the following error(s):');
     await page.context().close();
