@@ -78,9 +78,15 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
+/** Types into a field once its island has hydrated: text typed into the server-rendered copy first is lost. */
+async function fillLive(page: Page, selector: string, value: string) {
+  await page.locator(`astro-island:not([ssr]) ${selector}`).waitFor({ state: 'attached' });
+  await page.fill(selector, value);
+}
+
 async function signIn(page: Page, username: string, password: string) {
-  await page.fill('#f-username', username);
-  await page.fill('#f-password', password);
+  await fillLive(page, '#f-username', username);
+  await fillLive(page, '#f-password', password);
   await page.click('form.account-form button[type=submit]');
 }
 
@@ -220,11 +226,11 @@ describe('buying', () => {
     await expect.poll(() => page.locator('[data-testid=bank-details]').textContent()).toContain('IR120170000000101234567001');
     await page.click('a:has-text("ثبت رسید واریز")');
     await page.waitForURL(/\/shop\/receipt\?factor=/);
-    await page.fill('#r-name', 'مشتری آزمایشی');
+    await fillLive(page, '#r-name', 'مشتری آزمایشی');
     await page.selectOption('#r-date-month', '2');
     await page.selectOption('#r-date-day', '15');
-    await page.fill('#r-tracking_code', '778899');
-    await page.fill('#r-account_number', '6037991122334455');
+    await fillLive(page, '#r-tracking_code', '778899');
+    await fillLive(page, '#r-account_number', '6037991122334455');
     await page.click('form.receipt-form button[type=submit]');
     await expect.poll(() => page.locator('[role=status]').textContent()).toContain('رسید شما ثبت شد');
 
@@ -260,7 +266,7 @@ describe('buying', () => {
     const [row] = await database.db.select({ code: orders.trackingCode }).from(orders).where(eq(orders.status, 'paid')).limit(1);
     const guest = await newPage();
     await guest.goto(url('/shop/track-order'));
-    await guest.fill('#track-code', row!.code);
+    await fillLive(guest, '#track-code', row!.code);
     await guest.click('.track-order__form button');
     await expect.poll(() => guest.locator('[data-testid=track-result]').textContent()).toContain('پرداخت شده');
     await guest.context().close();
