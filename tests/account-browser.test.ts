@@ -3,84 +3,33 @@
  * sign-up → verification link from the outbox → sign-in → profile → address picked on the map →
  * sign-out; forgot password → reset → sign-in; guests sent to sign-in and back.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/build/site';
-import { loadConfig } from '../src/server/config';
-import type { Database } from '../src/server/db/client';
-import { startServer, type RunningServer } from '../src/server/server';
-import { importCatalogue } from '../src/server/services/catalogue-import';
-import { freshDatabase } from './support/database';
+import { fillLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import { linkFromOutbox } from './support/outbox';
-import { readSharedCatalogue } from './support/server';
 
-const CHROMIUM = '/usr/bin/chromium';
-let database: Database;
-let server: RunningServer;
-let outDir: string;
-let dataDir: string;
-let browser: Browser;
+let shop: BrowserShop;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  await importCatalogue(database.db, readSharedCatalogue());
-  // Only a handful of product pages: the account pages are what this build is for.
-  await database.db.execute(sql`UPDATE products SET enable = false
-    WHERE category_id <> (SELECT id FROM categories WHERE slug = 'op-amps')`);
-  dataDir = mkdtempSync(join(tmpdir(), 'qateh-account-data-'));
   // Tiles point at a closed local port: the map must still record clicks without them.
-  const config = loadConfig({
-    NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: dataDir, MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
-  });
-  outDir = mkdtempSync(join(tmpdir(), 'qateh-account-site-'));
-  await buildSite(config, database, { outDir, logLevel: 'error' });
-  server = await startServer(config, database, { siteDir: outDir });
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  shop = await startBrowserShop({ env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' } });
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.close();
-  for (const dir of [outDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await shop?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
-
-const url = (path: string) => server.url + path;
-
-/**
- * Types into a form field once its island has hydrated (Astro drops `ssr` from a live island): text typed
- * into the server-rendered copy before that would be replaced by the island's own state.
- */
-async function fillLive(page: Page, selector: string, value: string) {
-  await page.locator(`astro-island:not([ssr]) ${selector}`).waitFor({ state: 'attached' });
-  await page.fill(selector, value);
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await fillLive(page, '#f-username', username);
-  await fillLive(page, '#f-password', password);
-  await page.click('form.account-form button[type=submit]');
-}
+const newPage = (): Promise<Page> => shop.newPage();
+const url = (path: string) => shop.url(path);
 
 describe('account pages', () => {
   it('are built for every language, with the dynamic ones served from one page', async () => {
     for (const page of ['account/login', 'account/register', 'account/signin', 'account/signup', 'account/dashboard', 'account/profile',
       'account/password', 'account/addresses', 'account/addresses/create', 'account/forgot-password', 'account/logout', 'email/verify', 'email/error', 'password/reset']) {
-      expect(existsSync(join(outDir, page, 'index.html')), page).toBe(true);
-      expect(existsSync(join(outDir, 'en', page, 'index.html')), `en/${page}`).toBe(true);
+      expect(existsSync(join(shop.outDir, page, 'index.html')), page).toBe(true);
+      expect(existsSync(join(shop.outDir, 'en', page, 'index.html')), `en/${page}`).toBe(true);
     }
     for (const path of ['/account/addresses/12', '/email/verify/ali', '/password/reset/abc', '/en/account/addresses/3']) {
       expect((await fetch(url(path))).status, path).toBe(200);
@@ -111,7 +60,7 @@ describe('account pages', () => {
     await page.click('form.account-form button[type=submit]');
     await page.waitForURL('**/account/login?registered=1');
 
-    const link = await linkFromOutbox(dataDir, 'sara@example.com', '/email/verify/');
+    const link = await linkFromOutbox(shop.dataDir, 'sara@example.com', '/email/verify/');
     await page.goto(url(link.pathname + link.search));
     await expect.poll(() => page.locator('[role=status]').textContent()).toBe('ایمیل شما تأیید شد.');
 
@@ -125,7 +74,7 @@ describe('account pages', () => {
     expect(await page.evaluate(() => document.cookie)).not.toMatch(/qateh_at|qateh_rt/);
 
     // The header's account menu knows the customer.
-    await page.click('.account-menu > button');
+    await page.locator('astro-island:not([ssr]) .account-menu > button').click();
     await expect.poll(() => page.locator('.account-menu__who').textContent()).toContain('sara.a');
     expect(await page.locator('.account-menu__panel a').allTextContents()).toEqual(
       ['داشبورد', 'پیش‌فاکتورها', 'فاکتورها', 'بایگانی', 'ویرایش پروفایل', 'نشانی‌ها', 'خروج'],
@@ -160,11 +109,11 @@ describe('account pages', () => {
     const me = await page.evaluate(async () => (await (await fetch('/api/site/v1/getUser')).json()) as { data: { name: string; company_name: string } });
     expect(me.data).toMatchObject({ name: 'سارا احمدی‌نژاد', company_name: 'الکترونیک سارا' });
 
-    await page.click('.account-menu > button');
+    await page.locator('astro-island:not([ssr]) .account-menu > button').click();
     await page.click('.account-menu__panel a:has-text("خروج")');
     await page.waitForURL(url('/'));
     expect(await page.evaluate(async () => (await fetch('/api/site/v1/getUser')).status)).toBe(401);
-    await page.click('.account-menu > button');
+    await page.locator('astro-island:not([ssr]) .account-menu > button').click();
     await expect.poll(() => page.locator('.account-menu__who').textContent()).toContain('کاربر مهمان');
     await page.context().close();
   });
@@ -180,7 +129,7 @@ describe('account pages', () => {
     await fillLive(page, '#f-email', 'reza@example.com');
     await page.click('form.account-form button[type=submit]');
     await expect.poll(() => page.locator('[role=status]').textContent()).toBe('Email Sent');
-    const link = await linkFromOutbox(dataDir, 'reza@example.com', '/password/reset/');
+    const link = await linkFromOutbox(shop.dataDir, 'reza@example.com', '/password/reset/');
     expect(link.pathname.startsWith('/en/password/reset/')).toBe(true);
     await page.goto(url(link.pathname));
     await fillLive(page, '#f-password', 'new-pass-456');

@@ -4,91 +4,39 @@
  * console → pays through the ZarinPal sandbox → success page; the same through Sadad; a cancelled
  * payment lands on the fail page; a bank transfer ends with staff accepting the receipt.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/build/site';
-import { loadConfig } from '../src/server/config';
-import type { Database } from '../src/server/db/client';
 import { orders, products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import { startServer, type RunningServer } from '../src/server/server';
-import { importCatalogue } from '../src/server/services/catalogue-import';
-import { freshDatabase } from './support/database';
-import { readSharedCatalogue, type TestServer } from './support/server';
+import { clickLive, fillLive, selectLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, type Customer } from './support/shop';
 
-const CHROMIUM = '/usr/bin/chromium';
-let database: Database;
-let server: RunningServer;
-let api: TestServer['api'];
-let outDir: string;
-let dataDir: string;
-let browser: Browser;
+let shop: BrowserShop;
 let slug: string;
 let productId: number;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  await importCatalogue(database.db, readSharedCatalogue());
-  // A handful of product pages: the buying pages are what this build is for.
-  await database.db.execute(sql`UPDATE products SET enable = false
-    WHERE category_id <> (SELECT id FROM categories WHERE slug = 'op-amps')`);
-  const [p] = await database.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.enable, true)).orderBy(products.id).limit(1);
-  slug = p!.slug;
-  productId = p!.id;
-  await database.db.update(products).set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null }).where(eq(products.id, productId));
-  await ensureStaffAccount(database.db);
-  dataDir = mkdtempSync(join(tmpdir(), 'qateh-shop-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: dataDir });
-  outDir = mkdtempSync(join(tmpdir(), 'qateh-shop-site-'));
-  await buildSite(config, database, { outDir, logLevel: 'error' });
-  server = await startServer(config, database, { siteDir: outDir });
-  api = async (path, init) => {
-    const res = await fetch(`${server.url}/api/site/v1${path}`, init);
-    const text = await res.text();
-    let body: unknown = text;
-    try { body = JSON.parse(text); } catch { /* text */ }
-    return { status: res.status, body, headers: res.headers };
-  };
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  shop = await startBrowserShop({
+    async prepare(database) {
+      const [p] = await database.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.enable, true)).orderBy(products.id).limit(1);
+      slug = p!.slug;
+      productId = p!.id;
+      await database.db.update(products).set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null }).where(eq(products.id, productId));
+      await ensureStaffAccount(database.db);
+    },
   });
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await database?.close();
-  for (const dir of [outDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await shop?.close();
 });
 
-const url = (path: string) => server.url + path;
-const asServer = () => ({ api, database } as unknown as TestServer);
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('dialog', (d) => void d.accept());
-  return page;
-}
-
-/** Types into a field once its island has hydrated: text typed into the server-rendered copy first is lost. */
-async function fillLive(page: Page, selector: string, value: string) {
-  await page.locator(`astro-island:not([ssr]) ${selector}`).waitFor({ state: 'attached' });
-  await page.fill(selector, value);
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await fillLive(page, '#f-username', username);
-  await fillLive(page, '#f-password', password);
-  await page.click('form.account-form button[type=submit]');
-}
+const url = (path: string) => shop.url(path);
+const api: TestServer['api'] = (path, init) => shop.api(path, init);
+const asServer = () => ({ api, database: shop.database } as unknown as TestServer);
+const newPage = () => shop.newPage();
 
 /** Staff confirm the enquiry of `factorNumber` as it is, in the console. */
 async function staffConfirms(factorNumber: string) {
@@ -186,7 +134,7 @@ describe('buying', () => {
     await page.waitForURL(/\/shop\/checkout\/success\/[A-Z0-9]+\/\w+/);
     await expect.poll(() => page.locator('.order-meta li').count()).toBe(4);
     await expect.poll(() => page.locator('.order-meta li').nth(2).textContent()).toContain(factorNumber);
-    const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.factorNumber, factorNumber));
+    const [row] = await shop.database.db.select({ status: orders.status }).from(orders).where(eq(orders.factorNumber, factorNumber));
     expect(row!.status).toBe('paid');
     // The paid invoice downloads as a PDF from the success page.
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a:has-text("دریافت فاکتور (PDF)")')]);
@@ -227,8 +175,8 @@ describe('buying', () => {
     await page.click('a:has-text("ثبت رسید واریز")');
     await page.waitForURL(/\/shop\/receipt\?factor=/);
     await fillLive(page, '#r-name', 'مشتری آزمایشی');
-    await page.selectOption('#r-date-month', '2');
-    await page.selectOption('#r-date-day', '15');
+    await selectLive(page, '#r-date-month', '2');
+    await selectLive(page, '#r-date-day', '15');
     await fillLive(page, '#r-tracking_code', '778899');
     await fillLive(page, '#r-account_number', '6037991122334455');
     await page.click('form.receipt-form button[type=submit]');
@@ -238,7 +186,7 @@ describe('buying', () => {
     await staff.goto(url('/account/login?return=%2Fstaff'));
     await signIn(staff, DEMO_STAFF.username, DEMO_STAFF.password);
     await staff.waitForURL(url('/staff'));
-    await staff.click('button[role=tab]:has-text("رسیدهای بانکی")');
+    await clickLive(staff, 'button[role=tab]:has-text("رسیدهای بانکی")');
     await staff.click(`tr[data-row="${factorNumber}"] button[data-action=accept]`);
     await expect.poll(() => staff.locator('[role=status]').textContent()).toBe('انجام شد.');
     await staff.context().close();
@@ -248,7 +196,7 @@ describe('buying', () => {
 
   it('a 422 from the server shows its first error and resets the quantity', async () => {
     // The page was built with 500 in stock; the store now has 2, which only the server knows.
-    await database.db.update(products).set({ stock: 2 }).where(eq(products.id, productId));
+    await shop.database.db.update(products).set({ stock: 2 }).where(eq(products.id, productId));
     const dialogs: string[] = [];
     page.on('dialog', (d) => dialogs.push(d.message()));
     await page.goto(url(`/shop/products/${slug}`));
@@ -257,13 +205,13 @@ describe('buying', () => {
     await page.click('[data-testid=buy-box] button.buy-box__add');
     await expect.poll(() => dialogs).toEqual(['برای سفارش این تعداد، لطفاً با فروشگاه تماس بگیرید.']);
     expect(await page.inputValue('#buy-qty')).toBe('1');
-    await database.db.update(products).set({ stock: 500 }).where(eq(products.id, productId));
+    await shop.database.db.update(products).set({ stock: 500 }).where(eq(products.id, productId));
   });
 
   it('a customer in the staff console is refused; a guest can track an order', async () => {
     await page.goto(url('/staff'));
     await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('این بخش فقط برای کارکنان فروشگاه است.');
-    const [row] = await database.db.select({ code: orders.trackingCode }).from(orders).where(eq(orders.status, 'paid')).limit(1);
+    const [row] = await shop.database.db.select({ code: orders.trackingCode }).from(orders).where(eq(orders.status, 'paid')).limit(1);
     const guest = await newPage();
     await guest.goto(url('/shop/track-order'));
     await fillLive(guest, '#track-code', row!.code);

@@ -17,7 +17,7 @@ import {
 } from '../db/schema';
 import { catalogueVersion } from './catalogue-version';
 import {
-  cardColumns, groupAttributes, groupFiles, pathIds, productIsPublic, toCategoryRef, toProductCard, type CardRow,
+  productPageColumns, groupAttributes, groupFiles, pathIds, productIsPublic, toCategoryRef, toProductCard, type CardRow,
 } from './product-views';
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -50,19 +50,7 @@ export async function exportProducts(db: Db, opts: { after: number; limit: numbe
     opts.since ? gt(products.updatedAt, new Date(opts.since)) : undefined,
   );
   const rows = await db
-    .select({
-      ...cardColumns,
-      descriptionFa: products.descriptionFa,
-      moreDescription: products.moreDescription,
-      specification: products.specification,
-      categoryId: products.categoryId,
-      categoryPath: categories.path,
-      datasheetUrl: products.datasheetUrl,
-      views: products.views,
-      customFields: products.customFields,
-      createdAt: products.createdAt,
-      updatedAt: products.updatedAt,
-    })
+    .select(productPageColumns)
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))

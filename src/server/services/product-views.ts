@@ -217,6 +217,21 @@ export function groupAttributes(rows: AttributeRow[]): Product['attributes'] {
 }
 
 /** The full product page model, or null when the product does not exist (or is hidden, unless asked). */
+/** Columns of a full product page (card columns plus the page's own); needs brands and categories joined. */
+export const productPageColumns = {
+  ...cardColumns,
+  descriptionFa: products.descriptionFa,
+  moreDescription: products.moreDescription,
+  specification: products.specification,
+  categoryId: products.categoryId,
+  categoryPath: categories.path,
+  datasheetUrl: products.datasheetUrl,
+  views: products.views,
+  customFields: products.customFields,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
 export async function loadProduct(
   db: Db,
   where: { slug: string } | { id: number },
@@ -224,19 +239,7 @@ export async function loadProduct(
 ): Promise<Product | null> {
   const match = 'slug' in where ? eq(products.slug, where.slug) : eq(products.id, where.id);
   const [row] = await db
-    .select({
-      ...cardColumns,
-      descriptionFa: products.descriptionFa,
-      moreDescription: products.moreDescription,
-      specification: products.specification,
-      categoryId: products.categoryId,
-      categoryPath: categories.path,
-      datasheetUrl: products.datasheetUrl,
-      views: products.views,
-      customFields: products.customFields,
-      createdAt: products.createdAt,
-      updatedAt: products.updatedAt,
-    })
+    .select(productPageColumns)
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -1,0 +1,110 @@
+/**
+ * A whole small shop for browser tests: the shared catalogue with only one category's products enabled
+ * (a handful of product pages keeps the build short), a real static build served beside the real API,
+ * and Debian's Chromium. Each browser test file starts one and closes it in afterAll.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { buildSite } from '../../src/build/site';
+import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { importCatalogue } from '../../src/server/services/catalogue-import';
+import { freshDatabase } from './database';
+import { readSharedCatalogue, type TestServer } from './server';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface BrowserShopOptions {
+  /** The one category whose products stay enabled (and so get pages). */
+  category?: string;
+  /** Extra configuration (environment variable names → values). */
+  env?: Record<string, string>;
+  /** Changes to the database made before the site is built. */
+  prepare?: (database: Database) => Promise<void>;
+}
+
+export interface BrowserShop {
+  database: Database;
+  server: RunningServer;
+  browser: Browser;
+  dataDir: string;
+  outDir: string;
+  url(path: string): string;
+  api: TestServer['api'];
+  /** A fresh browser context (no cookies or storage) at desktop size; browser dialogs are accepted. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserShop(options: BrowserShopOptions = {}): Promise<BrowserShop> {
+  const database = await freshDatabase();
+  await importCatalogue(database.db, readSharedCatalogue());
+  await database.db.execute(sql`UPDATE products SET enable = false
+    WHERE category_id <> (SELECT id FROM categories WHERE slug = ${options.category ?? 'op-amps'})`);
+  await options.prepare?.(database);
+  const dataDir = mkdtempSync(join(tmpdir(), 'qateh-browser-data-'));
+  const outDir = mkdtempSync(join(tmpdir(), 'qateh-browser-site-'));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: dataDir, ...options.env });
+  await buildSite(config, database, { outDir, logLevel: 'error' });
+  const server = await startServer(config, database, { siteDir: outDir });
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const url = (path: string) => server.url + path;
+  return {
+    database, server, browser, dataDir, outDir, url,
+    api: async (path, init) => {
+      const res = await fetch(url(`/api/site/v1${path}`), init);
+      const text = await res.text();
+      let body: unknown = text;
+      try { body = JSON.parse(text); } catch { /* not JSON */ }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async newPage(viewport = { width: 1280, height: 900 }) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      page.on('dialog', (d) => void d.accept());
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await database.close();
+      for (const dir of [outDir, dataDir]) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves once the island holding `selector` has hydrated (Astro removes `ssr` from a live island). */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.locator(`astro-island:not([ssr]) ${selector}`).first().waitFor({ state: 'attached' });
+}
+
+/** Types into a field once its island is live: text typed into the server-rendered copy first is lost. */
+export async function fillLive(page: Page, selector: string, value: string): Promise<void> {
+  await hydrated(page, selector);
+  await page.fill(selector, value);
+}
+
+/** Chooses an option once the island owns the select. */
+export async function selectLive(page: Page, selector: string, value: string): Promise<void> {
+  await hydrated(page, selector);
+  await page.selectOption(selector, value);
+}
+
+/** Clicks once the island is live: a click on the server-rendered copy does nothing. */
+export async function clickLive(page: Page, selector: string): Promise<void> {
+  await hydrated(page, selector);
+  await page.click(selector);
+}
+
+/** Signs in on the login page the browser is showing. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await fillLive(page, '#f-username', username);
+  await fillLive(page, '#f-password', password);
+  await page.click('form.account-form button[type=submit]');
+}
