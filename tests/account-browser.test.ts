@@ -37,6 +37,13 @@ describe('account pages', () => {
     expect((await fetch(url('/account/nothing-here'))).status).toBe(404);
     const html = await (await fetch(url('/account/login'))).text();
     expect(html).toContain('name="robots" content="noindex"');
+    // Until the island is live the form cannot be sent as a plain GET with the password in the URL.
+    expect(html).toMatch(/<button class="button" type="submit" disabled="">/);
+    const page = await newPage();
+    await page.goto(url('/account/login?registered=1'));
+    await expect.poll(() => page.locator('form.account-form button[type=submit]').isEnabled()).toBe(true);
+    await expect.poll(() => page.locator('[role=status]').textContent()).toBeTruthy();
+    await page.context().close();
   });
 
   it('sign-up → verify from the outbox → sign-in → profile → address on the map → sign-out', async () => {

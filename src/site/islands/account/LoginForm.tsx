@@ -1,15 +1,16 @@
-import { useState } from 'react';
 import { call, safeReturn } from './api';
 import { ErrorSummary, Field, Notice } from './Form';
 import { accountTexts, pathIn, type AccountLocale } from './texts';
 import { useSubmit } from './useSubmit';
+import { useMounted } from '../ui/useMounted';
 
 /** Sign-in through the same-origin proxy; tokens land in httpOnly cookies. Then back to the sending page. */
 export default function LoginForm({ locale }: { locale: AccountLocale }) {
   const t = accountTexts(locale);
-  const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
-  const [registered] = useState(params.get('registered') === '1');
-  const [reset] = useState(params.get('reset') === '1');
+  // Read only once live: the server-rendered copy knows no query string.
+  const params = new URLSearchParams(useMounted() ? location.search : '');
+  const registered = params.get('registered') === '1';
+  const reset = params.get('reset') === '1';
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     await call('POST', '/auth/login', { username: v.username, password: v.password });
     location.assign(safeReturn(params.get('return')) ?? pathIn(locale, '/account/dashboard'));

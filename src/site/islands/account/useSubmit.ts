@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../api/schemas/common';
 import { CallError } from './api';
+import { useMounted } from '../ui/useMounted';
 import { missingFields, formValues } from './Form';
 import type { AccountTexts } from './texts';
 
@@ -18,6 +19,7 @@ export function useSubmit(t: AccountTexts, send: (values: Record<string, string 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
@@ -38,5 +40,5 @@ export function useSubmit(t: AccountTexts, send: (values: Record<string, string 
       setBusy(false);
     }
   }
-  return { errors, message, busy, onSubmit, setMessage };
+  return { errors, message, busy: busy || !mounted, onSubmit, setMessage };
 }

@@ -1,17 +1,21 @@
 /** /shop/receipt: registering a bank-transfer receipt (guests too) → paymentBank/create. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { jalaliToIso } from '../../../lib/jalali';
 import { toAsciiDigits } from '../../../lib/persian';
 import { call, CallError } from './api';
+import { useMounted } from '../ui/useMounted';
 import { JalaliPicker, todayJalali } from './JalaliPicker';
 import { shopTexts, type ShopLocale } from './texts';
 
 export default function ReceiptForm({ locale }: { locale: ShopLocale }) {
   const t = shopTexts(locale);
-  const params = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search);
-  const [fields, setFields] = useState({
-    name: '', price: params.get('price') ?? '', factor_number: params.get('factor') ?? '', tracking_code: '', account_number: '',
-  });
+  const [fields, setFields] = useState({ name: '', price: '', factor_number: '', tracking_code: '', account_number: '' });
+  const mounted = useMounted();
+  // The pre-invoice's link carries the factor and amount; read after hydration so the first render matches the HTML.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    setFields((f) => ({ ...f, price: params.get('price') ?? f.price, factor_number: params.get('factor') ?? f.factor_number }));
+  }, []);
   const [date, setDate] = useState(todayJalali());
   const [time, setTime] = useState('10:00');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -53,7 +57,7 @@ export default function ReceiptForm({ locale }: { locale: ShopLocale }) {
       {field('tracking_code', t.receiptTracking, 'ltr')}
       {field('account_number', t.receiptAccount, 'ltr')}
       {errors.form && <p role="alert" className="field-error">{errors.form}</p>}
-      <button type="submit" className="button button--primary" disabled={busy}>{t.submit}</button>
+      <button type="submit" className="button button--primary" disabled={busy || !mounted}>{t.submit}</button>
     </form>
   );
 }

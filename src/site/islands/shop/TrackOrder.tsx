@@ -1,5 +1,6 @@
 /** /shop/track-order: a guest enters a tracking code and sees the order's state and shipping. */
 import { useState } from 'react';
+import { useMounted } from '../ui/useMounted';
 import { call, CallError } from './api';
 import { dateText, pathIn, shopTexts, type ShopLocale } from './texts';
 
@@ -7,6 +8,7 @@ interface Tracked { factorNumber: string; stateLabel: string; shippingStatusLabe
 
 export default function TrackOrder({ locale }: { locale: ShopLocale }) {
   const t = shopTexts(locale);
+  const mounted = useMounted();
   const [code, setCode] = useState('');
   const [result, setResult] = useState<Tracked | null>(null);
   const [error, setError] = useState('');
@@ -26,7 +28,7 @@ export default function TrackOrder({ locale }: { locale: ShopLocale }) {
       <form onSubmit={submit} className="track-order__form">
         <label htmlFor="track-code">{t.trackingCode}</label>
         <input id="track-code" dir="ltr" value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} />
-        <button type="submit" className="button button--primary">{t.track}</button>
+        <button type="submit" className="button button--primary" disabled={!mounted}>{t.track}</button>
       </form>
       {error && <p role="alert" className="field-error">{error}</p>}
       {result && (
