@@ -7,6 +7,7 @@ import { bomRoutes } from './bom';
 import { catalogueRoutes } from './catalogue';
 import { exportRoutes } from './changes';
 import { formRoutes } from './forms';
+import { listRoutes } from './lists';
 import { contentRoutes } from './content';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
@@ -17,4 +18,4 @@ import { statsRoutes } from './stats';
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
-  ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes];
+  ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes];
