@@ -8,6 +8,8 @@ import {
   bestSellersQuerySchema, discountsQuerySchema, latestQuerySchema, productCardsResponseSchema, productIdParamsSchema,
   productResponseSchema, productSlugParamsSchema, productViewsResponseSchema, relatedQuerySchema,
 } from '../../api/schemas/products';
+import type { z } from 'zod';
+import type { AppDeps } from '../context';
 import { notFound } from '../http/errors';
 import { defineRoute, type RouteDef } from '../http/route';
 import { brandsWithCategories } from '../services/brands';
@@ -20,6 +22,18 @@ import { increaseProductViews } from '../services/product-popularity';
 import { loadProduct } from '../services/product-views';
 
 const tags = ['catalogue'];
+
+/** A carousel's list of product cards: the same shape and read-cache use for every kind of list. */
+function cardListRoute<Q extends z.ZodType>(
+  path: string, summary: string, query: Q, cacheKey: (q: z.output<Q>) => string,
+  load: (db: AppDeps['db'], cache: AppDeps['cache'], q: z.output<Q>) => Promise<z.input<typeof productCardsResponseSchema>['data']>,
+): RouteDef {
+  return defineRoute({
+    method: 'get', path, summary, tags, errors: [404], query,
+    response: productCardsResponseSchema,
+    handler: async ({ query: q, deps }) => ({ data: await deps.cache.get(cacheKey(q), () => load(deps.db, deps.cache, q)) }),
+  });
+}
 
 export const catalogueRoutes: RouteDef[] = [
   defineRoute({
@@ -61,42 +75,14 @@ export const catalogueRoutes: RouteDef[] = [
       return { data: product };
     },
   }),
-  defineRoute({
-    method: 'get', path: '/getRelatedProducts2', tags, errors: [404],
-    summary: 'Related products: same family and category first, then the parent category; at most 50.',
-    query: relatedQuerySchema,
-    response: productCardsResponseSchema,
-    handler: async ({ query, deps }) => ({
-      data: await deps.cache.get(`related:${query.slug.toLowerCase()}:${query.limit}`, () => relatedProducts(deps.db, deps.cache, query)),
-    }),
-  }),
-  defineRoute({
-    method: 'get', path: '/discounts/products', tags, errors: [404],
-    summary: 'Products below their compare-at price, biggest percentage off first.',
-    query: discountsQuerySchema,
-    response: productCardsResponseSchema,
-    handler: async ({ query, deps }) => ({
-      data: await deps.cache.get(`discounts:${query.limit}:${query.category ?? ''}`, () => discountedProducts(deps.db, deps.cache, query)),
-    }),
-  }),
-  defineRoute({
-    method: 'get', path: '/latest/products', tags, errors: [404],
-    summary: 'Newest products; sort=price_asc shows those newest ones cheapest first (product-page sidebar, limit 5).',
-    query: latestQuerySchema,
-    response: productCardsResponseSchema,
-    handler: async ({ query, deps }) => ({
-      data: await deps.cache.get(`latest:${query.limit}:${query.sort}:${query.category ?? ''}`, () => latestProducts(deps.db, deps.cache, query)),
-    }),
-  }),
-  defineRoute({
-    method: 'get', path: '/best-seller/products', tags, errors: [404],
-    summary: 'Best sellers: most sold first, then most viewed.',
-    query: bestSellersQuerySchema,
-    response: productCardsResponseSchema,
-    handler: async ({ query, deps }) => ({
-      data: await deps.cache.get(`best:${query.limit}:${query.category ?? ''}`, () => bestSellingProducts(deps.db, deps.cache, query)),
-    }),
-  }),
+  cardListRoute('/getRelatedProducts2', 'Related products: same family and category first, then the parent category; at most 50.',
+    relatedQuerySchema, (q) => `related:${q.slug.toLowerCase()}:${q.limit}`, relatedProducts),
+  cardListRoute('/discounts/products', 'Products below their compare-at price, biggest percentage off first.',
+    discountsQuerySchema, (q) => `discounts:${q.limit}:${q.category ?? ''}`, discountedProducts),
+  cardListRoute('/latest/products', 'Newest products; sort=price_asc shows those newest ones cheapest first (product-page sidebar, limit 5).',
+    latestQuerySchema, (q) => `latest:${q.limit}:${q.sort}:${q.category ?? ''}`, latestProducts),
+  cardListRoute('/best-seller/products', 'Best sellers: most sold first, then most viewed.',
+    bestSellersQuerySchema, (q) => `best:${q.limit}:${q.category ?? ''}`, bestSellingProducts),
   defineRoute({
     method: 'get', path: '/increaseProductViews/{id}', tags, errors: [404],
     summary: 'Counts one view of a product page and returns the new count.',
