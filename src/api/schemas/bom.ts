@@ -1,6 +1,7 @@
 /** The customer parts-list (BOM) upload: what the API takes and returns. Money is integer rials. */
 import { z } from 'zod';
 import { productCardSchema } from './catalogue';
+import { cartSchema } from './shop';
 
 export const matchStatusSchema = z.enum(['exact', 'family', 'fuzzy', 'unmatched']);
 
@@ -57,6 +58,8 @@ export const bomLineSchema = z.object({
   unitPrice: z.number().int().nullable(),
   lineTotal: z.number().int().nullable(),
   notes: z.array(z.string()),
+  /** Ticked to go into the cart with "add chosen to cart". */
+  selected: z.boolean(),
 });
 export type BomLineView = z.infer<typeof bomLineSchema>;
 
@@ -94,3 +97,52 @@ export const selectAlternativeBodySchema = z.object({
   lineId: z.coerce.number().int().positive(),
   productId: z.coerce.number().int().positive(),
 });
+
+export const includeLineBodySchema = z.object({
+  identityKey: identityKeySchema,
+  lineId: z.coerce.number().int().positive(),
+  selected: z.boolean(),
+});
+
+export const moveUploadBodySchema = z.object({
+  identityKey: identityKeySchema,
+  /** Only these lines; without it, every ticked line. */
+  lineIds: z.array(z.coerce.number().int().positive()).min(1).max(5000).optional(),
+});
+
+export const moveSkipReasonSchema = z.enum([
+  'not-chosen', 'unmatched', 'gone', 'out-of-stock', 'contact-store', 'not-a-number', 'below-one', 'below-minimum', 'not-a-multiple', 'too-many',
+]);
+
+export const moveUploadResponseSchema = z.object({
+  message: z.string(),
+  added: z.number().int(),
+  skipped: z.number().int(),
+  lines: z.array(z.object({
+    lineId: z.number().int(),
+    lineNo: z.number().int(),
+    partNumber: z.string(),
+    productId: z.number().int().nullable(),
+    outcome: z.enum(['added', 'skipped']),
+    /** Units put in the cart for this line (its order quantity), null when skipped. */
+    quantity: z.number().int().nullable(),
+    reason: moveSkipReasonSchema.nullable(),
+    /** Persian: what happened to the line. */
+    message: z.string(),
+  })),
+  cart: cartSchema,
+});
+export type MoveUploadResponse = z.infer<typeof moveUploadResponseSchema>;
+
+export const sourcingBodySchema = z.object({
+  identityKey: identityKeySchema,
+  description: z.string().trim().max(1000).optional(),
+});
+
+export const sourcingResponseSchema = z.object({
+  message: z.string(),
+  /** False when this upload's request had already been sent (nothing new was written). */
+  created: z.boolean(),
+  lines: z.array(z.object({ lineNo: z.number().int(), partNumber: z.string(), quantity: z.number().int() })),
+});
+export type SourcingResponse = z.infer<typeof sourcingResponseSchema>;

@@ -2,17 +2,20 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
-  customerUploadQuerySchema, customerUploadSchema, bomLineSchema, saveCustomerFileResponseSchema, selectAlternativeBodySchema,
+  customerUploadQuerySchema, customerUploadSchema, bomLineSchema, includeLineBodySchema, moveUploadBodySchema, moveUploadResponseSchema,
+  saveCustomerFileResponseSchema, selectAlternativeBodySchema, sourcingBodySchema, sourcingResponseSchema,
 } from '../../api/schemas/bom';
 import { persianErrorMap } from '../../lib/validation-messages';
-import { optionalUser } from '../auth/current-user';
+import { optionalUser, requireUser } from '../auth/current-user';
 import { HttpError, validationFailed } from '../http/errors';
 import { defineRoute, type RouteDef } from '../http/route';
 import { toFieldErrors } from '../http/zod-errors';
 import { BOM_MESSAGES, BomFileError } from '../services/bom/bom-errors';
 import { BOM_LIMITS } from '../services/bom/limits';
 import { processUpload } from '../services/bom/process-upload';
-import { chooseAlternative } from '../services/bom/uploads';
+import { moveUploadToCart } from '../services/bom/move-to-cart';
+import { requestSourcing } from '../services/bom/sourcing';
+import { chooseAlternative, setLineSelected } from '../services/bom/uploads';
 import { viewLine, viewUpload } from '../services/bom/view';
 
 // Multipart framing around the file: boundaries, part headers, the board count.
@@ -117,6 +120,46 @@ export const bomRoutes: RouteDef[] = [
     handler: async ({ body, deps }) => {
       const { upload, line } = await chooseAlternative(deps.db, body.identityKey, body.lineId, body.productId);
       return viewLine(deps.db, upload, line);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/customerExcelUpload/include',
+    summary: 'Tick or untick a line for "add chosen to cart"',
+    tags: ['bom'],
+    body: includeLineBodySchema,
+    response: bomLineSchema,
+    errors: [404],
+    handler: async ({ body, deps }) => {
+      const { upload, line } = await setLineSelected(deps.db, body.identityKey, body.lineId, body.selected);
+      return viewLine(deps.db, upload, line);
+    },
+  }),
+  defineRoute({
+    // The spec lists moveCustomerExcelUpload with the GETs; it fills the cart, so it is a POST (CSRF-checked for cookies).
+    method: 'post',
+    path: '/moveCustomerExcelUpload',
+    summary: "Puts the ticked (or the given) lines into the signed-in customer's cart in one transaction; reports each line as added or skipped with the reason",
+    tags: ['bom', 'cart'],
+    body: moveUploadBodySchema,
+    response: moveUploadResponseSchema,
+    errors: [401, 403, 404],
+    handler: async ({ body, c, deps }) => {
+      const { user } = await requireUser(c, deps);
+      return moveUploadToCart(deps.db, user.id, body.identityKey, body.lineIds);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/customerExcelUpload/sourcing',
+    summary: 'Sends the lines the store has no part for as one sourcing request (resupply rows marked with the upload); sending again changes nothing',
+    tags: ['bom'],
+    body: sourcingBodySchema,
+    response: sourcingResponseSchema,
+    errors: [401, 403, 404],
+    handler: async ({ body, c, deps }) => {
+      const { user } = await requireUser(c, deps);
+      return requestSourcing(deps.db, { mailer: deps.accounts.mailer, config: deps.config }, user, body.identityKey, body.description || undefined);
     },
   }),
 ];

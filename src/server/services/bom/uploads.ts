@@ -12,6 +12,7 @@ export const UPLOAD_MESSAGES = {
   notFound: 'فایل بارگذاری‌شده پیدا نشد؛ شاید نشانی آن اشتباه است.',
   notAnAlternative: 'این کالا از گزینه‌های این ردیف نیست.',
   lineNotFound: 'این ردیف در فایل پیدا نشد.',
+  otherCustomer: 'این فهرست قطعات را حساب کاربری دیگری بارگذاری کرده است.',
 } as const;
 
 const INSERT_CHUNK = 250;
@@ -65,14 +66,36 @@ export async function uploadLines(db: Db, uploadId: number): Promise<UploadLineR
 }
 
 /**
+ * Whether `userId` may act on the upload (cart, sourcing request): its owner, or anyone signed in when it
+ * was uploaded by a guest (who holds the unguessable key and has just signed in).
+ */
+export function assertUploadOwner(upload: UploadRow, userId: number): void {
+  if (upload.userId !== null && upload.userId !== userId) throw new HttpError(403, UPLOAD_MESSAGES.otherCustomer);
+}
+
+async function lineOf(db: Db, upload: UploadRow, lineId: number): Promise<UploadLineRow> {
+  const [line] = await db.select().from(customerUploadLines)
+    .where(and(eq(customerUploadLines.id, lineId), eq(customerUploadLines.uploadId, upload.id))).limit(1);
+  if (!line) throw new HttpError(404, UPLOAD_MESSAGES.lineNotFound);
+  return line;
+}
+
+/** Ticks or unticks a line for "add chosen to cart". */
+export async function setLineSelected(db: Db, identityKey: string, lineId: number, selected: boolean): Promise<{ upload: UploadRow; line: UploadLineRow }> {
+  const upload = await findUpload(db, identityKey);
+  const line = await lineOf(db, upload, lineId);
+  if (line.selected === selected) return { upload, line };
+  const [updated] = await db.update(customerUploadLines).set({ selected }).where(eq(customerUploadLines.id, line.id)).returning();
+  return { upload, line: updated! };
+}
+
+/**
  * The customer picks one of a line's alternatives: it becomes the chosen product and the previous
  * choice joins the alternatives, so the choice can be undone. Only that line's own candidates are allowed.
  */
 export async function chooseAlternative(db: Db, identityKey: string, lineId: number, productId: number): Promise<{ upload: UploadRow; line: UploadLineRow }> {
   const upload = await findUpload(db, identityKey);
-  const [line] = await db.select().from(customerUploadLines)
-    .where(and(eq(customerUploadLines.id, lineId), eq(customerUploadLines.uploadId, upload.id))).limit(1);
-  if (!line) throw new HttpError(404, UPLOAD_MESSAGES.lineNotFound);
+  const line = await lineOf(db, upload, lineId);
   if (line.productId === productId) return { upload, line };
   if (!line.alternatives.includes(productId)) throw validationFailed({ productId: [UPLOAD_MESSAGES.notAnAlternative] });
   const alternatives = [...(line.productId ? [line.productId] : []), ...line.alternatives.filter((id) => id !== productId)];

@@ -39,6 +39,7 @@ function lineView(line: UploadLineRow, boards: number, cards: Map<number, Produc
     unitPrice,
     lineTotal: total,
     notes,
+    selected: line.selected,
   };
 }
 

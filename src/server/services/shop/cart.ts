@@ -105,6 +105,42 @@ export async function addToCart(db: Db, userId: number, productId: number, quant
   return getCart(db, userId);
 }
 
+export type BatchOutcome =
+  | { ok: true; added: number; lineQuantity: number }
+  | { ok: false; message: string; reason: Exclude<ReturnType<typeof checkCartQuantity>, { ok: true }>['reason'] | 'gone' };
+
+/**
+ * Adds several products (no options) in one transaction, e.g. a parts list. Each wish is checked on
+ * its own against the quantity the line would reach (what is already in the cart plus earlier wishes
+ * for the same product): a refused wish is reported and skipped, the others are still added.
+ */
+export async function addManyToCart(db: Db, userId: number, wishes: { productId: number; quantity: number }[]): Promise<BatchOutcome[]> {
+  const byId = await loadPricedProducts(db, wishes.map((w) => w.productId));
+  return db.transaction(async (tx) => {
+    const cartId = (await cartIdOf(tx as unknown as Db, userId, true))!;
+    const existing = await tx.select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity }).from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.optionsKey, ''))).for('update');
+    const lines = new Map(existing.map((e) => [e.productId, { id: e.id as number | null, start: e.quantity, quantity: e.quantity }]));
+    const outcomes = wishes.map((wish): BatchOutcome => {
+      const product = byId.get(wish.productId);
+      if (!product?.purchasable) return { ok: false, reason: 'gone', message: CART_MESSAGES.productGone };
+      const line = lines.get(wish.productId) ?? { id: null, start: 0, quantity: 0 };
+      const next = line.quantity + wish.quantity;
+      const verdict = checkCartQuantity(quantityRulesOf(product), next);
+      if (!verdict.ok) return { ok: false, reason: verdict.reason, message: QUANTITY_MESSAGES[verdict.reason] };
+      line.quantity = next;
+      lines.set(wish.productId, line);
+      return { ok: true, added: wish.quantity, lineQuantity: next };
+    });
+    for (const [productId, line] of lines) {
+      if (line.quantity === line.start) continue;
+      if (line.id !== null) await tx.update(cartItems).set({ quantity: line.quantity, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
+      else await tx.insert(cartItems).values({ cartId, productId, quantity: line.quantity, options: [], optionsKey: '' });
+    }
+    return outcomes;
+  });
+}
+
 /** Sets line quantities (the cart page's "update"); a quantity of 0 removes the line. All or nothing. */
 export async function setCartQuantities(db: Db, userId: number, quantities: { id: number; quantity: number }[]): Promise<Cart> {
   const lines = await loadCartLines(db, userId);
