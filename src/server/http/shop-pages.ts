@@ -7,6 +7,8 @@ const SHOP_DYNAMIC: [RegExp, string][] = [
   [/^\/shop\/checkout\/success(\/[^/]+){1,2}\/?$/, '/shop/checkout/success'],
   [/^\/shop\/checkout\/fail\/[^/]+\/?$/, '/shop/checkout/fail'],
   [/^\/shop\/checkout\/sadad(\/[^/]+){1,3}\/?$/, '/shop/checkout/sadad'],
+  // Parts-list result: /shop/customer/excel/{identityKey}, the spec's one optional segment (a trailing one is ignored).
+  [/^\/shop\/customer\/excel\/[A-Za-z0-9_-]+(\/[^/]+)?\/?$/, '/shop/customer/excel'],
   [/^\/account\/orders\/history\/[pfa]\/?$/, '/account/orders/history'],
   [/^\/account\/orders\/[^/]+\/?$/, '/account/orders/detail'],
 ];
