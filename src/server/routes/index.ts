@@ -9,13 +9,16 @@ import { exportRoutes } from './changes';
 import { formRoutes } from './forms';
 import { listRoutes } from './lists';
 import { contentRoutes } from './content';
+import { engagementRoutes } from './engagement';
 import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { searchRoutes } from './search';
 import { staffRoutes } from './staff';
+import { staffEngagementRoutes } from './staff-engagement';
 import { statsRoutes } from './stats';
 
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
-  ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes];
+  ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes,
+  ...engagementRoutes, ...staffEngagementRoutes];

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
 import { notFound } from '../http/errors';
 import { PRODUCT_NOT_FOUND } from './product-lists';
-import { productIsPublic } from './product-views';
+import { loadProductCards, productIsPublic } from './product-views';
 
 /**
  * Counts one product-page view. A single UPDATE ... SET views = views + 1, so concurrent views never
@@ -17,4 +17,16 @@ export async function increaseProductViews(db: Db, id: number): Promise<number> 
     .returning({ views: products.views });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return row.views;
+}
+
+/**
+ * "Most viewed": public products by their real page-view count (increaseProductViews), most first;
+ * sales break ties, then the id so the order is stable.
+ */
+export async function mostViewedProducts(db: Db, opts: { limit: number }) {
+  const rows = await db.select({ id: products.id }).from(products)
+    .where(productIsPublic)
+    .orderBy(desc(products.views), desc(products.salesCount), asc(products.id))
+    .limit(opts.limit);
+  return loadProductCards(db, rows.map((r) => r.id));
 }
