@@ -3,7 +3,7 @@
  * shared catalogue: order kept, attributes and datasheet as on the product page, hidden products
  * reported missing, bad id lists refused with a Persian 422.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsByIdsResponseSchema } from '../src/api/schemas/lists';
 import { productAttributeValues, products } from '../src/server/db/schema';
@@ -75,8 +75,6 @@ describe('products/by-ids', () => {
     expect(refused.body.data.errors.ids[0]).toContain('۱۰۰');
     const repeats = Array.from({ length: 150 }, () => 1).join(',');
     expect((await server.api(`/products/by-ids?ids=${repeats}`)).status).toBe(200);
-    const [{ n }] = (await server.database.db.execute(sql`select count(*)::int as n from products`)).rows as { n: number }[];
-    expect(n).toBeGreaterThan(100);
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -17,7 +17,11 @@ import { num, shopTexts, toman, type ShopLocale } from './texts';
 
 const TIER_DELAY_MS = 50;
 
-export default function BuyBox({ product, locale }: { product: CartProduct; locale: ShopLocale }) {
+/**
+ * returnPath: where a guest comes back after signing in to finish the add (the product page when the
+ * box sits in a quick view on a listing). inputId: the quantity field's id, unique per page.
+ */
+export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty' }: { product: CartProduct; locale: ShopLocale; returnPath?: string; inputId?: string }) {
   const t = shopTexts(locale);
   const min = Math.max(1, product.minimumPurchase);
   const [quantity, setQuantity] = useState<number | ''>(min);
@@ -39,7 +43,7 @@ export default function BuyBox({ product, locale }: { product: CartProduct; loca
       showToast(t.added(product.nameFa || product.displayName), 'success');
     } catch (err) {
       if (err instanceof CallError && err.status === 401) {
-        location.assign(loginUrl(locale, `${location.pathname}?add=${q}`));
+        location.assign(loginUrl(locale, `${returnPath ?? location.pathname}?add=${q}`));
         return;
       }
       if (err instanceof CallError && err.status === 422) {
@@ -80,7 +84,7 @@ export default function BuyBox({ product, locale }: { product: CartProduct; loca
       return;
     }
     if (!maybeSignedIn()) {
-      location.assign(loginUrl(locale, `${location.pathname}?add=${quantity}`));
+      location.assign(loginUrl(locale, `${returnPath ?? location.pathname}?add=${quantity}`));
       return;
     }
     void add(quantity);
@@ -90,8 +94,8 @@ export default function BuyBox({ product, locale }: { product: CartProduct; loca
   const next = nextPriceBreak(product, shown);
   return (
     <div className="buy-box" data-testid="buy-box">
-      <label className="buy-box__label" htmlFor="buy-qty">{t.quantity}</label>
-      <QuantityInput id="buy-qty" value={quantity} minimumPurchase={product.minimumPurchase} onChange={setQuantity} locale={locale} />
+      <label className="buy-box__label" htmlFor={inputId}>{t.quantity}</label>
+      <QuantityInput id={inputId} value={quantity} minimumPurchase={product.minimumPurchase} onChange={setQuantity} locale={locale} />
       <p className="buy-box__price">
         <span>{t.unitPrice}: </span><strong data-testid="buy-unit">{toman(locale, unit)}</strong>
         <span> — {t.lineTotal}: </span><strong data-testid="buy-total">{toman(locale, unit * shown)}</strong>

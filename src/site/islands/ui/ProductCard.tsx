@@ -4,6 +4,7 @@ import { canAddToCart } from '../../../lib/availability';
 import { formatPrice } from '../../format';
 import { productPath, type Locale } from './locale';
 import PartText from './PartText';
+import { CardListButtons } from '../lists/CardListButtons';
 import { islandTexts } from './texts';
 
 export default function ProductCard({ product: p, locale, eager = false }: { product: Card; locale: Locale; eager?: boolean }) {
@@ -34,6 +35,7 @@ export default function ProductCard({ product: p, locale, eager = false }: { pro
             </>
           : <span className="price price--none">{t.availability['out-of-stock']}</span>}
       </div>
+      <CardListButtons product={p} locale={locale} />
     </article>
   );
 }
