@@ -77,6 +77,8 @@ export const configSchema = z.object({
   /** reCAPTCHA v2/v3 instead of the self-hosted captcha, when the secret is set. */
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  /** Which reCAPTCHA the storefront loads: 2 (the checkbox) or 3 (invisible, scored). */
+  RECAPTCHA_VERSION: z.enum(['2', '3']).default('3'),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** reCAPTCHA v3 answers with a score (0 bot … 1 human); tokens scoring lower are refused. */
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),

@@ -7,7 +7,7 @@ import { verifyRecaptcha } from './recaptcha';
 
 export type CaptchaChallenge =
   | { provider: 'altcha'; challenge: { algorithm: string; challenge: string; maxnumber?: number; salt: string; signature: string } }
-  | { provider: 'recaptcha'; siteKey: string | null };
+  | { provider: 'recaptcha'; siteKey: string | null; version: 2 | 3 };
 
 export class CaptchaService {
   private readonly used = new UsedChallenges();
@@ -18,7 +18,7 @@ export class CaptchaService {
   }
 
   async challenge(): Promise<CaptchaChallenge> {
-    if (this.provider === 'recaptcha') return { provider: 'recaptcha', siteKey: this.config.RECAPTCHA_SITE_KEY ?? null };
+    if (this.provider === 'recaptcha') return { provider: 'recaptcha', siteKey: this.config.RECAPTCHA_SITE_KEY ?? null, version: this.config.RECAPTCHA_VERSION === '2' ? 2 : 3 };
     return { provider: 'altcha', challenge: await issueAltchaChallenge(this.config) };
   }
 

@@ -1,0 +1,181 @@
+/**
+ * The contact form's captcha. By default our own ALTCHA widget: the challenge comes from
+ * GET captcha/challenge, a Web Worker finds the proof of work (a chunked loop on the page if workers
+ * are unavailable) and the base64 payload goes with the form. When the server is set up for
+ * reCAPTCHA it hands out the site key and version instead, and Google's script is loaded (v2 box or
+ * v3 token at submit). The spec's captcha messages are shown as they apply.
+ */
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { getJson } from '../ui/api';
+import { altchaPayload, findNumber, type AltchaChallenge } from './altcha-solve';
+import { formTexts, type FormsLocale } from './texts';
+
+type Challenge =
+  | { provider: 'altcha'; challenge: AltchaChallenge }
+  | { provider: 'recaptcha'; siteKey: string | null; version?: 2 | 3 | null };
+
+export interface CaptchaHandle {
+  /** The value to send as `captcha`, or null when not confirmed (the form then says so). */
+  token(): Promise<string | null>;
+  /** Starts the proof of work early (when the visitor begins filling the form). */
+  start(): void;
+  /** Forgets the used or refused answer and shows the reason, if any. */
+  reset(reason?: string): void;
+}
+
+interface Grecaptcha {
+  ready(cb: () => void): void;
+  render(el: HTMLElement, opts: Record<string, unknown>): number;
+  execute(siteKey: string, opts: { action: string }): Promise<string>;
+  reset(id?: number): void;
+}
+declare global { interface Window { grecaptcha?: Grecaptcha } }
+
+type State = 'idle' | 'verifying' | 'verified' | 'error';
+
+/** Seconds-since-epoch expiry carried in the signed salt ("…?expires=…"). */
+const expiresAt = (c: AltchaChallenge): number => Number(new URLSearchParams(c.salt.split('?')[1] ?? '').get('expires') ?? NaN) * 1000;
+
+function solveInWorker(c: AltchaChallenge): Promise<number | null> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./altcha.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return findNumber(c, { yieldEvery: 200 });
+  }
+  return new Promise((resolve) => {
+    worker.onmessage = (e: MessageEvent<number | null>) => { worker.terminate(); resolve(e.data); };
+    worker.onerror = () => { worker.terminate(); resolve(findNumber(c, { yieldEvery: 200 })); };
+    worker.postMessage(c);
+  });
+}
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const el = document.createElement('script');
+    el.src = src;
+    el.async = true;
+    el.onload = () => resolve();
+    el.onerror = () => reject(new Error('load'));
+    document.head.append(el);
+  });
+}
+
+export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale }>(function CaptchaWidget({ locale }, ref) {
+  const t = formTexts(locale).captcha;
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [state, setState] = useState<State>('idle');
+  const [message, setMessage] = useState('');
+  const payload = useRef<string | null>(null);
+  const pending = useRef<Promise<string | null> | null>(null);
+  const expiryTimer = useRef<number | undefined>(undefined);
+  const box = useRef<HTMLDivElement>(null);
+  const widgetId = useRef<number | undefined>(undefined);
+  const v2Token = useRef<string | null>(null);
+
+  const fetchChallenge = () => getJson<Challenge>('/captcha/challenge');
+  useEffect(() => {
+    fetchChallenge().then(setChallenge).catch(() => { setState('error'); setMessage(t.execFailed); });
+    return () => window.clearTimeout(expiryTimer.current);
+  }, []);
+
+  // reCAPTCHA: load Google's script once the server says so.
+  useEffect(() => {
+    if (challenge?.provider !== 'recaptcha') return;
+    if (!challenge.siteKey) { setState('error'); setMessage(t.noKey); return; }
+    if (challenge.version !== 2 && challenge.version !== 3) { setState('error'); setMessage(t.noVersion); return; }
+    const siteKey = challenge.siteKey;
+    const src = challenge.version === 3
+      ? `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}&hl=${locale}`
+      : `https://www.google.com/recaptcha/api.js?render=explicit&hl=${locale}`;
+    loadScript(src).then(() => {
+      if (challenge.version !== 2) return;
+      window.grecaptcha?.ready(() => {
+        widgetId.current = window.grecaptcha!.render(box.current!, {
+          sitekey: siteKey,
+          callback: (token: string) => { v2Token.current = token; setMessage(''); },
+          'expired-callback': () => { v2Token.current = null; setMessage(t.expired); },
+        });
+      });
+    }).catch(() => { setState('error'); setMessage(t.loadFailed); });
+  }, [challenge]);
+
+  async function solve(): Promise<string | null> {
+    let current = challenge;
+    if (current?.provider !== 'altcha') return null;
+    // A challenge handed out long ago may have expired while the page sat open: ask for a new one.
+    if (expiresAt(current.challenge) - Date.now() < 30_000) {
+      current = await fetchChallenge();
+      setChallenge(current);
+      if (current.provider !== 'altcha') return null;
+    }
+    const c = current.challenge;
+    setState('verifying');
+    setMessage('');
+    const started = performance.now();
+    const number = await solveInWorker(c);
+    if (number === null) { setState('error'); setMessage(t.invalid); return null; }
+    payload.current = altchaPayload(c, number, Math.round(performance.now() - started));
+    setState('verified');
+    window.clearTimeout(expiryTimer.current);
+    expiryTimer.current = window.setTimeout(() => {
+      payload.current = null;
+      setState('idle');
+      setMessage(t.expired);
+    }, Math.max(0, expiresAt(c) - Date.now() - 5_000));
+    return payload.current;
+  }
+
+  function start() {
+    if (challenge?.provider !== 'altcha' || state === 'verifying' || state === 'verified') return;
+    pending.current = solve().catch(() => { setState('error'); setMessage(t.execFailed); return null; })
+      .finally(() => { pending.current = null; });
+  }
+
+  useImperativeHandle(ref, () => ({
+    start,
+    async token() {
+      if (challenge?.provider === 'recaptcha') {
+        if (challenge.version === 2) return v2Token.current;
+        if (!challenge.siteKey || !window.grecaptcha) return null;
+        try {
+          await new Promise<void>((r) => window.grecaptcha!.ready(r));
+          return await window.grecaptcha.execute(challenge.siteKey, { action: 'contact' });
+        } catch {
+          setMessage(t.execFailed);
+          return null;
+        }
+      }
+      if (pending.current) return pending.current;
+      return payload.current;
+    },
+    reset(reason) {
+      payload.current = null;
+      v2Token.current = null;
+      if (widgetId.current !== undefined) window.grecaptcha?.reset(widgetId.current);
+      window.clearTimeout(expiryTimer.current);
+      setState('idle');
+      setMessage(reason ?? '');
+    },
+  }), [challenge, state]);
+
+  if (challenge?.provider === 'recaptcha') {
+    return (
+      <div className="captcha captcha--recaptcha" data-provider="recaptcha">
+        <div ref={box} />
+        {message && <p className="field-error" role="alert">{message}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="captcha captcha--altcha" data-provider="altcha" data-state={state}>
+      <label className="captcha__box">
+        <input type="checkbox" checked={state === 'verified'} disabled={!challenge || state === 'verifying'}
+          onChange={(e) => { if (e.currentTarget.checked) start(); }} data-testid="captcha-check" />
+        <span>{state === 'verifying' ? t.verifying : state === 'verified' ? t.verified : t.label}</span>
+      </label>
+      <small className="captcha__by">{t.protectedBy}</small>
+      {message && <p className="field-error" role="alert" data-testid="captcha-message">{message}</p>}
+    </div>
+  );
+});

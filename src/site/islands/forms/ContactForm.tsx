@@ -1,0 +1,89 @@
+/**
+ * The contact form (spec §3: name, email, subject, comment, captcha). Empty fields are named before
+ * anything is sent; the server's 422 list appears under the validation heading and beside each field;
+ * a refused captcha is reset with the spec's message; success clears the form and shows a toast.
+ */
+import { useRef, useState } from 'react';
+import { showToast } from '../../stores/toasts';
+import { CaptchaWidget, type CaptchaHandle } from './CaptchaWidget';
+import { formTexts, type FormsLocale } from './texts';
+import './forms.css';
+
+const FIELDS = ['name', 'email', 'subject', 'comment'] as const;
+type Field = (typeof FIELDS)[number] | 'captcha';
+
+export default function ContactForm({ locale }: { locale: FormsLocale }) {
+  const t = formTexts(locale);
+  const captcha = useRef<CaptchaHandle>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState('');
+
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = Object.fromEntries(FIELDS.map((f) => [f, String(new FormData(form).get(f) ?? '').trim()])) as Record<(typeof FIELDS)[number], string>;
+    const missing: Partial<Record<Field, string>> = {};
+    for (const f of FIELDS) if (!data[f]) missing[f] = t.required;
+    const token = Object.keys(missing).length ? null : await captcha.current?.token() ?? null;
+    if (!token && Object.keys(missing).length === 0) missing.captcha = t.captcha.missing;
+    setErrors(missing);
+    setSent('');
+    if (Object.keys(missing).length) return;
+    setSending(true);
+    try {
+      const res = await fetch('/api/site/v1/contact-us', {
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ ...data, captcha: token }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { message?: string; data?: { errors?: Record<string, string[]> } };
+      if (res.ok) {
+        form.reset();
+        captcha.current?.reset();
+        const text = locale === 'fa' && body.message ? body.message : t.sent;
+        setSent(text);
+        showToast(text, 'success');
+        return;
+      }
+      const firsts = Object.fromEntries(Object.entries(body.data?.errors ?? {}).map(([k, v]) => [k, v[0] ?? ''])) as Partial<Record<Field, string>>;
+      if (Object.keys(firsts).length === 0) firsts.captcha = body.message ?? t.network;
+      // Each solved captcha is accepted once: any refusal needs a fresh one.
+      captcha.current?.reset(firsts.captcha);
+      setErrors(firsts);
+    } catch {
+      setErrors({ captcha: t.network });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const listed = Object.values(errors).filter(Boolean);
+  const field = (name: (typeof FIELDS)[number], input: React.ReactNode) => (
+    <div className="field">
+      <label htmlFor={`contact-${name}`}>{t[name]}</label>
+      {input}
+      {errors[name] && <span className="field-error" id={`contact-${name}-error`}>{errors[name]}</span>}
+    </div>
+  );
+  const aria = (name: (typeof FIELDS)[number]) => ({
+    id: `contact-${name}`, name, 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+  });
+
+  return (
+    <form className="contact-form" onSubmit={submit} onFocus={() => captcha.current?.start()} noValidate data-testid="contact-form">
+      <h2>{t.title}</h2>
+      {listed.length > 0 && (
+        <div className="form-errors" role="alert" data-testid="contact-errors">
+          <p>{t.errorsTitle}</p>
+          <ul>{listed.map((m, i) => <li key={i}>{m}</li>)}</ul>
+        </div>
+      )}
+      {field('name', <input {...aria('name')} autoComplete="name" maxLength={100} />)}
+      {field('email', <input {...aria('email')} type="email" dir="ltr" autoComplete="email" maxLength={200} />)}
+      {field('subject', <input {...aria('subject')} maxLength={200} />)}
+      {field('comment', <textarea {...aria('comment')} rows={5} maxLength={5000} />)}
+      <CaptchaWidget ref={captcha} locale={locale} />
+      <button type="submit" className="button" disabled={sending}>{sending ? t.sending : t.send}</button>
+      {sent && <p className="notice" role="status" data-testid="contact-sent">{sent}</p>}
+    </form>
+  );
+}

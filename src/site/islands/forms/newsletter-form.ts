@@ -1,0 +1,59 @@
+/**
+ * The footer's newsletter sign-up, as a plain script (no framework on every page). The e-mail is
+ * required; the server's 422 list is shown under the validation heading (first message per field);
+ * success (also for an address already signed up) shows a toast. Texts come from data attributes.
+ */
+import { showToast } from '../../stores/toasts';
+
+type ErrorBody = { message?: string; data?: { errors?: Record<string, string[]> } };
+
+function showErrors(box: HTMLElement, heading: string, messages: string[]): void {
+  box.replaceChildren();
+  if (messages.length === 0) { box.hidden = true; return; }
+  const title = document.createElement('p');
+  title.textContent = heading;
+  const list = document.createElement('ul');
+  for (const m of messages) {
+    const li = document.createElement('li');
+    li.textContent = m;
+    list.append(li);
+  }
+  box.append(title, list);
+  box.hidden = false;
+}
+
+function wire(form: HTMLFormElement): void {
+  const t = form.dataset;
+  const input = form.querySelector<HTMLInputElement>('input[name=email]')!;
+  const box = form.querySelector<HTMLElement>('[data-errors]')!;
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const email = input.value.trim();
+    if (!email) { showErrors(box, t.errorsTitle!, [t.required!]); input.focus(); return; }
+    button.disabled = true;
+    try {
+      const res = await fetch('/api/site/v1/newsletters', {
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email }),
+      });
+      const text = await res.text();
+      let body: ErrorBody = {};
+      try { body = JSON.parse(text) as ErrorBody; } catch { /* shown as text below */ }
+      if (res.ok) {
+        showErrors(box, '', []);
+        form.reset();
+        showToast(document.documentElement.lang.startsWith('fa') && body.message ? body.message : t.success!, 'success');
+        return;
+      }
+      // Spec §8: the errors list, or else the whole response body.
+      const firsts = Object.values(body.data?.errors ?? {}).map((list) => list[0]).filter((m): m is string => Boolean(m));
+      showErrors(box, t.errorsTitle!, firsts.length ? firsts : [body.message ?? text]);
+    } catch {
+      showErrors(box, t.errorsTitle!, [t.network!]);
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter]')) wire(form);
