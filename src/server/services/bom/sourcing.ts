@@ -64,7 +64,8 @@ export async function requestSourcing(
     if (upload.userId === null) await tx.update(customerUploads).set({ userId: user.id }).where(eq(customerUploads.id, upload.id));
     await tx.insert(resupplyRequests).values(lines.map((line) => ({
       userId: user.id,
-      productId: line.productId,
+      // No product: the staff console tells sourcing rows from product-page restock requests by that (and the marker).
+      productId: null,
       email: user.email,
       productName: line.partNumber.slice(0, 200),
       number: quantityOf(upload, line),

@@ -16,7 +16,7 @@ export function BomLineRow({ locale, line, boards, outcome, onPick, onTick }: Pr
   const t = bomTexts(locale);
   const product = line.product;
   const name = (p: NonNullable<BomLineView['product']>) => (locale === 'fa' ? p.displayName : p.name);
-  const percent = `${num(locale, Math.round(line.confidence * 100))}%`;
+  const percent = `${num(locale, Math.round(line.confidence * 100))}${locale === 'fa' ? '٪' : '%'}`;
   return (
     <tr data-line={line.lineNo} data-status={line.status} className={`bom-line bom-line--${line.status}`}>
       <td>

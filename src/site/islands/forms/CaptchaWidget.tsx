@@ -150,6 +150,8 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale }>(
       return payload.current;
     },
     reset(reason) {
+      // A solved challenge is accepted once: the next proof of work needs a new one.
+      if (challenge?.provider === 'altcha') fetchChallenge().then(setChallenge).catch(() => undefined);
       payload.current = null;
       v2Token.current = null;
       if (widgetId.current !== undefined) window.grecaptcha?.reset(widgetId.current);
