@@ -1,16 +1,20 @@
 /**
  * The staff console (/staff): enquiries to confirm (quantities, prices, availability per line), reject
  * or answer "contact the store"; bank receipts to accept (the invoice becomes paid) or reject; paid
- * invoices' shipping status and tracking code; gateway payments; the action log. Customers get 403.
+ * invoices' shipping status and tracking code; gateway payments; the action log; product questions to
+ * answer and restock requests (StaffQuestions, StaffResupply). Customers get 403.
  */
 import { useEffect, useState } from 'react';
 import type { FactorDetail } from '../../../api/schemas/shop';
 import { call, CallError } from '../account/api';
 import { sendToLogin, maybeSignedIn } from '../account/api';
+import StaffQuestions from './StaffQuestions';
+import StaffResupply from './StaffResupply';
 
 type Row = Record<string, any>;
-type Tab = 'enquiries' | 'receipts' | 'invoices' | 'payments' | 'actions';
-const TABS: [Tab, string][] = [['enquiries', 'استعلام‌ها'], ['receipts', 'رسیدهای بانکی'], ['invoices', 'فاکتورهای پرداخت‌شده'], ['payments', 'پرداخت‌ها'], ['actions', 'گزارش کارها']];
+type Tab = 'enquiries' | 'receipts' | 'invoices' | 'payments' | 'actions' | 'questions' | 'resupply';
+const TABS: [Tab, string][] = [['enquiries', 'استعلام‌ها'], ['receipts', 'رسیدهای بانکی'], ['invoices', 'فاکتورهای پرداخت‌شده'], ['payments', 'پرداخت‌ها'], ['actions', 'گزارش کارها'],
+  ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی']];
 const toman = (rials: number) => `${new Intl.NumberFormat('fa-IR').format(Math.round(rials / 10))} تومان`;
 
 export default function StaffConsole() {
@@ -22,6 +26,8 @@ export default function StaffConsole() {
   const [message, setMessage] = useState('');
 
   async function load() {
+    // These tabs load their own lists.
+    if (tab === 'questions' || tab === 'resupply') return;
     const path = { enquiries: '/staff/orders?state=awaiting_approval', receipts: '/staff/receipts?status=pending', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' }[tab];
     try {
       setRows((await call<{ data: Row[] }>('GET', path)).data);
@@ -59,7 +65,7 @@ export default function StaffConsole() {
     <div className="staff-console">
       <div role="tablist" className="tabs">{TABS.map(([k, label]) => <button key={k} role="tab" type="button" aria-selected={tab === k} onClick={() => setTab(k)}>{label}</button>)}</div>
       {message && <p role="status" className="notice">{message}</p>}
-      {!rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
+      {tab === 'questions' ? <StaffQuestions /> : tab === 'resupply' ? <StaffResupply /> : !rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
         <table className="staff-table">
           <tbody>{rows.map((r) => (
             <tr key={r.id} data-row={r.factorNumber ?? r.id}>

@@ -5,6 +5,7 @@ import { formatPrice } from '../../format';
 import { productPath, type Locale } from './locale';
 import PartText from './PartText';
 import { CardListButtons } from '../lists/CardListButtons';
+import CardRating from '../engagement/CardRating';
 import { islandTexts } from './texts';
 
 export default function ProductCard({ product: p, locale, eager = false }: { product: Card; locale: Locale; eager?: boolean }) {
@@ -21,6 +22,7 @@ export default function ProductCard({ product: p, locale, eager = false }: { pro
       </a>
       <div className="card__body">
         <h3 className="card__name"><a href={url}><PartText text={name} locale={locale} /></a></h3>
+        <CardRating rating={p.rating} count={p.reviews} locale={locale} />
         <p className="card__meta">
           <span className="card__pn" dir="ltr">{p.partNumber}</span>
           {p.quality && <span className={`badge badge--${p.quality}`}>{t.quality[p.quality]}</span>}

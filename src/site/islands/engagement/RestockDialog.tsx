@@ -1,0 +1,79 @@
+/**
+ * The restock (resupply) request form (spec §5/§8): the product is shown read-only, the quantity is
+ * required and must be a number (default 1), the description is optional. Who asks comes from the
+ * session. 401 → sign-in; 404 or 500 → /site/not-found; no connection → an alert. Closing resets it,
+ * because the dialog is unmounted.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { showToast } from '../../stores/toasts';
+import { call, CallError, loginUrl } from '../account/api';
+import { pathIn, type Locale } from '../ui/locale';
+import { engagementTexts } from './texts';
+
+export interface RestockDialogProps { locale: Locale; productId: number; productName: string; onClose: () => void }
+
+/** Persian and Arabic-Indic digits typed on a Persian keyboard count as digits. */
+const asciiDigits = (s: string) => s.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+
+export default function RestockDialog({ locale, productId, productName, onClose }: RestockDialogProps) {
+  const t = engagementTexts(locale);
+  const ref = useRef<HTMLDialogElement>(null);
+  const [number, setNumber] = useState('1');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const typed = asciiDigits(number.trim());
+    if (!/^\d+$/.test(typed) || Number(typed) < 1) {
+      setErrors({ number: t.number });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await call('POST', '/resupply/products', { product_id: productId, productName, number: Number(typed), description: description || null });
+      showToast(t.created, 'success');
+      onClose();
+    } catch (err) {
+      const status = err instanceof CallError ? err.status : 500;
+      if (status === 401) location.assign(loginUrl(locale, `${location.pathname}?restock=1`));
+      else if (status === 0) window.alert(t.noConnection);
+      else if (status === 422 && err instanceof CallError) {
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])));
+      } else location.assign(pathIn(locale, '/site/not-found'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: string) => errors[name] ? <p className="field-error" id={`restock-${name}-error`}>{errors[name]}</p> : null;
+  return (
+    <dialog ref={ref} className="restock-dialog" aria-labelledby="restock-title" onCancel={(e) => { e.preventDefault(); onClose(); }}>
+      <form onSubmit={submit} noValidate>
+        <h2 id="restock-title">{t.restockTitle}</h2>
+        <label htmlFor="restock-product">{t.product}</label>
+        <input id="restock-product" name="productName" value={productName} readOnly />
+        <label htmlFor="restock-number">{t.quantity}</label>
+        <input id="restock-number" name="number" inputMode="numeric" dir="ltr" required value={number}
+          aria-invalid={errors.number ? true : undefined} aria-describedby={errors.number ? 'restock-number-error' : undefined}
+          onChange={(e) => setNumber(e.target.value)} />
+        {field('number')}
+        <label htmlFor="restock-description">{t.description}</label>
+        <textarea id="restock-description" name="description" maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
+        {field('description')}
+        <div className="restock-dialog__actions">
+          <button type="button" className="button button--outline" onClick={onClose}>{t.cancel}</button>
+          <button type="submit" className="button" disabled={busy}>{busy ? t.sending : t.send}</button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

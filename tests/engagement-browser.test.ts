@@ -1,0 +1,176 @@
+/**
+ * Product engagement in a real Chromium over one small static build served beside the API: a guest
+ * pressing review or restock goes to sign-in; a customer posts a review and sees it with the new
+ * average, a second review gives the server's error toast; a question answered by staff in the
+ * console shows under it labelled Admin; the restock dialog checks the quantity, sends, and staff see
+ * the request; the page view is counted.
+ */
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, reviews } from '../src/server/db/schema';
+import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
+import { clickLive, fillLive, hydrated, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import type { TestServer } from './support/server';
+import { newCustomer, type Customer } from './support/shop';
+
+let shop: BrowserShop;
+let reviewed: { id: number; slug: string };
+let missing: { id: number; slug: string };
+let customer: Customer;
+
+beforeAll(async () => {
+  shop = await startBrowserShop({
+    async prepare(database) {
+      const rows = await database.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.enable, true)).orderBy(products.id).limit(2);
+      reviewed = rows[0]!;
+      missing = rows[1]!;
+      await database.db.update(products).set({ stock: 100, availabilityDate: null, views: 0 }).where(eq(products.id, reviewed.id));
+      await database.db.update(products).set({ stock: 0, availabilityDate: null }).where(eq(products.id, missing.id));
+      // One earlier review, so the build-time card and page carry stars and a count.
+      await database.db.insert(reviews).values({ productId: reviewed.id, author: 'خریدار قبلی', rating: 3, content: 'معمولی بود' });
+      await database.db.update(products).set({ rating: 3, reviewsCount: 1 }).where(eq(products.id, reviewed.id));
+      await ensureStaffAccount(database.db);
+    },
+  });
+  customer = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'rev');
+}, 300_000);
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+const url = (path: string) => shop.url(path);
+const productUrl = (slug: string) => url(`/shop/products/${slug}`);
+
+async function signedIn(returnTo: string, username = customer.username, password = customer.password): Promise<Page> {
+  const page = await shop.newPage();
+  await page.goto(url(`/account/login?return=${encodeURIComponent(returnTo)}`));
+  await signIn(page, username, password);
+  await page.waitForURL(url(returnTo));
+  return page;
+}
+
+async function openTab(page: Page, tab: 'reviews' | 'comments') {
+  await clickLive(page, `#tab-${tab}`);
+  await page.locator(`#${tab}-sec[data-ready=true]`).waitFor();
+}
+
+async function staffConsole(tab: string): Promise<Page> {
+  const page = await signedIn('/staff', DEMO_STAFF.username, DEMO_STAFF.password);
+  await clickLive(page, `button[role=tab]:has-text("${tab}")`);
+  return page;
+}
+
+describe('engagement in the browser', () => {
+  it('shows build-time stars on the card and the page, and sends guests who review or ask for stock to sign-in', async () => {
+    const page = await shop.newPage();
+    await page.goto(url('/shop/catalog/op-amps'));
+    const card = page.locator('.card', { has: page.locator(`a[href="/shop/products/${reviewed.slug}"]`) }).first();
+    expect(await card.locator('.rating-line').textContent()).toContain('۱ نظر');
+
+    await page.goto(productUrl(reviewed.slug));
+    expect(await page.locator('.product__info .rating-line__count').textContent()).toContain('۱ نظر');
+    await openTab(page, 'reviews');
+    expect(await page.locator('#reviews-sec .review').count()).toBe(1);
+    await page.fill('#reviews-sec textarea', 'می‌خواهم نظر بدهم');
+    await page.click('.review-form button[type=submit]');
+    await page.waitForURL(/\/account\/login\?return=/);
+    expect(new URL(page.url()).searchParams.get('return')).toBe(`/shop/products/${reviewed.slug}#reviews-sec`);
+
+    await page.goto(productUrl(missing.slug));
+    expect(await page.locator('.restock-notice').textContent()).toContain('موجود نیست');
+    await clickLive(page, '.restock__open');
+    await page.waitForURL(/\/account\/login\?return=/);
+    expect(new URL(page.url()).searchParams.get('return')).toBe(`/shop/products/${missing.slug}?restock=1`);
+    await page.context().close();
+  });
+
+  it('posts a review and shows it with the new average; a second review gives the server\'s error toast', async () => {
+    const page = await signedIn(`/shop/products/${reviewed.slug}`);
+    await openTab(page, 'reviews');
+    await page.click('.star-input button[data-star="4"]');
+    expect(await page.getAttribute('.star-input button[data-star="4"]', 'aria-checked')).toBe('true');
+    await page.fill('#reviews-sec textarea', '<b>کیفیت</b> خوب و ارسال سريع');
+    await page.click('.review-form button[type=submit]');
+    await page.locator('.toast--success', { hasText: 'با موفقیت ثبت شد.' }).waitFor();
+    await expect.poll(() => page.locator('#reviews-sec .review').count()).toBe(2);
+    expect(await page.locator('#reviews-sec .review').first().locator('.engagement__text').textContent()).toBe('کیفیت خوب و ارسال سریع');
+    expect(await page.locator('#reviews-sec .engagement__average').textContent()).toBe('۳٫۵');
+    expect(await page.locator('#reviews-sec .engagement__count').textContent()).toBe('۲ نظر');
+
+    await page.fill('#reviews-sec textarea', 'نظر دوم');
+    await page.click('.review-form button[type=submit]');
+    await page.locator('.toast--error', { hasText: 'از هر مشتری یک نظر برای هر کالا پذیرفته می‌شود' }).waitFor();
+
+    await page.fill('#reviews-sec textarea', '');
+    await page.click('.review-form button[type=submit]');
+    const list = page.locator('#reviews-sec .engagement__errors');
+    await list.waitFor();
+    expect(await list.textContent()).toContain('لطفاً خطاهای زیر را اصلاح کنید:');
+    expect(await list.locator('li').allTextContents()).toEqual(['لطفاً این فیلد را پر کنید.']);
+    await page.context().close();
+  });
+
+  it('shows a staff answer under the question, labelled Admin', async () => {
+    const page = await signedIn(`/shop/products/${reviewed.slug}`);
+    await openTab(page, 'comments');
+    await page.fill('#comments-sec textarea', 'با تغذیه ۳٫۳ ولت کار می‌کند؟');
+    await page.click('.question-form button[type=submit]');
+    await page.locator('.toast--success').waitFor();
+    await expect.poll(() => page.locator('#comments-sec .question').count()).toBe(1);
+
+    const staff = await staffConsole('پرسش‌های بی‌پاسخ');
+    const item = staff.locator('li[data-question]', { hasText: 'با تغذیه ۳٫۳ ولت کار می‌کند؟' });
+    await item.locator('textarea').fill('بله، از ۳ ولت به بالا کار می‌کند.');
+    await item.locator('button[data-action=answer]').click();
+    await expect.poll(() => staff.locator('[role=status]').textContent()).toBe('پاسخ ثبت شد.');
+    await staff.context().close();
+
+    await page.reload();
+    await openTab(page, 'comments');
+    const answer = page.locator('#comments-sec .question .answer');
+    expect(await answer.locator('.engagement__admin').textContent()).toBe('مدیر');
+    expect(await answer.locator('.engagement__text').textContent()).toBe('بله، از ۳ ولت به بالا کار می‌کند.');
+    await page.context().close();
+  });
+
+  it('checks the restock quantity, sends the request, and staff see it in the console', async () => {
+    const page = await signedIn(`/shop/products/${missing.slug}`);
+    await clickLive(page, '.restock__open');
+    const dialog = page.locator('dialog.restock-dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('#restock-product').getAttribute('readonly')).not.toBeNull();
+    expect(await dialog.locator('#restock-number').inputValue()).toBe('1');
+    await dialog.locator('#restock-number').fill('چند تا');
+    await dialog.locator('button[type=submit]').click();
+    expect(await dialog.locator('.field-error').textContent()).toBe('لطفاً این فیلد را با عدد پر کنید.');
+    await dialog.locator('#restock-number').fill('');
+    await dialog.locator('button[type=submit]').click();
+    expect(await dialog.locator('.field-error').textContent()).toBe('لطفاً این فیلد را با عدد پر کنید.');
+    await dialog.locator('#restock-number').fill('۲۵');
+    await dialog.locator('#restock-description').fill('برای تولید ماه بعد');
+    await dialog.locator('button[type=submit]').click();
+    await page.locator('.toast--success', { hasText: 'با موفقیت ثبت شد.' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+
+    const staff = await staffConsole('درخواست‌های موجودی');
+    const row = staff.locator('tr[data-resupply]', { hasText: 'برای تولید ماه بعد' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('۲۵');
+    expect(await row.textContent()).toContain(customer.username);
+    expect(await row.textContent()).toContain('صفحه کالا');
+    await staff.context().close();
+  });
+
+  it('counts the product view once the page is idle', async () => {
+    const viewsOf = async () => (await shop.database.db.select({ v: products.views }).from(products).where(eq(products.id, reviewed.id)))[0]!.v;
+    const before = await viewsOf();
+    const page = await shop.newPage();
+    await page.goto(productUrl(reviewed.slug));
+    await hydrated(page, '#tab-reviews');
+    await expect.poll(viewsOf).toBe(before + 1);
+    await page.context().close();
+  });
+});
