@@ -64,6 +64,14 @@ describe('parts-list upload', () => {
     expect(page.url()).toBe(url('/shop/customer/excel?upload=1'));
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').isVisible()).toBe(true);
 
+    // Over 5 MB: refused in place too.
+    await dialog.locator('input[name=newFile]').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(6 * 1024 * 1024, 65) });
+    await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').textContent()).toMatch(/مگابایت/);
+    // A file the server cannot use: its Persian reason appears in the dialog.
+    await dialog.locator('input[name=newFile]').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('سلام\nاین فایل فقط یادداشت است\n') });
+    await dialog.locator('button[type=submit]').click();
+    await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').textContent()).toMatch(/هیچ شماره قطعه‌ای/);
+
     await dialog.locator('input[name=newFile]').setInputFiles({ name: FIXTURE, mimeType: 'text/csv', buffer: readFileSync(fixturePath) });
     expect(await dialog.locator('[data-testid=bom-upload-error]').count()).toBe(0);
     await dialog.locator('input[name=boardQty]').fill('5');
@@ -101,6 +109,14 @@ describe('parts-list upload', () => {
     const rows = await shop.database.db.select().from(resupplyRequests).where(like(resupplyRequests.description, '[BOM #%'));
     expect(rows.map((r) => [r.productName, r.number])).toEqual([['XC7Z020-1CLG400C', 5]]);
     await page.context().close();
+
+    // A guest holding the link sees the result; adding to the cart sends them to sign in and back.
+    const guest = await shop.newPage();
+    await guest.goto(resultUrl);
+    await clickLive(guest, '[data-testid=bom-add]');
+    await guest.waitForURL(/\/account\/login\?return=/);
+    expect(new URL(guest.url()).searchParams.get('return')).toBe(new URL(resultUrl).pathname);
+    await guest.context().close();
   });
 });
 
