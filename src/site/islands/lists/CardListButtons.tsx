@@ -4,8 +4,12 @@
  */
 import type { ProductCard } from '../../../api/schemas/catalogue';
 import type { Locale } from '../ui/locale';
-import { listTexts } from './texts';
 
+// Three labels of their own: the whole lists texts module would ride along with every card island.
+const LABELS = {
+  fa: { quickView: 'نمایش سریع', addToWishlist: 'افزودن به علاقه‌مندی‌ها', addToCompare: 'افزودن به مقایسه' },
+  en: { quickView: 'Quick view', addToWishlist: 'Add to wish list', addToCompare: 'Add to compare' },
+};
 const ICONS = {
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   heart: 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
@@ -16,7 +20,7 @@ const Icon = ({ d }: { d: string }) => (
 );
 
 export function CardListButtons({ product: p, locale }: { product: ProductCard; locale: Locale }) {
-  const t = listTexts(locale);
+  const t = LABELS[locale === 'fa' ? 'fa' : 'en'];
   const snapshot = JSON.stringify({ id: p.id, slug: p.slug, partNumber: p.partNumber, name: p.name, nameFa: p.nameFa, image: p.images[0]?.src ?? null });
   return (
     <div className="list-buttons list-buttons--card">
