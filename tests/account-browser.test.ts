@@ -81,7 +81,7 @@ describe('account pages', () => {
     expect(await page.evaluate(() => document.cookie)).not.toMatch(/qateh_at|qateh_rt/);
 
     // The header's account menu knows the customer.
-    await page.locator('astro-island:not([ssr]) .account-menu > button').click();
+    await page.locator('.account-menu[data-ready] > button').click();
     await expect.poll(() => page.locator('.account-menu__who').textContent()).toContain('sara.a');
     expect(await page.locator('.account-menu__panel a').allTextContents()).toEqual(
       ['داشبورد', 'پیش‌فاکتورها', 'فاکتورها', 'بایگانی', 'ویرایش پروفایل', 'نشانی‌ها', 'خروج'],
@@ -116,11 +116,11 @@ describe('account pages', () => {
     const me = await page.evaluate(async () => (await (await fetch('/api/site/v1/getUser')).json()) as { data: { name: string; company_name: string } });
     expect(me.data).toMatchObject({ name: 'سارا احمدی‌نژاد', company_name: 'الکترونیک سارا' });
 
-    await page.locator('astro-island:not([ssr]) .account-menu > button').click();
+    await page.locator('.account-menu[data-ready] > button').click();
     await page.click('.account-menu__panel a:has-text("خروج")');
     await page.waitForURL(url('/'));
     expect(await page.evaluate(async () => (await fetch('/api/site/v1/getUser')).status)).toBe(401);
-    await page.locator('astro-island:not([ssr]) .account-menu > button').click();
+    await page.locator('.account-menu[data-ready] > button').click();
     await expect.poll(() => page.locator('.account-menu__who').textContent()).toContain('کاربر مهمان');
     await page.context().close();
   });

@@ -68,12 +68,15 @@ describe('static build', () => {
     expect(fa.html).toContain('نیمه‌هادی‌ها');
     expect(fa.html).toMatch(/<link rel="canonical" href="https:\/\/shop\.example\/">/);
     expect(fa.html).toContain('hreflang="en" href="https://shop.example/en"');
-    // Vazirmatn is served by us, not a font CDN.
-    expect(fa.html).toMatch(/url\(\/_astro\/Vazirmatn-Regular[^)]*\.woff2\)/);
+    // Vazirmatn is served by us, not a font CDN: its Persian-script subset, preloaded on Persian pages.
+    expect(fa.html).toMatch(/url\(\/_astro\/Vazirmatn-NL-Regular[^)]*\.woff2\)/);
+    expect(fa.html).toMatch(/<link rel="preload" href="\/_astro\/Vazirmatn-NL-Regular[^"]*\.woff2" as="font"/);
 
     const en = await get('/en');
     expect(en.html).toContain('<html lang="en" dir="ltr">');
     expect(en.html).toContain('Semiconductors');
+    // English pages do not preload the Persian font (unicode-range fetches it only if Persian text appears).
+    expect(en.html).not.toMatch(/rel="preload" href="[^"]*Vazirmatn/);
     const ru = await get('/ru');
     expect(ru.html).toContain('<html lang="ru" dir="ltr">');
     expect(ru.html).toContain('Shop by category');

@@ -1,8 +1,10 @@
 /**
  * The storefront's islands in Debian Chromium, over one small real build (the op-amps category only)
  * served by the real server beside the real API: header suggestions, the live listing's rules (a
- * filter change goes back to page 1, the back button restores the list), keyboard use of the header
- * menus, the search's 429 page, the gallery viewer, and axe-core's serious/critical findings.
+ * filter change goes back to page 1, the back button restores the list, price range and attribute
+ * filters, page size, reset), keyboard use of the header menus, the sticky header's pullToShow and
+ * scroll-to-top, language switching and prefixes, the search's 429 page and its Pagefind fallback
+ * when the API cannot be reached, the gallery viewer, and axe-core's serious/critical findings.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,7 +42,8 @@ beforeAll(async () => {
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
   const config = loadConfig(env);
   outDir = mkdtempSync(join(tmpdir(), 'qateh-islands-'));
-  await buildSite(config, database, { outDir, logLevel: 'error', searchIndex: false });
+  // With the Pagefind index: the search's offline fallback reads it.
+  await buildSite(config, database, { outDir, logLevel: 'error' });
   server = await startServer(config, database, { siteDir: outDir });
   strictServer = await startServer(loadConfig({ ...env, SEARCH_RATE_LIMIT: '1' }), database, { siteDir: outDir });
   const { chromium } = await import('playwright-core');
@@ -58,10 +61,14 @@ afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-/** A page whose islands named in `islands` have hydrated (Astro drops `ssr` from a live island). */
+/**
+ * A page whose header script is running (it marks the header data-ready) and whose islands named in
+ * `islands` have hydrated (Astro drops `ssr` from a live island).
+ */
 async function open(path: string, islands: string[], width = 1280, base = server.url): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   await page.goto(base + path);
+  await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
   for (const name of islands) {
     await page.locator(`astro-island[component-url*="/${name}."]:not([ssr])`).first().waitFor({ state: 'attached' });
   }
@@ -70,9 +77,27 @@ async function open(path: string, islands: string[], width = 1280, base = server
 
 const currentPage = (page: Page) => page.locator('.pagination [aria-current="page"]').textContent();
 
+/** Persian or Latin digits in a text → the numbers in it ("نمایش ۱ تا ۱۲ از ۴۰ کالا" → [1, 12, 40]). */
+const numbersIn = (text: string | null): number[] =>
+  (text ?? '').replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٬,]/g, '').match(/\d+/g)?.map(Number) ?? [];
+/** The listing's "showing a to b of total" count. */
+const listTotal = async (page: Page) => numbersIn(await page.locator('.listing__count').textContent()).at(-1);
+/** The category's product count for these getProduct filters, from the API itself. */
+async function apiTotal(filters: Record<string, string>): Promise<number> {
+  const q = new URLSearchParams({ filter_category: CATEGORY, ...filters });
+  return ((await (await fetch(`${server.url}/api/site/v1/getProduct?${q}`)).json()) as { total: number }).total;
+}
+/** Scrolls the window (no smooth scrolling) and lets the scroll event reach the page's listeners. */
+async function scrollWindowTo(page: Page, y: number): Promise<void> {
+  await page.evaluate(async (top) => {
+    window.scrollTo({ top, behavior: 'instant' });
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }, y);
+}
+
 describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
   it('suggests parts while the shopper types; keyboard selection opens the product', async () => {
-    const page = await open('/', ['SearchBox']);
+    const page = await open('/', []);
     await page.locator('#search-q').fill('LM358');
     const rows = page.locator('.suggestion');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
@@ -93,11 +118,11 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
   });
 
   it('submitting empty text opens the chosen category; text opens the search page with results', async () => {
-    const page = await open('/en', ['SearchBox']);
+    const page = await open('/en', []);
     await page.selectOption('#search-category', CATEGORY);
     await page.locator('#search-q').press('Enter');
     await page.waitForURL(`**/en/shop/catalog/${CATEGORY}`);
-    await page.locator('astro-island[component-url*="/SearchBox."]:not([ssr])').waitFor({ state: 'attached' });
+    await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
     await page.locator('#search-q').fill('lm358');
     await page.locator('#search-q').press('Enter');
     await page.waitForURL('**/en/shop/search/all/lm358');
@@ -149,7 +174,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
   });
 
   it('header menus work from the keyboard alone', async () => {
-    const page = await open('/en', ['HeaderControls']);
+    const page = await open('/en', []);
     const button = page.locator('.departments__button');
     for (let i = 0; i < 40 && !(await button.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -166,7 +191,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await page.close();
 
     // Phone width: the slide-in menu opens from the keyboard, locks page scroll, Escape closes it.
-    const phone = await open('/en', ['HeaderControls'], 375);
+    const phone = await open('/en', [], 375);
     const summary = phone.locator('.mobile-menu > summary');
     for (let i = 0; i < 40 && !(await summary.evaluate((el) => el === document.activeElement)); i++) await phone.keyboard.press('Tab');
     await phone.keyboard.press('Enter');
@@ -178,6 +203,150 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await expect.poll(() => phone.locator('.mobile-menu__panel').isVisible()).toBe(false);
     await expect.poll(async () => (await phone.locator('html').getAttribute('class')) ?? '').not.toContain('scroll-locked');
     await phone.close();
+  });
+
+  it('price range and attribute filters narrow the list and the URL; reset clears them all', async () => {
+    const page = await open(`/shop/catalog/${CATEGORY}`, ['CatalogListing']);
+    const all = await apiTotal({});
+    expect(await listTotal(page)).toBe(all);
+
+    // 10,000 to 20,000 toman, typed in Persian digits, is 100,000-200,000 rials in the URL.
+    const [from, to] = [page.locator('.price-range input').nth(0), page.locator('.price-range input').nth(1)];
+    await from.fill('۱۰۰۰۰');
+    await to.fill('20000');
+    await page.locator('.price-range button[type=submit]').click();
+    await expect.poll(() => page.url()).toContain('price=100000-200000');
+    const priced = await apiTotal({ filter_price: '100000-200000' });
+    expect(priced).toBeGreaterThan(0);
+    expect(priced).toBeLessThan(all);
+    await expect.poll(() => listTotal(page)).toBe(priced);
+    for (const price of await page.locator('.card .price').allTextContents()) {
+      const toman = numbersIn(price)[0]!;
+      expect(toman, price).toBeGreaterThanOrEqual(10_000);
+      expect(toman, price).toBeLessThanOrEqual(20_000);
+    }
+
+    // An attribute value on top of the price: both filters apply, both are in the URL.
+    // (The first value shown that still leaves products in this price range.)
+    const boxes = await page.locator('.filter__body:not([hidden]) input[type=checkbox][name^="attr_"]')
+      .evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name.slice('attr_'.length), (i as HTMLInputElement).value] as const));
+    let chosen: { attribute: string; value: string; both: number } | undefined;
+    for (const [attribute, value] of boxes) {
+      const both = await apiTotal({ filter_price: '100000-200000', filter_attributes: `${attribute}:${value}` });
+      if (both > 0) { chosen = { attribute, value, both }; break; }
+    }
+    expect(chosen, boxes.join(' ')).toBeDefined();
+    const { attribute, value, both } = chosen!;
+    await page.locator(`input[name="attr_${attribute}"][value="${value}"]`).check();
+    await expect.poll(() => page.url()).toContain(`attributes=${attribute}:${value}`);
+    expect(page.url()).toContain('price=100000-200000');
+    expect(both).toBeLessThanOrEqual(priced);
+    await expect.poll(() => listTotal(page)).toBe(both);
+
+    // Reset clears every filter: the bare URL, the whole category, empty price fields, nothing ticked.
+    await page.getByRole('button', { name: 'حذف همه فیلترها' }).click();
+    await expect.poll(() => page.url()).toBe(`${server.url}/shop/catalog/${CATEGORY}`);
+    await expect.poll(() => listTotal(page)).toBe(all);
+    expect(await from.inputValue()).toBe('');
+    expect(await to.inputValue()).toBe('');
+    expect(await page.locator(`input[name="attr_${attribute}"][value="${value}"]`).isChecked()).toBe(false);
+    await page.close();
+  });
+
+  it('page size: 24 and 48 per page show that many cards from page 1; the default size leaves the URL', async () => {
+    const page = await open(`/shop/catalog/${CATEGORY}?page=2`, ['CatalogListing']);
+    const all = await apiTotal({});
+    expect(all).toBeGreaterThan(24);
+    await expect.poll(() => currentPage(page)).toBe('۲');
+    const size = page.locator('.toolbar select >> nth=1');
+    await size.selectOption('24');
+    await expect.poll(() => page.url()).toContain('?limit=24');
+    expect(page.url()).not.toContain('page=');
+    await expect.poll(() => page.locator('.card').count()).toBe(24);
+    expect(await currentPage(page)).toBe('۱');
+    await size.selectOption('48');
+    await expect.poll(() => page.locator('.card').count()).toBe(Math.min(all, 48));
+    expect(page.url()).toContain('?limit=48');
+    await size.selectOption('12');
+    await expect.poll(() => page.url()).toBe(`${server.url}/shop/catalog/${CATEGORY}`);
+    await expect.poll(() => page.locator('.card').count()).toBe(12);
+    await page.close();
+  });
+
+  it('pullToShow: the header leaves after 25 px down, comes back after 10 px up; scroll-to-top after 300 px', async () => {
+    const page = await open(`/shop/catalog/${CATEGORY}?limit=48`, ['CatalogListing']);
+    await expect.poll(() => page.locator('.card').count()).toBeGreaterThan(24);
+    const header = page.locator('.site-header');
+    const hidden = () => header.evaluate((el) => el.classList.contains('site-header--hidden'));
+    const onScreen = () => header.evaluate((el) => el.getBoundingClientRect().bottom > 1);
+
+    await scrollWindowTo(page, 900);
+    await expect.poll(hidden).toBe(true);
+    await expect.poll(onScreen).toBe(false);
+    await scrollWindowTo(page, 892); // 8 px up: not yet
+    expect(await hidden()).toBe(true);
+    await scrollWindowTo(page, 888); // 12 px up in all: back
+    await expect.poll(hidden).toBe(false);
+    await expect.poll(onScreen).toBe(true);
+    await scrollWindowTo(page, 908); // 20 px down: stays
+    expect(await hidden()).toBe(false);
+    await scrollWindowTo(page, 918); // 30 px down in all: gone
+    await expect.poll(hidden).toBe(true);
+
+    // Scroll-to-top shows past 300 px (outside the hidden header), and takes the shopper back up.
+    const top = page.locator('.scroll-top');
+    await expect.poll(() => top.isVisible()).toBe(true);
+    await top.click();
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    await expect.poll(onScreen).toBe(true);
+    await expect.poll(() => top.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('the language switcher keeps the path; /fa/... redirects with 301; an unknown prefix is a 404', async () => {
+    const page = await open(`/shop/catalog/${CATEGORY}`, []);
+    await page.locator('.lang-switch a[hreflang="en"]').click();
+    await page.waitForURL(`${server.url}/en/shop/catalog/${CATEGORY}`);
+    expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+    await page.locator('.lang-switch a[hreflang="ru"]').click();
+    await page.waitForURL(`${server.url}/ru/shop/catalog/${CATEGORY}`);
+    expect(await page.getAttribute('html', 'lang')).toBe('ru');
+    await page.locator('.lang-switch a[hreflang="fa"]').click();
+    await page.waitForURL(`${server.url}/shop/catalog/${CATEGORY}`);
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+
+    const moved = await page.goto(`${server.url}/fa/shop/products/${PRODUCT}`);
+    expect(page.url()).toBe(`${server.url}/shop/products/${PRODUCT}`);
+    expect(moved?.status()).toBe(200);
+    expect((await moved!.request().redirectedFrom()?.response())?.status()).toBe(301);
+
+    const unknown = await page.goto(`${server.url}/de/shop/catalog/${CATEGORY}`);
+    expect(unknown?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toContain('۴۰۴');
+    await page.close();
+  });
+
+  it('the currency choice is kept across pages', async () => {
+    const page = await open('/en', []);
+    expect(await page.locator('.currency select').inputValue()).toBe('USD');
+    await page.locator('.currency select').selectOption('EUR');
+    await page.goto(`${server.url}/shop/catalog/${CATEGORY}`);
+    await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
+    expect(await page.locator('.currency select').inputValue()).toBe('EUR');
+    await page.close();
+  });
+
+  it('when the API cannot be reached, the search page answers from the Pagefind index (Persian digits folded)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Every API request fails as if the network were down; the static files still load.
+    await page.route('**/api/site/v1/**', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.url}/shop/search/all/${encodeURIComponent('LM۳۵۸')}`);
+    const hits = page.locator('.offline-hits a');
+    await expect.poll(() => hits.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.listing__notice').textContent()).toContain('آفلاین');
+    const hrefs = await hits.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    expect(hrefs.some((h) => h.startsWith('/shop/products/lm358')), hrefs.join(' ')).toBe(true);
+    await page.close();
   });
 
   it('a refused search (429) lands on the too-many-attempts page', async () => {
@@ -205,7 +374,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
   });
 
   it('axe-core finds no serious or critical accessibility violations on home, listing and product pages', async () => {
-    for (const [path, islands] of [['/', ['SearchBox']], [`/shop/catalog/${CATEGORY}`, ['CatalogListing']], [`/shop/products/${PRODUCT}`, ['LiveBuyBox']], [`/en/shop/products/${PRODUCT}`, ['LiveBuyBox']]] as const) {
+    for (const [path, islands] of [['/', []], [`/shop/catalog/${CATEGORY}`, ['CatalogListing']], [`/shop/products/${PRODUCT}`, ['LiveBuyBox']], [`/en/shop/products/${PRODUCT}`, ['LiveBuyBox']]] as const) {
       const page = await open(path, [...islands]);
       await page.addScriptTag({ path: AXE_SOURCE });
       const violations = await page.evaluate(async () => {

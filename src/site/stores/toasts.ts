@@ -1,6 +1,6 @@
 /**
  * Toasts (spec §9): shown 5000 ms, kept while hovered; kinds primary, warning, info, error, success.
- * Any island pushes one with showToast(); the Toaster island in the header draws them.
+ * Any island pushes one with showToast(); the header script (islands/header/shell/toaster.ts) draws them.
  */
 import { atom } from 'nanostores';
 

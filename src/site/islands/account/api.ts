@@ -3,7 +3,11 @@
  * browser sends by itself; state-changing calls echo the readable CSRF cookie in X-CSRF-Token.
  */
 import type { FieldErrors } from '../../../api/schemas/common';
-import { pathIn, type AccountLocale } from './texts';
+import { csrfToken, maybeSignedIn } from '../header/shell/session-hint';
+// pathIn from the islands' tiny locale module, not './texts': the caller is on every buying page and
+// must not pull the account pages' texts along (product page JS budget).
+import { pathIn } from '../ui/locale';
+import type { AccountLocale } from './texts';
 
 const BASE = '/api/site/v1';
 
@@ -13,9 +17,9 @@ export class CallError extends Error {
   }
 }
 
-export const csrfToken = (): string | null => /(?:^|;\s*)qateh_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? null;
-/** The CSRF cookie is set with the session, so its presence says "probably signed in" without a request. */
-export const maybeSignedIn = (): boolean => csrfToken() !== null;
+// The CSRF cookie is set with the session, so its presence says "probably signed in" without a
+// request; the header script shares these without loading this module.
+export { csrfToken, maybeSignedIn } from '../header/shell/session-hint';
 
 export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };

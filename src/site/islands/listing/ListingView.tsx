@@ -98,6 +98,8 @@ export default function ListingView({ locale, heading, source, layout, categoryH
             ))}
           </div>
         </div>
+        {/* The cards' names are h3: this keeps the heading levels in order under the h1. */}
+        <h2 className="visually-hidden">{t.productList}</h2>
         {list && list.items.length > 0
           ? <div className={`grid${state.view === 'list' ? ' grid--list' : ''}`}>
               {list.items.map((p, i) => <ProductCard key={p.id} product={p} locale={locale} eager={i < 4} />)}

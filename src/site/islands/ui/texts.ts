@@ -25,6 +25,7 @@ const fa = {
   specification: 'مشخصات فنی', reviews: 'نظرات', comments: 'پرسش و پاسخ', related: 'محصولات مرتبط',
   prevSlide: 'اسلاید قبلی', nextSlide: 'اسلاید بعدی',
   loadFailed: 'دریافت فهرست از سرور ممکن نشد؛ لطفاً دوباره تلاش کنید.',
+  productList: 'فهرست کالاها',
 };
 type Texts = typeof fa;
 
@@ -48,6 +49,7 @@ const en: Texts = {
   specification: 'Specification', reviews: 'Reviews', comments: 'Questions', related: 'Related products',
   prevSlide: 'Previous slide', nextSlide: 'Next slide',
   loadFailed: 'The list could not be loaded from the server; please try again.',
+  productList: 'Product list',
 };
 
 export const islandTexts = (locale: Locale): Texts => (locale === 'fa' ? fa : en);
