@@ -6,6 +6,7 @@
  * product page, a newer quick view replacing a pending one, and the dialogs' code loaded only on first open.
  */
 import { eq } from 'drizzle-orm';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productFiles, products } from '../src/server/db/schema';
@@ -38,6 +39,18 @@ afterAll(async () => {
 });
 
 const url = (path: string) => shop.url(path);
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings on what the page shows now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 const toastTexts = (page: Page) => page.locator('.toasts li span').allTextContents();
 
 /** The first `n` products of the catalogue page's cards, as their buttons describe them. */
@@ -78,12 +91,19 @@ describe('wishlist', () => {
 
     await page.reload();
     await expect.poll(() => rows.count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
     await first.locator('[data-testid=wishlist-remove]').click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().getAttribute('data-product-id')).toBe(String(b!.id));
     await page.reload();
     await expect.poll(() => rows.count()).toBe(1);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('wishlist')))!).map((e: Snapshot) => e.id)).toEqual([b!.id]);
+
+    // The same list in English (one origin, one browser storage).
+    await page.goto(url('/en/shop/wishlist'));
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.locator('h1').textContent()).toBe('Wish list');
+    expect(await rows.first().locator('.availability').textContent()).toBe('In stock');
     await page.context().close();
   });
 });
@@ -107,6 +127,7 @@ describe('compare', () => {
     const minimum = table.locator('tr[data-row=minimumPurchase]');
     expect(await minimum.getAttribute('data-differs')).toBe('false');
     expect(await table.locator('tr[data-row^="attr:"]').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.check('[data-testid=compare-only-diff]');
     await expect.poll(() => minimum.count()).toBe(0);
@@ -134,6 +155,7 @@ describe('product dialogs', () => {
     expect(await dialog.locator('table.tiers tbody tr').count()).toBeGreaterThan(0);
     expect(await dialog.locator('[data-testid=buy-box] button.buy-box__add').count()).toBe(1);
     for (let i = 0; i < 25; i++) await page.keyboard.press('Tab');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true);
 
     // Its footprint pop-up stacks on top; Escape closes only the pop-up.
