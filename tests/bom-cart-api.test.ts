@@ -137,7 +137,7 @@ describe('sourcing request for the unmatched lines', () => {
     const [uploadRow] = await server.database.db.select().from(customerUploads).where(eq(customerUploads.identityKey, key));
     const mailsBefore = readOutbox(dataDir).length;
 
-    const first = await post('/customerExcelUpload/sourcing', { identityKey: key, description: 'تا آخر ماه لازم داریم' }, alice.token);
+    const first = await post('/customerExcelUpload/sourcing', { identityKey: key, description: 'تا آخر ماه لازم داريم' }, alice.token);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ created: true, lines: [{ partNumber: 'XC7Z020-1CLG400C', quantity: 10 }] });
     expect(first.body.message).toMatch(/موفقیت/);
@@ -146,7 +146,7 @@ describe('sourcing request for the unmatched lines', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ productName: 'XC7Z020-1CLG400C', number: 10, email: `${alice.username}@example.com`, status: 'open', productId: null });
     expect(rows[0]!.description).toContain('kicad-export.csv');
-    expect(rows[0]!.description).toContain('تا آخر ماه لازم داریم');
+    expect(rows[0]!.description).toContain('تا آخر ماه لازم داریم'); // Arabic ي folded to Persian ی
     expect(readOutbox(dataDir).length).toBe(mailsBefore + 1);
 
     const again = await post('/customerExcelUpload/sourcing', { identityKey: key }, alice.token);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { productCardSchema } from './catalogue';
 import { cartSchema } from './shop';
+import { normalisePersianText } from '../../lib/persian';
 
 export const matchStatusSchema = z.enum(['exact', 'family', 'fuzzy', 'unmatched']);
 
@@ -136,7 +137,8 @@ export type MoveUploadResponse = z.infer<typeof moveUploadResponseSchema>;
 
 export const sourcingBodySchema = z.object({
   identityKey: identityKeySchema,
-  description: z.string().trim().max(1000).optional(),
+  /** Shown to staff with the request; Arabic letters and digits folded like every Persian text. */
+  description: z.string().transform(normalisePersianText).pipe(z.string().trim().max(1000)).optional(),
 });
 
 export const sourcingResponseSchema = z.object({
