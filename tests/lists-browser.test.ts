@@ -92,6 +92,13 @@ describe('wishlist', () => {
     await page.reload();
     await expect.poll(() => rows.count()).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A guest's add to cart goes to sign-in and comes back to the product page, whose buy box finishes the add.
+    await first.locator('button:has-text("افزودن به سبد خرید")').click();
+    await page.waitForURL(/\/account\/login\?/);
+    expect(new URL(page.url()).searchParams.get('return')).toBe(`/shop/products/${a!.slug}?add=1`);
+    await page.goto(url('/shop/wishlist'));
+    await expect.poll(() => rows.count()).toBe(2);
     await first.locator('[data-testid=wishlist-remove]').click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().getAttribute('data-product-id')).toBe(String(b!.id));
@@ -190,6 +197,15 @@ describe('product dialogs', () => {
     await aborted;
     expect(await page.locator('[role=dialog]').count()).toBe(1);
     expect(await dialog.locator('.pn').textContent()).toBe(b!.partNumber);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // No answer at all: a notice instead of a dialog.
+    await page.unroute(`**/api/site/v1/get/products/${a!.slug}`);
+    await page.route(`**/api/site/v1/get/products/${a!.slug}`, (route) => route.abort());
+    await page.click(quickViewButton(a!.slug));
+    await expect.poll(() => toastTexts(page)).toContain('دریافت اطلاعات کالا ممکن نشد؛ لطفاً دوباره تلاش کنید.');
+    expect(await page.locator('[role=dialog]').count()).toBe(0);
     await page.context().close();
   });
 
