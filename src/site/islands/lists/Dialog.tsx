@@ -37,6 +37,8 @@ export function Dialog({ title, onClose, closeLabel, returnFocus, className = ''
       return;
     }
     if (e.key !== 'Tab' || !box.current) return;
+    // A stacked dialog sits inside its parent's box: the parent must not handle this Tab too.
+    e.stopPropagation();
     const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
     if (items.length === 0) { e.preventDefault(); return; }
     const first = items[0]!;
