@@ -172,3 +172,20 @@ describe('sourcing request for the unmatched lines', () => {
     expect(none.body.data.errors.identityKey[0]).toMatch(/پیدانشده‌ای/);
   });
 });
+
+describe("the customer's own uploads", () => {
+  it('lists what the customer uploaded (newest first) with line counts; nobody else sees them; guests 401', async () => {
+    const older = await upload('headerless.txt', '1', alice.token);
+    const newer = await upload('kicad-export.csv', '2', alice.token);
+    const mine = await server.api('/dashboard/customerUploads', { headers: bearer(alice.token) });
+    expect(mine.status).toBe(200);
+    const keys = mine.body.items.map((i: any) => i.identityKey);
+    expect(keys.indexOf(newer.key)).toBeLessThan(keys.indexOf(older.key));
+    expect(mine.body.items.find((i: any) => i.identityKey === newer.key)).toMatchObject({
+      fileName: 'kicad-export.csv', boardQuantity: 2, lines: 7, unmatched: 1, route: `/shop/customer/excel/${newer.key}`,
+    });
+    const theirs = await server.api('/dashboard/customerUploads', { headers: bearer(bob.token) });
+    expect(theirs.body.items.map((i: any) => i.identityKey)).not.toContain(newer.key);
+    expect((await server.api('/dashboard/customerUploads')).status).toBe(401);
+  });
+});

@@ -108,6 +108,12 @@ describe('parts-list upload', () => {
     await expect.poll(() => page.locator('[data-testid=bom-notice]').textContent()).toMatch(/موفقیت/);
     const rows = await shop.database.db.select().from(resupplyRequests).where(like(resupplyRequests.description, '[BOM #%'));
     expect(rows.map((r) => [r.productName, r.number])).toEqual([['XC7Z020-1CLG400C', 5]]);
+
+    // The upload page lists the customer's earlier parts lists.
+    await page.goto(url('/shop/customer/excel'));
+    const mine = page.locator('[data-testid=bom-mine] a', { hasText: FIXTURE });
+    await mine.waitFor();
+    expect(await mine.getAttribute('href')).toBe(new URL(resultUrl).pathname);
     await page.context().close();
 
     // A guest holding the link sees the result; adding to the cart sends them to sign in and back.

@@ -148,3 +148,17 @@ export const sourcingResponseSchema = z.object({
   lines: z.array(z.object({ lineNo: z.number().int(), partNumber: z.string(), quantity: z.number().int() })),
 });
 export type SourcingResponse = z.infer<typeof sourcingResponseSchema>;
+
+/** The signed-in customer's own uploads, newest first (their keys are theirs to see again). */
+export const myUploadsResponseSchema = z.object({
+  items: z.array(z.object({
+    identityKey: z.string(),
+    route: z.string(),
+    fileName: z.string(),
+    boardQuantity: z.number().int(),
+    createdAt: z.string(),
+    lines: z.number().int(),
+    unmatched: z.number().int(),
+  })),
+});
+export type MyUploadsResponse = z.infer<typeof myUploadsResponseSchema>;

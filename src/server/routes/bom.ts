@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
-  customerUploadQuerySchema, customerUploadSchema, bomLineSchema, includeLineBodySchema, moveUploadBodySchema, moveUploadResponseSchema,
+  customerUploadQuerySchema, customerUploadSchema, bomLineSchema, includeLineBodySchema, moveUploadBodySchema, myUploadsResponseSchema, moveUploadResponseSchema,
   saveCustomerFileResponseSchema, selectAlternativeBodySchema, sourcingBodySchema, sourcingResponseSchema,
 } from '../../api/schemas/bom';
 import { persianErrorMap } from '../../lib/validation-messages';
@@ -12,10 +12,10 @@ import { defineRoute, type RouteDef } from '../http/route';
 import { toFieldErrors } from '../http/zod-errors';
 import { BOM_MESSAGES, BomFileError } from '../services/bom/bom-errors';
 import { BOM_LIMITS } from '../services/bom/limits';
-import { processUpload } from '../services/bom/process-upload';
+import { processUpload, resultRoute } from '../services/bom/process-upload';
 import { moveUploadToCart } from '../services/bom/move-to-cart';
 import { requestSourcing } from '../services/bom/sourcing';
-import { chooseAlternative, setLineSelected } from '../services/bom/uploads';
+import { chooseAlternative, customerUploadsOf, setLineSelected } from '../services/bom/uploads';
 import { viewLine, viewUpload } from '../services/bom/view';
 
 // Multipart framing around the file: boundaries, part headers, the board count.
@@ -160,6 +160,19 @@ export const bomRoutes: RouteDef[] = [
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
       return requestSourcing(deps.db, { mailer: deps.accounts.mailer, config: deps.config }, user, body.identityKey, body.description || undefined);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/dashboard/customerUploads',
+    summary: "The signed-in customer's latest parts-list uploads (newest first) with their result routes",
+    tags: ['bom'],
+    response: myUploadsResponseSchema,
+    errors: [401],
+    handler: async ({ c, deps }) => {
+      const { user } = await requireUser(c, deps);
+      const rows = await customerUploadsOf(deps.db, user.id);
+      return { items: rows.map((r) => ({ ...r, route: resultRoute(r.identityKey), createdAt: r.createdAt.toISOString() })) };
     },
   }),
 ];

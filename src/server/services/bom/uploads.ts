@@ -1,5 +1,5 @@
 /** Storing a read BOM and changing its lines; the customer's handle is the upload's identityKey. */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerUploadLines, customerUploads } from '../../db/schema';
 import { HttpError, notFound, validationFailed } from '../../http/errors';
@@ -103,4 +103,20 @@ export async function chooseAlternative(db: Db, identityKey: string, lineId: num
     .set({ productId, alternatives, selected: true })
     .where(eq(customerUploadLines.id, line.id)).returning();
   return { upload, line: updated! };
+}
+
+/** The customer's latest uploads with their line counts, for the upload page's "your parts lists". */
+export async function customerUploadsOf(db: Db, userId: number, limit = 30) {
+  return db.select({
+    identityKey: customerUploads.identityKey,
+    fileName: customerUploads.fileName,
+    boardQuantity: customerUploads.boardQuantity,
+    createdAt: customerUploads.createdAt,
+    lines: sql<number>`count(${customerUploadLines.id})`.mapWith(Number),
+    unmatched: sql<number>`count(*) filter (where ${customerUploadLines.matchStatus} = 'unmatched')`.mapWith(Number),
+  }).from(customerUploads)
+    .leftJoin(customerUploadLines, eq(customerUploadLines.uploadId, customerUploads.id))
+    .where(eq(customerUploads.userId, userId))
+    .groupBy(customerUploads.id)
+    .orderBy(desc(customerUploads.createdAt), desc(customerUploads.id)).limit(limit);
 }

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { segmentsAfter, type ShopLocale } from '../shop/texts';
 import BomResult from './BomResult';
+import { MyUploads } from './MyUploads';
 import './bom.css';
 import { bomTexts } from './texts';
 
@@ -24,7 +25,7 @@ export default function BomPage({ locale }: { locale: ShopLocale }) {
   );
   return (
     <div className="bom-page">
-      {key ? <BomResult locale={locale} identityKey={key} actions={button} /> : <><p>{t.intro}</p>{button}</>}
+      {key ? <BomResult locale={locale} identityKey={key} actions={button} /> : <><p>{t.intro}</p>{button}<MyUploads locale={locale} /></>}
       {open && <Suspense fallback={null}><UploadDialog locale={locale} onClose={() => setOpen(false)} /></Suspense>}
     </div>
   );

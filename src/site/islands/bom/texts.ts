@@ -53,6 +53,8 @@ const fa = {
   next: 'بعدی',
   page: (p: string, of: string) => `صفحه ${p} از ${of}`,
   close: 'بستن',
+  myUploads: 'فهرست‌های قطعات شما',
+  uploadSummary: (lines: string, unmatched: string, boards: string) => `${lines} ردیف، ${unmatched} ردیف پیدانشده، ${boards} برد`,
 };
 type Texts = typeof fa;
 
@@ -108,6 +110,8 @@ const en: Texts = {
   next: 'Next',
   page: (p, of) => `Page ${p} of ${of}`,
   close: 'Close',
+  myUploads: 'Your parts lists',
+  uploadSummary: (lines, unmatched, boards) => `${lines} lines, ${unmatched} not found, ${boards} boards`,
 };
 
 export const bomTexts = (locale: ShopLocale): Texts => (locale === 'fa' ? fa : en);
