@@ -48,8 +48,8 @@ export function Dialog({ title, onClose, closeLabel, returnFocus, className = ''
   }
 
   return (
-    <div className="modal lists-modal" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div ref={box} className={`modal__body lists-modal__body ${className}`} role="dialog" aria-modal="true" aria-labelledby={titleId}
+    <div className="lists-modal" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
+      <div ref={box} className={`lists-modal__body ${className}`} role="dialog" aria-modal="true" aria-labelledby={titleId}
         tabIndex={-1} onKeyDown={onKeyDown} data-testid={testId}>
         <div className="lists-modal__head">
           <h2 id={titleId}>{title}</h2>

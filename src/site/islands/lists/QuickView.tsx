@@ -14,6 +14,8 @@ import { Dialog } from './Dialog';
 import { DIALOG_DELAY_MS } from './dialog-request';
 import { FilesDialog, type FilesKind } from './FilesDialog';
 import { listTexts } from './texts';
+// The buy box's own look (quantity stepper) lives with the buying-path styles.
+import '../../styles/shop.css';
 
 function Pictures({ product, locale }: { product: Product; locale: Locale }) {
   const t = listTexts(locale);
