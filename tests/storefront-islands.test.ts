@@ -322,13 +322,28 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await page.close();
   });
 
-  it('the currency choice is kept across pages', async () => {
+  it('header controls: the currency choice is kept across pages; guest account menu; empty cart panel', async () => {
     const page = await open('/en', []);
     expect(await page.locator('.currency select').inputValue()).toBe('USD');
     await page.locator('.currency select').selectOption('EUR');
     await page.goto(`${server.url}/shop/catalog/${CATEGORY}`);
     await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
     expect(await page.locator('.currency select').inputValue()).toBe('EUR');
+
+    // The guest's account menu: sign in comes back to this page; a click elsewhere closes it.
+    await page.locator('.account-menu[data-ready] > button').click();
+    expect(await page.locator('.account-menu__who').textContent()).toContain('کاربر مهمان');
+    const signIn = await page.locator('.account-menu__panel a').first().getAttribute('href');
+    expect(signIn).toBe(`/account/login?return=${encodeURIComponent(`/shop/catalog/${CATEGORY}`)}`);
+    await page.locator('h1').click();
+    expect(await page.locator('.account-menu__panel').count()).toBe(0);
+
+    // The cart's panel (loaded on first use) says the cart is empty; Escape closes it.
+    await page.locator('.cart-indicator[data-ready] > button').click();
+    await expect.poll(() => page.locator('.dropcart').textContent()).toContain('سبد خرید شما خالی است');
+    expect(await page.locator('[data-testid=cart-count]').isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.dropcart').count()).toBe(0);
     await page.close();
   });
 

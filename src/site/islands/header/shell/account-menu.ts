@@ -32,6 +32,7 @@ export function accountMenu(root: HTMLElement): void {
     if (!source) return;
     panel = source.cloneNode(true) as HTMLElement;
     panel.classList.add('account-menu__panel');
+    panel.querySelector('[data-who]')?.classList.add('account-menu__who');
     if (user) {
       panel.querySelector('[data-user="username"]')!.textContent = user.username;
       panel.querySelector('[data-user="email"]')!.textContent = user.email;
