@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Product } from '../api/schemas/catalogue';
+import { searchRecordOf, type SearchRecord } from './search-records';
 
 export const MANIFEST_FILE = '.qateh-build.json';
 
@@ -32,13 +34,14 @@ interface Recorder {
   version?: string;
   products: Map<string, ProductRecord>;
   listings: Map<string, string>;
+  search: Map<string, SearchRecord>;
 }
 
 const KEY = '__qatehBuildRecord';
 type WithRecorder = typeof globalThis & { [KEY]?: Recorder };
 
 export function startRecording(): void {
-  (globalThis as WithRecorder)[KEY] = { products: new Map(), listings: new Map() };
+  (globalThis as WithRecorder)[KEY] = { products: new Map(), listings: new Map(), search: new Map() };
 }
 
 function recorder(): Recorder | undefined {
@@ -46,7 +49,7 @@ function recorder(): Recorder | undefined {
 }
 
 export function stopRecording(): Recorder {
-  const r = recorder() ?? { products: new Map(), listings: new Map() };
+  const r = recorder() ?? { products: new Map(), listings: new Map(), search: new Map() };
   delete (globalThis as WithRecorder)[KEY];
   return r;
 }
@@ -61,8 +64,31 @@ export function recordIndex(builtAt: string, version: string): void {
 export function recordProduct(slug: string, hash: string, listings: string[]): void {
   recorder()?.products.set(slug, { hash, listings });
 }
+/** What the Pagefind fallback search indexes of a product (src/build/search-records.ts). */
+export function recordSearch(p: Product): void {
+  const r = recorder();
+  if (r) r.search.set(p.slug, searchRecordOf(p));
+}
 export function recordListing(categorySlug: string | null, hash: string): void {
   recorder()?.listings.set(categorySlug ?? '', hash);
+}
+
+export const SEARCH_FILE = '.qateh-search.json';
+
+export function readSearchRecords(dir: string): Record<string, SearchRecord> {
+  const file = join(dir, SEARCH_FILE);
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, SearchRecord>;
+  } catch {
+    return {};
+  }
+}
+
+export function writeSearchRecords(dir: string, records: Record<string, SearchRecord>): void {
+  const file = join(dir, SEARCH_FILE);
+  writeFileSync(`${file}.tmp`, JSON.stringify(records));
+  renameSync(`${file}.tmp`, file);
 }
 
 export function readManifest(dir: string): BuildManifest | null {

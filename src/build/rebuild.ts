@@ -14,10 +14,10 @@ import { join, relative } from 'node:path';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { startServer } from '../server/server';
-import { readManifest, writeManifest, type BuildManifest } from './build-record';
+import { readManifest, readSearchRecords, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
 import { productHash } from './product-hash';
-import { indexSite } from './search-index';
+import { hasSearchIndex, indexSearchRecords } from './search-index';
 import { buildSite } from './site';
 import { patchSitemap } from './sitemap-patch';
 
@@ -121,7 +121,11 @@ export async function rebuildSite(
     for (const slug of removed) delete next.products[slug];
     writeManifest(siteDir, next);
     const pagesSeconds = (performance.now() - started) / 1000;
-    if (opts.searchIndex !== false && existsSync(join(siteDir, 'pagefind'))) await indexSite(siteDir);
+    // The search records of every product live beside the site: swap the changed ones and re-index.
+    const records = { ...readSearchRecords(siteDir), ...partial.searchRecords };
+    for (const slug of removed) delete records[slug];
+    writeSearchRecords(siteDir, records);
+    if (opts.searchIndex !== false && hasSearchIndex(siteDir)) await indexSearchRecords(siteDir, records);
     return {
       kind: 'partial', reason: `${rendered.length} product(s) changed, ${removed.length} removed${contentChanged ? ', content changed' : ''}`,
       rendered, removed, listings: [...listings], pagesSeconds, seconds: (performance.now() - started) / 1000,

@@ -1,38 +1,82 @@
 /**
  * The Pagefind index of the built site (dist/pagefind/), the search island's fallback when the API
- * is unreachable. Only product pages carry data-pagefind-body, so only they are indexed, and only
- * what that element holds (name, part number, brand, package, summary and the hidden folded field:
- * see src/lib/pagefind-query.ts). Persian and English pages are indexed; the Russian stub repeats the
- * English texts, so its pages are left out to keep the index (and the indexer's memory) small.
+ * is unreachable. Each product gets one custom record per language (Persian and English; the Russian
+ * stub repeats English and its pages search the largest index), made from its data
+ * (src/build/search-records.ts) rather than by parsing product pages: parsing 200k pages took the
+ * indexer to 7.85 GB at 100k products.
+ *
+ * Pagefind's indexer also slows down with every record it holds (adding 200k records to one index
+ * took ~9 minutes, ~4 GB), so records go into parts of at most PART_PRODUCTS products, each a
+ * separate Pagefind bundle written and released before the next: dist/pagefind/ is the first part,
+ * dist/pagefind/part-N/ the others, listed in dist/pagefind/parts.json; the search island merges them
+ * (PagefindResults.tsx: mergeIndex).
  */
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { treePeakSampler } from './process-memory';
+import { pagefindRecord, SEARCH_LOCALES, type SearchRecord } from './search-records';
 
 export interface SearchIndexResult {
+  /** Records indexed (products × languages) and bundles written. */
   pages: number;
+  parts: number;
   seconds: number;
+  /** Peak resident memory of the Pagefind indexer process(es), MB. */
+  indexerPeakMb: number;
 }
 
-/** Product pages of the Persian (unprefixed) and English sites. */
-const PRODUCT_PAGES = '{shop,en/shop}/products/*/index.html';
+export const PART_PRODUCTS = 10_000;
+/** The list of extra bundles the island merges, beside pagefind.js. */
+export const PARTS_FILE = 'parts.json';
 
-export async function indexSite(siteDir: string): Promise<SearchIndexResult> {
+async function writePart(outputPath: string, part: [string, SearchRecord][]): Promise<number> {
+  const { index, errors } = await pagefind.createIndex({ maxFragments: 5000 });
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  let added = 0;
+  // A bounded number of messages in flight: the service answers in order, and 200k pending
+  // promises would only hold memory.
+  let batch: Promise<{ errors: string[] }>[] = [];
+  const flush = async () => {
+    for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`Pagefind indexing failed: ${r.errors.join('; ')}`);
+    batch = [];
+  };
+  for (const [slug, record] of part) {
+    for (const locale of SEARCH_LOCALES) {
+      batch.push(index.addCustomRecord(pagefindRecord(slug, record, locale)));
+      added++;
+    }
+    if (batch.length >= 1000) await flush();
+  }
+  await flush();
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length) throw new Error(`Pagefind could not write its files: ${written.errors.join('; ')}`);
+  await index.deleteIndex();
+  return added;
+}
+
+/** Writes dist/pagefind/ (and its parts) for these products' records, replacing any earlier index. */
+export async function indexSearchRecords(siteDir: string, records: Record<string, SearchRecord>): Promise<SearchIndexResult> {
   const started = performance.now();
-  const { index, errors } = await pagefind.createIndex({
-    // Many small fragment files beat 200k tiny ones on disk and in a cold cache.
-    maxFragments: 5000,
-  });
+  const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
+  const root = join(siteDir, 'pagefind');
+  rmSync(root, { recursive: true, force: true });
+  const entries = Object.entries(records);
+  let pages = 0;
+  const parts: string[] = [];
   try {
-    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: siteDir, glob: PRODUCT_PAGES });
-    if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
-    const outputPath = join(siteDir, 'pagefind');
-    rmSync(outputPath, { recursive: true, force: true });
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length) throw new Error(`Pagefind could not write its files: ${written.errors.join('; ')}`);
-    return { pages: added.page_count, seconds: (performance.now() - started) / 1000 };
+    for (let from = 0, n = 0; from < entries.length || n === 0; from += PART_PRODUCTS, n++) {
+      const out = n === 0 ? root : join(root, `part-${n}`);
+      pages += await writePart(out, entries.slice(from, from + PART_PRODUCTS));
+      if (n > 0) parts.push(`/pagefind/part-${n}/`);
+    }
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, PARTS_FILE), JSON.stringify(parts));
   } finally {
     await pagefind.close();
   }
+  return { pages, parts: parts.length + 1, seconds: (performance.now() - started) / 1000, indexerPeakMb: memory.stop() };
 }
+
+/** True when the site has a search index (a rebuild keeps one up to date, never adds one). */
+export const hasSearchIndex = (siteDir: string): boolean => existsSync(join(siteDir, 'pagefind')) && readdirSync(join(siteDir, 'pagefind')).length > 0;

@@ -16,9 +16,13 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { startServer } from '../server/server';
-import { startRecording, stopRecording, writeManifest, type BuildManifest } from './build-record';
-import { indexSite, type SearchIndexResult } from './search-index';
+import { startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
+import { createExportApi } from './export-client';
 import type { RenderOnlyFile } from './render-filter';
+import { russianSamples, writeRussianPages } from './russian-step';
+import { indexSearchRecords, type SearchIndexResult } from './search-index';
+import type { SearchRecord } from './search-records';
+import { rewriteProductEntries } from './sitemap-patch';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_SITE_DIR = resolve(PROJECT_ROOT, 'dist');
@@ -32,6 +36,13 @@ export interface SiteBuildOptions {
   renderOnly?: RenderOnlyFile;
   /** Skip the Pagefind index (tests that do not search). */
   searchIndex?: boolean;
+  /**
+   * Make Russian product pages from the English ones (src/build/russian-pages.ts) instead of
+   * rendering them; on by default, turned off by the build itself when its check fails.
+   */
+  russianFromEnglish?: boolean;
+  /** Progress lines (which phase took how long); silent by default. */
+  log?: (line: string) => void;
 }
 
 export interface SiteBuildResult {
@@ -42,6 +53,10 @@ export interface SiteBuildResult {
   search: SearchIndexResult | null;
   /** What the pages were rendered from: written to dist/ by full builds, merged by rebuilds. */
   record: Omit<BuildManifest, 'builtAt' | 'version'> & { builtAt?: string; version?: string };
+  /** The Pagefind records of the rendered products (src/build/search-records.ts). */
+  searchRecords: Record<string, SearchRecord>;
+  /** Russian product pages made from English ones; false when they were rendered. */
+  russianFromEnglish: boolean;
 }
 
 /** Runs `fn` with environment variables set, restoring them afterwards. */
@@ -93,23 +108,35 @@ function moveInto(staged: string, outDir: string): void {
 
 export async function buildSite(config: Config, database: Database, opts: SiteBuildOptions = {}): Promise<SiteBuildResult> {
   const outDir = resolve(opts.outDir ?? DEFAULT_SITE_DIR);
+  const log = opts.log ?? (() => {});
   const started = performance.now();
+  const russianFromEnglish = opts.russianFromEnglish !== false;
+  const site = config.PUBLIC_BASE_URL.replace(/\/+$/, '');
   const api = await startServer(
     { ...config, HOST: '127.0.0.1', PORT: 0, SEARCH_RATE_LIMIT: 1_000_000_000, LOG_REQUESTS: false },
     database,
   );
-  let onlyFile: string | undefined;
-  let onlyDir: string | undefined;
-  if (opts.renderOnly) {
-    onlyDir = mkdtempSync(join(tmpdir(), 'qateh-only-'));
-    onlyFile = join(onlyDir, 'render-only.json');
-    writeFileSync(onlyFile, JSON.stringify(opts.renderOnly));
-  }
+  const onlyDir = mkdtempSync(join(tmpdir(), 'qateh-only-'));
+  const onlyFile = join(onlyDir, 'render-only.json');
   const staged = stagingDir(outDir);
   const astroOut = staged ?? outDir;
   startRecording();
   let record: ReturnType<typeof stopRecording>;
+  let slugs: string[];
+  let samples: string[] = [];
+  let retry = false;
   try {
+    // Which products the pages cover: a partial build's list, or every product in the catalogue.
+    slugs = opts.renderOnly?.products ?? (await createExportApi(api.url).index()).products.map((p) => p.slug);
+    const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
+    if (!opts.renderOnly && cap > 0) slugs = slugs.slice(0, cap);
+    if (russianFromEnglish) samples = russianSamples(slugs);
+    const filter: RenderOnlyFile = {
+      ...(opts.renderOnly ?? {}),
+      productLocales: russianFromEnglish ? ['fa', 'en'] : ['fa', 'en', 'ru'],
+      alsoRussian: samples,
+    };
+    writeFileSync(onlyFile, JSON.stringify(filter));
     const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     await withEnv({ QATEH_API_URL: api.url, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId }, () => build({
       root: PROJECT_ROOT,
@@ -119,15 +146,29 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
       // Astro would otherwise print a telemetry notice and phone home on the first build.
       telemetry: { enabled: false },
     } as Parameters<typeof build>[0]));
+    log(`astro rendered pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
     for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(astroOut, file), { force: true });
-    if (staged) moveInto(staged, outDir);
+    if (russianFromEnglish) {
+      const t = performance.now();
+      const ru = writeRussianPages(astroOut, slugs, samples, site);
+      if (ru.mismatches.length) {
+        // Russian pages no longer render like English ones: render them all, as before.
+        log(`Russian product pages differ from English ones (${ru.mismatches.slice(0, 3).join(', ')}): rendering them through Astro.`);
+        retry = true;
+      } else log(`${ru.written} Russian product pages made from English in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    if (!retry) {
+      if (!opts.renderOnly) rewriteProductEntries(astroOut, config.PUBLIC_BASE_URL, slugs);
+      if (staged) moveInto(staged, outDir);
+    }
   } finally {
     if (staged) rmSync(staged, { recursive: true, force: true });
     record = stopRecording();
     await api.close();
-    if (onlyDir) rmSync(onlyDir, { recursive: true, force: true });
+    rmSync(onlyDir, { recursive: true, force: true });
   }
+  if (retry) return buildSite(config, database, { ...opts, russianFromEnglish: false });
   const renderSeconds = (performance.now() - started) / 1000;
   const result: SiteBuildResult['record'] = {
     builtAt: record.builtAt,
@@ -135,12 +176,17 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     products: Object.fromEntries(record.products),
     listings: Object.fromEntries(record.listings),
   };
+  const searchRecords = Object.fromEntries(record.search);
   let search: SearchIndexResult | null = null;
   if (!opts.renderOnly) {
-    if (opts.searchIndex !== false) search = await indexSite(outDir);
+    writeSearchRecords(outDir, searchRecords);
+    if (opts.searchIndex !== false) {
+      search = await indexSearchRecords(outDir, searchRecords);
+      log(`search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`);
+    }
     if (result.builtAt) writeManifest(outDir, result as BuildManifest);
   }
-  return { outDir, seconds: (performance.now() - started) / 1000, renderSeconds, search, record: result };
+  return { outDir, seconds: (performance.now() - started) / 1000, renderSeconds, search, record: result, searchRecords, russianFromEnglish };
 }
 
 /** True when `dir` holds a finished build (its home page is written last-ish and always exists). */

@@ -9,7 +9,7 @@ import type { Category, CategoryRef, Product, ProductList } from '../api/schemas
 import type { BlogPost, BlogPostSummary, ContentPage } from '../api/schemas/content';
 import type { ExportIndexEntry } from '../api/schemas/export';
 import { createExportApi, type ExportApi } from '../build/export-client';
-import { dataHash, recordIndex, recordListing, recordProduct } from '../build/build-record';
+import { dataHash, recordIndex, recordListing, recordProduct, recordSearch } from '../build/build-record';
 import { productHash } from '../build/product-hash';
 import { renderFilter } from '../build/render-filter';
 
@@ -101,7 +101,7 @@ export const productEntries = (): Promise<ExportIndexEntry[]> =>
     const index = await exportApi().index();
     recordIndex(index.generatedAt, index.version);
     const only = renderFilter();
-    let list = only ? index.products.filter((p) => only.products.has(p.slug)) : index.products;
+    let list = only?.products ? index.products.filter((p) => only.products!.has(p.slug)) : index.products;
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
     if (cap > 0) list = list.slice(0, cap);
     positions = new Map(list.map((p, i) => [p.slug, i]));
@@ -129,11 +129,13 @@ function loadChunk(n: number): Promise<Map<string, Product>> {
     chunk = (async () => {
       const out = new Map<string, Product>();
       // A partial build's entries are not contiguous in id order: read those few one by one.
-      if (renderFilter()) {
+      const only = renderFilter();
+      if (only?.products && !only.contiguous) {
         for (const e of wanted) out.set(e.slug, await api().product(e.slug));
         return out;
       }
-      const after = first === 0 ? 0 : entries[first - 1]!.id;
+      // Ids are integers: everything after the one before the chunk's first (a slice starts mid-catalogue).
+      const after = wanted[0]!.id - 1;
       const page = await exportApi().products({ after, limit: wanted.length });
       for (const p of page.items) out.set(p.slug, p);
       return out;
@@ -156,6 +158,7 @@ export async function productPage(slug: string): Promise<Product> {
   // Missing only when changed between the index read and the chunk read: the page call says why.
   const product = (await loadChunk(Math.floor(at / EXPORT_CHUNK))).get(slug) ?? await api().product(slug);
   recordProduct(slug, productHash(product), product.categories.map((c) => c.slug));
+  recordSearch(product);
   return product;
 }
 

@@ -8,7 +8,17 @@ import type { Locale } from '../ui/locale';
 import { islandTexts } from '../ui/texts';
 
 interface Hit { url: string; title: string; price?: string; image?: string }
-interface PagefindModule { search: (q: string) => Promise<{ results: { data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }> }
+interface PagefindModule {
+  search: (q: string) => Promise<{ results: { data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }>;
+  mergeIndex: (url: string) => Promise<void>;
+}
+
+/** The index comes in parts (src/build/search-index.ts): /pagefind/ plus those listed in parts.json. */
+async function mergeParts(pagefind: PagefindModule): Promise<void> {
+  const res = await fetch('/pagefind/parts.json');
+  if (!res.ok) return;
+  for (const url of (await res.json()) as string[]) await pagefind.mergeIndex(url);
+}
 
 export default function PagefindResults({ locale, text }: { locale: Locale; text: string }) {
   const t = islandTexts(locale);
@@ -20,6 +30,7 @@ export default function PagefindResults({ locale, text }: { locale: Locale; text
       try {
         const url = '/pagefind/pagefind.js';
         const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
+        await mergeParts(pagefind);
         const { pagefindQuery } = await import('../../../lib/pagefind-query');
         const found = await pagefind.search(pagefindQuery(text));
         const data = await Promise.all(found.results.slice(0, 24).map((r) => r.data()));

@@ -1,0 +1,56 @@
+/**
+ * After Astro rendered the Persian and English product pages of a build, the Russian ones are made
+ * from the English (src/build/russian-pages.ts). A few products (`samples`) were also rendered in
+ * Russian by Astro: the transform must reproduce those exactly (except island ids), or the build
+ * learns that Russian pages now differ from English ones and renders them all through Astro instead.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { russianFromEnglish, sameExceptIslandIds } from './russian-pages';
+
+const page = (dir: string, prefix: string, slug: string) => join(dir, `${prefix}shop/products/${slug}`, 'index.html');
+
+/** Picks the products whose Russian pages Astro renders too, as the transform's check. */
+export function russianSamples(slugs: string[]): string[] {
+  if (slugs.length === 0) return [];
+  const step = Math.max(1, Math.floor(slugs.length / 8));
+  return [...new Set(slugs.filter((_, i) => i % step === 0).concat(slugs.at(-1)!))];
+}
+
+export interface RussianResult {
+  written: number;
+  /** Sample products whose rendered Russian page the transform did not reproduce. */
+  mismatches: string[];
+}
+
+export function writeRussianPages(dir: string, slugs: string[], samples: string[], site: string): RussianResult {
+  const sampled = new Set(samples);
+  const mismatches: string[] = [];
+  for (const slug of samples) {
+    const en = page(dir, 'en/', slug);
+    const ru = page(dir, 'ru/', slug);
+    if (!existsSync(en) || !existsSync(ru)) continue;
+    const made = russianFromEnglish(readFileSync(en, 'utf8'), site);
+    const rendered = readFileSync(ru, 'utf8');
+    if (!sameExceptIslandIds(made, rendered)) {
+      mismatches.push(slug);
+      if (process.env.QATEH_DEBUG_RU) {
+        const a = made.replace(/uid="[^"]*"/g, ''); const b = rendered.replace(/uid="[^"]*"/g, '');
+        let i = 0; while (a[i] === b[i]) i++;
+        console.error(`MADE ${a.slice(i - 150, i + 150)}\nRENDERED ${b.slice(i - 150, i + 150)}`);
+      }
+    }
+  }
+  if (mismatches.length) return { written: 0, mismatches };
+  let written = 0;
+  for (const slug of slugs) {
+    if (sampled.has(slug)) continue;
+    const en = page(dir, 'en/', slug);
+    if (!existsSync(en)) continue;
+    const out = page(dir, 'ru/', slug);
+    mkdirSync(join(out, '..'), { recursive: true });
+    writeFileSync(out, russianFromEnglish(readFileSync(en, 'utf8'), site));
+    written++;
+  }
+  return { written, mismatches };
+}
