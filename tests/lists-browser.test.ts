@@ -102,6 +102,7 @@ describe('wishlist', () => {
     await first.locator('[data-testid=wishlist-remove]').click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().getAttribute('data-product-id')).toBe(String(b!.id));
+    await expect.poll(() => page.locator('[data-list-count=wishlist]').textContent()).toBe('۱');
     await page.reload();
     await expect.poll(() => rows.count()).toBe(1);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('wishlist')))!).map((e: Snapshot) => e.id)).toEqual([b!.id]);
@@ -239,7 +240,7 @@ describe('product dialogs', () => {
     await page.context().close();
   });
 
-  it('loads the dialogs\' code only when a dialog first opens (product page JavaScript budget)', async () => {
+  it('loads the buttons\' and dialogs\' code only on first use (product page JavaScript budget)', async () => {
     // The 90 KB gzip budget itself is measured on a production build by `npm run bench:pages`
     // (tests build React in development mode); here: nothing of the dialogs ships with the page.
     const page = await shop.newPage();
@@ -250,7 +251,7 @@ describe('product dialogs', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((u) => /\/(dialogs|QuickView|FilesDialog)\./.test(u))).toEqual([]);
+    expect(scripts.filter((u) => /\/(dialogs|QuickView|FilesDialog|card-actions)\./.test(u))).toEqual([]);
     await page.click('[data-testid=open-applicationnote]');
     await page.locator('[data-testid=applicationnote-dialog]').waitFor();
     expect(scripts.filter((u) => /\/dialogs\./.test(u))).toHaveLength(1);

@@ -1,12 +1,12 @@
 /**
- * The one small script behind every card's and the product page's list and dialog buttons, by event
- * delegation so the static cards need no island each (and the React cards of listings share it):
+ * What the list and dialog buttons do, loaded by buttons-boot.ts on the first click (so pages carry
+ * only the boot script until a shopper uses a button):
  *  - [data-list-add="wishlist|compare"][data-product='{…}'] adds to the persisted list and shows the
  *    spec's notice (texts from locales, rendered into #lists-notices by the header);
- *  - [data-list-count="wishlist|compare"] shows the list's size;
  *  - [data-product-dialog="quickview|footprint|applicationnote"][data-slug] fetches the product and
  *    opens its dialog 50 ms after the data arrives; a newer request cancels a pending one. The
  *    dialogs' code (React, the buy box) is imported on the first open only.
+ * From here on the header counts follow the stores.
  */
 import type { Product } from '../../../api/schemas/catalogue';
 import { addToList, LISTS } from '../../stores/lists';
@@ -15,6 +15,7 @@ import { showToast, type ToastKind } from '../../stores/toasts';
 import { getJson } from '../ui/api';
 import type { Locale } from '../ui/locale';
 import { latestRequest } from './dialog-request';
+import { followCounts } from './list-counts-live';
 import type { DialogKind } from './dialogs';
 
 const locale = (): Locale => {
@@ -58,29 +59,13 @@ async function openDialog(kind: DialogKind, slug: string, opener: HTMLElement): 
   }
 }
 
-function showCounts(): void {
-  const digits = new Intl.NumberFormat(locale() === 'fa' ? 'fa-IR' : 'en-US');
-  for (const [kind, store] of Object.entries(LISTS)) {
-    store.subscribe((list) => {
-      for (const el of document.querySelectorAll<HTMLElement>(`[data-list-count="${kind}"]`)) {
-        el.textContent = digits.format(list.length);
-        el.hidden = list.length === 0;
-      }
-    });
-  }
+/** Handles a click on a list or dialog button (called by buttons-boot.ts). */
+export function act(button: HTMLElement): void {
+  if (button.dataset.listAdd) { addFrom(button); return; }
+  const slug = button.dataset.slug;
+  if (button.dataset.productDialog && slug) void openDialog(button.dataset.productDialog as DialogKind, slug, button);
 }
 
-document.addEventListener('click', (event) => {
-  const target = event.target instanceof Element ? event.target : null;
-  const add = target?.closest<HTMLElement>('[data-list-add]');
-  if (add) { event.preventDefault(); addFrom(add); return; }
-  const opener = target?.closest<HTMLElement>('[data-product-dialog]');
-  const slug = opener?.dataset.slug;
-  if (opener && slug) {
-    event.preventDefault();
-    void openDialog(opener.dataset.productDialog as DialogKind, slug, opener);
-  }
-});
-// Escape before the dialog has opened cancels the pending request as closing would.
-document.addEventListener('keydown', (event) => { if (event.key === 'Escape') request.cancel(); });
-showCounts();
+export const cancelPending = (): void => request.cancel();
+
+followCounts();

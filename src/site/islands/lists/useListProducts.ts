@@ -10,6 +10,7 @@ import type { ListProduct, ProductsByIdsResponse } from '../../../api/schemas/li
 import { LISTS } from '../../stores/lists';
 import type { ListEntry, ListKind } from '../../stores/lists-state';
 import { getJson, isAbort } from '../ui/api';
+import { followCounts } from './list-counts-live';
 
 export interface ListRow { entry: ListEntry; product: ListProduct | null }
 export type ListState =
@@ -25,7 +26,8 @@ export function useListProducts(kind: ListKind): { state: ListState; retry: () =
   const [found, setFound] = useState<{ key: string; items: Map<number, ListProduct> } | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);
   const key = entries.map((e) => e.id).join(',');
-  useEffect(() => setMounted(true), []);
+  // Removing here must change the header's count too.
+  useEffect(() => { setMounted(true); followCounts(); }, []);
   useEffect(() => {
     if (!mounted || !key) return;
     const ctl = new AbortController();
