@@ -45,7 +45,8 @@ async function main() {
     await database.db.execute(sql`UPDATE products SET price = price - 10000, updated_at = now() WHERE slug = ${slug}`);
     console.log(JSON.stringify({
       products, pages, seconds: built.seconds, renderSeconds: built.renderSeconds,
-      searchSeconds: built.search?.seconds ?? null, searchPages: built.search?.pages ?? null, peakMb,
+      searchSeconds: built.search?.seconds ?? null, searchPages: built.search?.pages ?? null, searchParts: built.search?.parts ?? null,
+      searchPeakMb: built.search?.indexerPeakMb ?? null, russianFromEnglish: built.russianFromEnglish, peakMb,
       rebuild: { kind: rebuilt.kind, rendered: rebuilt.rendered.length, listings: rebuilt.listings.length, pagesSeconds: rebuilt.pagesSeconds, seconds: rebuilt.seconds, peakMb: rebuildPeakMb },
       outDir: keep ? outDir : undefined,
     }));
