@@ -51,7 +51,7 @@ describe('account pages', () => {
     await page.goto(url('/account/register'));
     // The browser-side check names every empty required field under the spec's summary header.
     await page.click('form.account-form button[type=submit]');
-    await expect.poll(() => page.locator('[role=alert]').textContent()).toContain('لطفاً خطاهای زیر را اصلاح کنید:');
+    await expect.poll(() => page.locator('main [role=alert]').textContent()).toContain('لطفاً خطاهای زیر را اصلاح کنید:');
     expect(await page.locator('.account-field__error').first().textContent()).toBe('لطفاً این فیلد را پر کنید');
 
     await fillLive(page, '#f-name', 'سارا احمدی');
@@ -73,7 +73,7 @@ describe('account pages', () => {
 
     await page.goto(url('/account/login'));
     await signIn(page, 'sara.a', 'wrong-pass-000');
-    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('نام کاربری یا رمز عبور نادرست است.');
+    await expect.poll(() => page.locator('main [role=alert]').textContent()).toBe('نام کاربری یا رمز عبور نادرست است.');
     await signIn(page, 'sara.a', 'sara-pass-123');
     await page.waitForURL('**/account/dashboard');
     await expect.poll(() => page.locator('[data-field=name]').textContent()).toBe('سارا احمدی');
@@ -144,7 +144,7 @@ describe('account pages', () => {
     await page.click('form.account-form button[type=submit]');
     await page.waitForURL('**/en/account/login?reset=1');
     await signIn(page, 'reza', 'old-pass-123');
-    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('Username/password is invalid.');
+    await expect.poll(() => page.locator('main [role=alert]').textContent()).toBe('Username/password is invalid.');
     await signIn(page, 'reza', 'new-pass-456');
     await page.waitForURL('**/en/account/dashboard');
     // The used link is dead.
@@ -152,7 +152,7 @@ describe('account pages', () => {
     await fillLive(page, '#f-password', 'third-pass-789');
     await fillLive(page, '#f-password_confirmation', 'third-pass-789');
     await page.click('form.account-form button[type=submit]');
-    await expect.poll(() => page.locator('[role=alert]').textContent()).toContain('Please correct the following error(s):');
+    await expect.poll(() => page.locator('main [role=alert]').textContent()).toContain('Please correct the following error(s):');
     await page.context().close();
   });
 

@@ -189,4 +189,15 @@ describe('site forms', () => {
     await expect.poll(async () => (await shop.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'sara@example.com'))).length).toBe(2);
     await page.context().close();
   });
+
+  it('contact form: a "request a footprint" link arrives with its subject and comment already filled in', async () => {
+    const page = await shop.newPage();
+    const q = new URLSearchParams({ subject: 'Footprint for NE555P', comment: 'Please add the footprint of NE555P.' });
+    await page.goto(url(`/site/contact-us?${q}#contact-form`));
+    await hydrated(page, '#contact-name');
+    await expect.poll(() => page.inputValue('#contact-subject')).toBe('Footprint for NE555P');
+    expect(await page.inputValue('#contact-comment')).toBe('Please add the footprint of NE555P.');
+    expect(await page.inputValue('#contact-name')).toBe('');
+    await page.context().close();
+  });
 });

@@ -210,7 +210,7 @@ describe('buying', () => {
 
   it('a customer in the staff console is refused; a guest can track an order', async () => {
     await page.goto(url('/staff'));
-    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe('این بخش فقط برای کارکنان فروشگاه است.');
+    await expect.poll(() => page.locator('main [role=alert]').textContent()).toBe('این بخش فقط برای کارکنان فروشگاه است.');
     const [row] = await shop.database.db.select({ code: orders.trackingCode }).from(orders).where(eq(orders.status, 'paid')).limit(1);
     const guest = await newPage();
     await guest.goto(url('/shop/track-order'));

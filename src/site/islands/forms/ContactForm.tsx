@@ -3,10 +3,11 @@
  * anything is sent; the server's 422 list appears under the validation heading and beside each field;
  * a refused captcha is reset with the spec's message; success clears the form and shows a toast.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../stores/toasts';
 import { CaptchaWidget, type CaptchaHandle } from './CaptchaWidget';
 import { formTexts, type FormsLocale } from './texts';
+import { useMounted } from '../ui/useMounted';
 import './forms.css';
 
 const FIELDS = ['name', 'email', 'subject', 'comment'] as const;
@@ -18,6 +19,19 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const live = useMounted();
+
+  // Links such as "request a footprint" arrive with ?subject=&comment= filled in. They are copied into the
+  // fields after hydration so the first render matches the static HTML.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    for (const name of ['subject', 'comment'] as const) {
+      const value = params.get(name)?.trim();
+      const input = formRef.current?.elements.namedItem(name);
+      if (value && (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) && !input.value) input.value = value.slice(0, input.maxLength > 0 ? input.maxLength : undefined);
+    }
+  }, []);
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -69,7 +83,7 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
   });
 
   return (
-    <form className="contact-form" onSubmit={submit} onFocus={() => captcha.current?.start()} noValidate data-testid="contact-form">
+    <form ref={formRef} id="contact-form" className="contact-form" onSubmit={submit} onFocus={() => captcha.current?.start()} noValidate data-testid="contact-form">
       <h2>{t.title}</h2>
       {listed.length > 0 && (
         <div className="form-errors" role="alert" data-testid="contact-errors">
@@ -82,7 +96,7 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
       {field('subject', <input {...aria('subject')} maxLength={200} />)}
       {field('comment', <textarea {...aria('comment')} rows={5} maxLength={5000} />)}
       <CaptchaWidget ref={captcha} locale={locale} />
-      <button type="submit" className="button" disabled={sending}>{sending ? t.sending : t.send}</button>
+      <button type="submit" className="button" disabled={sending || !live}>{sending ? t.sending : t.send}</button>
       {sent && <p className="notice" role="status" data-testid="contact-sent">{sent}</p>}
     </form>
   );
