@@ -74,7 +74,7 @@ describe('buying', () => {
     const dialogs: string[] = [];
     guest.on('dialog', (d) => dialogs.push(d.message()));
     await guest.goto(url(`/shop/products/${slug}`));
-    await guest.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add');
+    await guest.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add:enabled');
     await guest.fill('#buy-qty', '۶۰۰');
     await guest.click('[data-testid=buy-box] button.buy-box__add');
     await expect.poll(() => dialogs).toEqual(['برای سفارش این تعداد، لطفاً با فروشگاه تماس بگیرید.']);
@@ -97,7 +97,7 @@ describe('buying', () => {
     page = await newPage();
     await page.goto(url(`/shop/products/${slug}`));
     // Hydrated (Astro drops the ssr attribute), so the click reaches the island.
-    await page.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add');
+    await page.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add:enabled');
     await page.fill('#buy-qty', '3');
     await page.click('[data-testid=buy-box] button.buy-box__add');
     await page.waitForURL(/\/account\/login\?return=/);
@@ -200,7 +200,7 @@ describe('buying', () => {
     const dialogs: string[] = [];
     page.on('dialog', (d) => dialogs.push(d.message()));
     await page.goto(url(`/shop/products/${slug}`));
-    await page.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add');
+    await page.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add:enabled');
     await page.fill('#buy-qty', '5');
     await page.click('[data-testid=buy-box] button.buy-box__add');
     await expect.poll(() => dialogs).toEqual(['برای سفارش این تعداد، لطفاً با فروشگاه تماس بگیرید.']);

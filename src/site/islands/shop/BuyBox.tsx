@@ -13,6 +13,7 @@ import { mirrorServerCart } from '../../stores/cart';
 import { showToast } from '../../stores/toasts';
 import { call, CallError, loginUrl, maybeSignedIn } from './api';
 import { QuantityInput } from './QuantityInput';
+import { useMounted } from '../ui/useMounted';
 import { num, shopTexts, toman, type ShopLocale } from './texts';
 
 const TIER_DELAY_MS = 50;
@@ -27,6 +28,8 @@ export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty
   const [quantity, setQuantity] = useState<number | ''>(min);
   const [shown, setShown] = useState(min);
   const [busy, setBusy] = useState(false);
+  // Until hydration ends a click would do nothing (and a typed quantity could be lost).
+  const live = useMounted();
   const rules = { minimumPurchase: product.minimumPurchase, stock: product.stock, threshold: product.threshold, preOrder: product.availability === 'pre-order' };
 
   // Spec §4: the tier display follows the quantity after 50 ms.
@@ -101,7 +104,7 @@ export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty
         <span> — {t.lineTotal}: </span><strong data-testid="buy-total">{toman(locale, unit * shown)}</strong>
       </p>
       {next && <p className="buy-box__break" data-testid="next-break">{t.nextBreak(num(locale, next.moreUnits), toman(locale, next.unitPrice), toman(locale, next.saves))}</p>}
-      <button type="button" className="button button--primary buy-box__add" disabled={busy} onClick={onAdd}>{busy ? t.adding : t.addToCart}</button>
+      <button type="button" className="button button--primary buy-box__add" disabled={busy || !live} onClick={onAdd}>{busy ? t.adding : t.addToCart}</button>
     </div>
   );
 }
