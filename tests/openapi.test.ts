@@ -19,6 +19,20 @@ describe('OpenAPI document', () => {
     expect(body.paths['/api/site/v1/suggestion'].get).toBeDefined();
   });
 
+  it('describes the parts-list upload as a multipart form with its file and board count', async () => {
+    const { body } = await server.api('/openapi.json');
+    const upload = body.paths['/api/site/v1/SaveCustomerFile'].post;
+    const form = upload.requestBody.content['multipart/form-data'].schema;
+    expect(upload.requestBody.required).toBe(true);
+    expect(upload.requestBody.content['application/json']).toBeUndefined();
+    expect(form.properties.newFile).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.properties.boardQty).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
+    expect(form.required).toEqual(['newFile']);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '413', '422', '429']));
+    // JSON bodies are unchanged.
+    expect(body.paths['/api/site/v1/newsletters'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
+  });
+
   it('has only references that resolve inside the document', async () => {
     const { body } = await server.api('/openapi.json');
     const refs = [...JSON.stringify(body).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);

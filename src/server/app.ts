@@ -13,6 +13,7 @@ import { createPaymentSandbox } from './payments/sandbox';
 import { SANDBOX_PREFIX, sandboxEnabled } from './payments/settings';
 import { createAccountServices } from './services/accounts';
 import { ReadCache } from './services/read-cache';
+import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
 
 export const API_BASE = '/api/site/v1';
@@ -50,6 +51,10 @@ export function createApp(config: Config, database: Database, options: AppOption
 
   const searchLimiter = rateLimit({ limit: config.SEARCH_RATE_LIMIT, windowSeconds: config.SEARCH_RATE_WINDOW_SECONDS, clientIp });
   for (const path of SEARCH_PATHS) app.use(path, searchLimiter);
+  // Each parts-list upload costs a parse in a worker: an address past its share is refused before the body is read.
+  app.use(`${API_BASE}/SaveCustomerFile`, rateLimit({
+    limit: config.BOM_UPLOAD_RATE_LIMIT, windowSeconds: config.BOM_UPLOAD_RATE_WINDOW_SECONDS, clientIp, message: uploadRateMessage,
+  }));
 
   app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind }));
   const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });

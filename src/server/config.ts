@@ -22,6 +22,9 @@ export const configSchema = z.object({
 
   SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   SEARCH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Parts-list uploads (SaveCustomerFile) allowed per client address per window: each one costs a parse. */
+  BOM_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  BOM_UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits, logs). */
   TRUST_PROXY: bool.prefault('0'),
   /** Entries kept in the in-process cache of catalogue reads. */
@@ -80,6 +83,8 @@ export const configSchema = z.object({
   /** Which reCAPTCHA the storefront loads: 2 (the checkbox) or 3 (invisible, scored). */
   RECAPTCHA_VERSION: z.enum(['2', '3']).default('3'),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** The widget script the storefront loads (Google's api.js, or a mirror / stand-in speaking its API). */
+  RECAPTCHA_SCRIPT_URL: z.string().url().default('https://www.google.com/recaptcha/api.js'),
   /** reCAPTCHA v3 answers with a score (0 bot … 1 human); tokens scoring lower are refused. */
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
 

@@ -5,7 +5,13 @@ import { HttpError, MESSAGES } from './errors';
  * Fixed-window counter per client address. In-process on purpose: one server process per shop;
  * a multi-process deployment would put this in the reverse proxy instead.
  */
-export function rateLimit(opts: { limit: number; windowSeconds: number; clientIp: (c: Context) => string }): MiddlewareHandler {
+export function rateLimit(opts: {
+  limit: number;
+  windowSeconds: number;
+  clientIp: (c: Context) => string;
+  /** What the refused caller reads (Persian); the general "too many requests" text by default. */
+  message?: (retryAfterSeconds: number) => string;
+}): MiddlewareHandler {
   const windows = new Map<string, { start: number; count: number }>();
   const windowMs = opts.windowSeconds * 1000;
   let lastSweep = Date.now();
@@ -24,7 +30,7 @@ export function rateLimit(opts: { limit: number; windowSeconds: number; clientIp
     w.count++;
     if (w.count > opts.limit) {
       const retryAfter = Math.ceil((w.start + windowMs - now) / 1000);
-      throw new HttpError(429, MESSAGES.tooManyFa, undefined, { 'Retry-After': String(retryAfter) });
+      throw new HttpError(429, opts.message?.(retryAfter) ?? MESSAGES.tooManyFa, undefined, { 'Retry-After': String(retryAfter) });
     }
     await next();
   };

@@ -25,6 +25,11 @@ export interface RouteDef<
   query?: Q;
   params?: P;
   body?: B;
+  /**
+   * For the document only: a multipart/form-data body (z.file() for file parts). Such a handler reads
+   * the form itself (e.g. streaming with a size cap), so the router does not parse or validate it.
+   */
+  multipart?: z.ZodType;
   response: R;
   /** Extra documented error statuses besides 422 and 500. */
   errors?: number[];
@@ -111,11 +116,18 @@ export function openApiDocument(base: string, routes: RouteDef[], info: { title:
       summary: def.summary,
       tags: def.tags,
       parameters,
-      ...(def.body ? { requestBody: { content: { 'application/json': { schema: json(def.body, 'input') } } } } : {}),
+      ...requestBody(def, (schema) => json(schema, 'input')),
       responses,
     };
   }
   return { openapi: '3.1.0', info, paths, components: { schemas: shared } };
+}
+
+/** A JSON body, or a multipart form (file parts come out of z.file() as binary strings). */
+function requestBody(def: RouteDef, json: (schema: z.ZodType) => unknown) {
+  if (def.body) return { requestBody: { content: { 'application/json': { schema: json(def.body) } } } };
+  if (def.multipart) return { requestBody: { required: true, content: { 'multipart/form-data': { schema: json(def.multipart) } } } };
+  return {};
 }
 
 function errorJsonSchema() {

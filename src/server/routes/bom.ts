@@ -49,9 +49,12 @@ async function readCappedBody(c: Context, max: number): Promise<Uint8Array<Array
   return out;
 }
 
-const boardQtySchema = z.object({
-  boardQty: z.coerce.number().int().min(1).max(BOM_LIMITS.maxBoards).default(1),
+/** The upload form as the OpenAPI document shows it; the handler reads it itself, with a byte cap. */
+const uploadFormSchema = z.object({
+  newFile: z.file().describe(`The parts list: .xls, .xlsx, .csv or .txt, at most ${BOM_LIMITS.maxFileBytes / (1024 * 1024)} MB`),
+  boardQty: z.coerce.number().int().min(1).max(BOM_LIMITS.maxBoards).default(1).describe('Boards to build (quantities are per board)'),
 });
+const boardQtySchema = uploadFormSchema.pick({ boardQty: true });
 
 async function readUploadForm(c: Context) {
   const type = c.req.header('content-type') ?? '';
@@ -84,8 +87,9 @@ export const bomRoutes: RouteDef[] = [
     path: '/SaveCustomerFile',
     summary: 'Upload a parts list (multipart: newFile = .xls/.xlsx/.csv/.txt, optional boardQty); returns the identityKey and result route',
     tags: ['bom'],
+    multipart: uploadFormSchema,
     response: saveCustomerFileResponseSchema,
-    errors: [413, 503],
+    errors: [413, 429, 503],
     handler: async ({ c, deps }) => {
       try {
         const { file, boardQuantity } = await readUploadForm(c);

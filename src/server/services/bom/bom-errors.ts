@@ -22,6 +22,12 @@ export const BOM_MESSAGES = {
 
 export type BomErrorCode = keyof typeof BOM_MESSAGES;
 
+/** Refused before the file is read: this address sent too many parts lists lately. */
+export function uploadRateMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60)).toLocaleString('fa-IR');
+  return `از این نشانی در مدت کوتاهی فایل‌های زیادی فرستاده شده است؛ لطفاً ${minutes} دقیقه دیگر دوباره فایل را بفرستید.`;
+}
+
 /** A file that cannot be read as a parts list; `status` is what the API answers (413 or 422). */
 export class BomFileError extends Error {
   constructor(readonly code: BomErrorCode, readonly status: 413 | 422 | 503 = code === 'tooLarge' ? 413 : code === 'busy' ? 503 : 422) {
