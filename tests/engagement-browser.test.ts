@@ -2,8 +2,8 @@
  * Product engagement in a real Chromium over one small static build served beside the API: a guest
  * pressing review or restock goes to sign-in; a customer posts a review and sees it with the new
  * average, a second review gives the server's error toast; a question answered by staff in the
- * console shows under it labelled Admin; the restock dialog checks the quantity, sends, and staff see
- * the request; the page view is counted.
+ * console shows under it labelled Admin; the restock dialog checks the quantity, sends, reloads the
+ * page with the success toast, and staff see the request; the page view is counted.
  */
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -150,9 +150,20 @@ describe('engagement in the browser', () => {
     expect(await dialog.locator('.field-error').textContent()).toBe('لطفاً این فیلد را با عدد پر کنید.');
     await dialog.locator('#restock-number').fill('۲۵');
     await dialog.locator('#restock-description').fill('برای تولید ماه بعد');
+    // Spec §7: success reloads the page; a mark left on this document is gone on the reloaded one.
+    await page.evaluate(() => { (window as unknown as { beforeReload?: boolean }).beforeReload = true; });
+    const reloaded = page.waitForEvent('load');
     await dialog.locator('button[type=submit]').click();
+    await reloaded;
+    expect(page.url()).toBe(productUrl(missing.slug));
+    expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+    // The success message is carried over the reload and shown once on the new page.
     await page.locator('.toast--success', { hasText: 'با موفقیت ثبت شد.' }).waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('qateh:toast'))).toBeNull();
+    await page.reload();
+    await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
+    expect(await page.locator('.toast').count()).toBe(0);
     await page.context().close();
 
     const staff = await staffConsole('درخواست‌های موجودی');

@@ -1,11 +1,12 @@
 /**
  * The restock (resupply) request form (spec §5/§8): the product is shown read-only, the quantity is
  * required and must be a number (default 1), the description is optional. Who asks comes from the
- * session. 401 → sign-in; 404 or 500 → /site/not-found; no connection → an alert. Closing resets it,
- * because the dialog is unmounted.
+ * session. Success reloads the page (spec §7) and the "successfully created" toast shows on the
+ * reloaded page. 401 → sign-in; 404 or 500 → /site/not-found; no connection → an alert. Closing
+ * resets it, because the dialog is unmounted.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { showToast } from '../../stores/toasts';
+import { showToastAfterReload } from '../../stores/toasts';
 import { call, CallError, loginUrl } from '../account/api';
 import { pathIn, type Locale } from '../ui/locale';
 import { engagementTexts } from './texts';
@@ -38,10 +39,13 @@ export default function RestockDialog({ locale, productId, productName, onClose 
     }
     setErrors({});
     setBusy(true);
+    let reloading = false;
     try {
       await call('POST', '/resupply/products', { product_id: productId, productName, number: Number(typed), description: description || null });
-      showToast(t.created, 'success');
-      onClose();
+      // Spec §7: success says "successfully created" and reloads; the toast waits for the reloaded page.
+      showToastAfterReload(t.created, 'success');
+      reloading = true; // the button stays busy until the page goes, so the request is not sent twice
+      location.reload();
     } catch (err) {
       const status = err instanceof CallError ? err.status : 500;
       if (status === 401) location.assign(loginUrl(locale, `${location.pathname}?restock=1`));
@@ -50,7 +54,7 @@ export default function RestockDialog({ locale, productId, productName, onClose 
         setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])));
       } else location.assign(pathIn(locale, '/site/not-found'));
     } finally {
-      setBusy(false);
+      if (!reloading) setBusy(false);
     }
   }
 

@@ -2,7 +2,7 @@
  * Draws the toasts of stores/toasts into the header's list: each leaves after 5000 ms and stays while
  * the pointer is on it (the time already shown is not given back). Errors and warnings are alerts.
  */
-import { $toasts, dismissToast, TOAST_MS, type Toast } from '../../../stores/toasts';
+import { $toasts, dismissToast, showCarriedToast, TOAST_MS, type Toast } from '../../../stores/toasts';
 
 function toastItem(toast: Toast, closeLabel: string): HTMLLIElement {
   const li = document.createElement('li');
@@ -40,4 +40,5 @@ export function toaster(list: HTMLElement): void {
       list.append(li);
     }
   });
+  showCarriedToast();
 }
