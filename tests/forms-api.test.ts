@@ -184,7 +184,7 @@ describe('contact form with reCAPTCHA configured', () => {
 
   it('hands out the site key instead of a challenge', async () => {
     const res = await recaptchaServer.api('/captcha/challenge');
-    expect(res.body).toEqual({ provider: 'recaptcha', siteKey: 'site-key-123', version: 3 });
+    expect(res.body).toEqual({ provider: 'recaptcha', siteKey: 'site-key-123', version: 3, scriptUrl: 'https://www.google.com/recaptcha/api.js' });
   });
 
   it('v2 and v3 tokens that pass are accepted; the secret and client address are sent', async () => {

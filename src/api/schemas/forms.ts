@@ -27,5 +27,9 @@ export const captchaChallengeSchema = z.discriminatedUnion('provider', [
       algorithm: z.string(), challenge: z.string(), maxnumber: z.number().int().optional(), salt: z.string(), signature: z.string(),
     }),
   }),
-  z.object({ provider: z.literal('recaptcha'), siteKey: z.string().nullable(), version: z.union([z.literal(2), z.literal(3)]) }),
+  z.object({
+    provider: z.literal('recaptcha'), siteKey: z.string().nullable(), version: z.union([z.literal(2), z.literal(3)]),
+    /** The widget script to load (Google's api.js or a configured mirror); `render=`/`onload=` are added by the page. */
+    scriptUrl: z.string(),
+  }),
 ]);

@@ -7,7 +7,7 @@ import { verifyRecaptcha } from './recaptcha';
 
 export type CaptchaChallenge =
   | { provider: 'altcha'; challenge: { algorithm: string; challenge: string; maxnumber?: number; salt: string; signature: string } }
-  | { provider: 'recaptcha'; siteKey: string | null; version: 2 | 3 };
+  | { provider: 'recaptcha'; siteKey: string | null; version: 2 | 3; scriptUrl: string };
 
 export class CaptchaService {
   private readonly used = new UsedChallenges();
@@ -18,7 +18,10 @@ export class CaptchaService {
   }
 
   async challenge(): Promise<CaptchaChallenge> {
-    if (this.provider === 'recaptcha') return { provider: 'recaptcha', siteKey: this.config.RECAPTCHA_SITE_KEY ?? null, version: this.config.RECAPTCHA_VERSION === '2' ? 2 : 3 };
+    if (this.provider === 'recaptcha') {
+      const { RECAPTCHA_SITE_KEY, RECAPTCHA_VERSION, RECAPTCHA_SCRIPT_URL } = this.config;
+      return { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY ?? null, version: RECAPTCHA_VERSION === '2' ? 2 : 3, scriptUrl: RECAPTCHA_SCRIPT_URL };
+    }
     return { provider: 'altcha', challenge: await issueAltchaChallenge(this.config) };
   }
 

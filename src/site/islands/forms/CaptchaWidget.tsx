@@ -2,8 +2,10 @@
  * The contact form's captcha. By default our own ALTCHA widget: the challenge comes from
  * GET captcha/challenge, a Web Worker finds the proof of work (a chunked loop on the page if workers
  * are unavailable) and the base64 payload goes with the form. When the server is set up for
- * reCAPTCHA it hands out the site key and version instead, and Google's script is loaded (v2 box or
- * v3 token at submit). The spec's captcha messages are shown as they apply.
+ * reCAPTCHA it hands out the site key, version and script address instead, and that script is loaded
+ * the way Google documents it: v3 with `render=<site key>` (a token from grecaptcha.execute at
+ * submit), v2 with `onload=<callback>&render=explicit` (the box drawn by grecaptcha.render, its answer
+ * read with grecaptcha.getResponse). The spec's captcha messages are shown as they apply.
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { getJson } from '../ui/api';
@@ -12,7 +14,11 @@ import { formTexts, type FormsLocale } from './texts';
 
 type Challenge =
   | { provider: 'altcha'; challenge: AltchaChallenge }
-  | { provider: 'recaptcha'; siteKey: string | null; version?: 2 | 3 | null };
+  | { provider: 'recaptcha'; siteKey: string | null; version?: 2 | 3 | null; scriptUrl?: string };
+
+const GOOGLE_SCRIPT = 'https://www.google.com/recaptcha/api.js';
+/** The global the v2 script calls once grecaptcha.render may be used. */
+const V2_ONLOAD = 'qatehRecaptchaLoaded';
 
 export interface CaptchaHandle {
   /** The value to send as `captcha`, or null when not confirmed (the form then says so). */
@@ -27,9 +33,10 @@ interface Grecaptcha {
   ready(cb: () => void): void;
   render(el: HTMLElement, opts: Record<string, unknown>): number;
   execute(siteKey: string, opts: { action: string }): Promise<string>;
+  getResponse(id?: number): string;
   reset(id?: number): void;
 }
-declare global { interface Window { grecaptcha?: Grecaptcha } }
+declare global { interface Window { grecaptcha?: Grecaptcha; [V2_ONLOAD]?: () => void } }
 
 type State = 'idle' | 'verifying' | 'verified' | 'error';
 
@@ -71,7 +78,6 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale }>(
   const expiryTimer = useRef<number | undefined>(undefined);
   const box = useRef<HTMLDivElement>(null);
   const widgetId = useRef<number | undefined>(undefined);
-  const v2Token = useRef<string | null>(null);
 
   const fetchChallenge = () => getJson<Challenge>('/captcha/challenge');
   useEffect(() => {
@@ -79,25 +85,34 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale }>(
     return () => window.clearTimeout(expiryTimer.current);
   }, []);
 
-  // reCAPTCHA: load Google's script once the server says so.
+  // reCAPTCHA: load its script (Google's, or the configured address) once the server says so.
   useEffect(() => {
     if (challenge?.provider !== 'recaptcha') return;
     if (!challenge.siteKey) { setState('error'); setMessage(t.noKey); return; }
     if (challenge.version !== 2 && challenge.version !== 3) { setState('error'); setMessage(t.noVersion); return; }
     const siteKey = challenge.siteKey;
-    const src = challenge.version === 3
-      ? `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}&hl=${locale}`
-      : `https://www.google.com/recaptcha/api.js?render=explicit&hl=${locale}`;
-    loadScript(src).then(() => {
-      if (challenge.version !== 2) return;
-      window.grecaptcha?.ready(() => {
-        widgetId.current = window.grecaptcha!.render(box.current!, {
+    let src: URL;
+    try {
+      src = new URL(challenge.scriptUrl || GOOGLE_SCRIPT, location.href);
+    } catch {
+      setState('error'); setMessage(t.loadFailed); return;
+    }
+    if (challenge.version === 3) src.searchParams.set('render', siteKey);
+    else {
+      window[V2_ONLOAD] = () => {
+        if (!box.current || !window.grecaptcha) return;
+        widgetId.current = window.grecaptcha.render(box.current, {
           sitekey: siteKey,
-          callback: (token: string) => { v2Token.current = token; setMessage(''); },
-          'expired-callback': () => { v2Token.current = null; setMessage(t.expired); },
+          callback: () => setMessage(''),
+          'expired-callback': () => setMessage(t.expired),
+          'error-callback': () => setMessage(t.execFailed),
         });
-      });
-    }).catch(() => { setState('error'); setMessage(t.loadFailed); });
+      };
+      src.searchParams.set('onload', V2_ONLOAD);
+      src.searchParams.set('render', 'explicit');
+    }
+    src.searchParams.set('hl', locale);
+    loadScript(src.href).catch(() => { setState('error'); setMessage(t.loadFailed); });
   }, [challenge]);
 
   async function solve(): Promise<string | null> {
@@ -136,7 +151,10 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale }>(
     start,
     async token() {
       if (challenge?.provider === 'recaptcha') {
-        if (challenge.version === 2) return v2Token.current;
+        if (challenge.version === 2) {
+          if (widgetId.current === undefined || !window.grecaptcha) return null;
+          return window.grecaptcha.getResponse(widgetId.current) || null;
+        }
         if (!challenge.siteKey || !window.grecaptcha) return null;
         try {
           await new Promise<void>((r) => window.grecaptcha!.ready(r));
@@ -153,7 +171,6 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale }>(
       // A solved challenge is accepted once: the next proof of work needs a new one.
       if (challenge?.provider === 'altcha') fetchChallenge().then(setChallenge).catch(() => undefined);
       payload.current = null;
-      v2Token.current = null;
       if (widgetId.current !== undefined) window.grecaptcha?.reset(widgetId.current);
       window.clearTimeout(expiryTimer.current);
       setState('idle');
