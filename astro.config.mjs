@@ -27,8 +27,10 @@ export default defineConfig({
     react(),
     sitemap({
       i18n: { defaultLocale: 'fa', locales: { fa: 'fa-IR', en: 'en', ru: 'ru' } },
-      // The error page is not content.
-      filter: (page) => !/\/404\/?$/.test(page),
+      // The error page is not content. Product pages are written into the sitemap by the build itself
+      // (src/build/sitemap-patch.ts): the integration pairs languages by comparing every page with every
+      // other, which alone would take minutes at 100k products.
+      filter: (page) => !/\/404\/?$/.test(page) && !/\/shop\/products\//.test(page),
     }),
   ],
   vite: { logLevel: 'warn' },

@@ -3,7 +3,7 @@
  * shared catalogue (only the op-amps category left enabled, to keep the build short), then served
  * by the real server beside the API. Asserts on what a shopper's browser receives.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -36,7 +36,8 @@ beforeAll(async () => {
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
   outDir = mkdtempSync(join(tmpdir(), 'qateh-site-'));
-  await buildSite(config, database, { outDir, logLevel: 'error' });
+  // Two worker processes, as a large catalogue is built: each renders half the product pages.
+  await buildSite(config, database, { outDir, logLevel: 'error', workers: 2 });
   server = await startServer(config, database, { siteDir: outDir });
 }, 300_000);
 
@@ -123,6 +124,25 @@ describe('static build', () => {
     const sitemap = await get('/sitemap-0.xml');
     expect(sitemap.html).toContain(`<loc>https://shop.example/shop/products/${PRODUCT}</loc>`);
     expect(sitemap.html).toContain(`hreflang="en" href="https://shop.example/en/shop/products/${PRODUCT}"`);
+  });
+
+  it('holds every enabled product in every language, in the sitemap, the manifest and the search records, whichever worker rendered it', async () => {
+    const rows = await database.db.execute(sql`SELECT slug FROM products WHERE enable AND deleted_at IS NULL ORDER BY id`);
+    const slugs = (rows as unknown as { rows: { slug: string }[] }).rows.map((r) => r.slug);
+    expect(slugs.length).toBeGreaterThan(4);
+    const sitemap = readFileSync(join(outDir, 'sitemap-0.xml'), 'utf8');
+    const manifest = JSON.parse(readFileSync(join(outDir, '.qateh-build.json'), 'utf8')) as { products: Record<string, unknown> };
+    const search = JSON.parse(readFileSync(join(outDir, '.qateh-search.json'), 'utf8')) as Record<string, unknown>;
+    for (const slug of slugs) {
+      for (const prefix of ['', 'en/', 'ru/']) {
+        expect(existsSync(join(outDir, `${prefix}shop/products/${slug}/index.html`)), `${prefix}${slug}`).toBe(true);
+        expect(sitemap, `${prefix}${slug}`).toContain(`<loc>https://shop.example/${prefix}shop/products/${slug}</loc>`);
+      }
+      expect(manifest.products[slug], slug).toBeDefined();
+      expect(search[slug], slug).toBeDefined();
+    }
+    // Each product page is in the sitemap once per language, no more.
+    expect(sitemap.split('/shop/products/').length - 1).toBe(slugs.length * 3 * 4);
   });
 });
 

@@ -73,6 +73,15 @@ export function recordListing(categorySlug: string | null, hash: string): void {
   recorder()?.listings.set(categorySlug ?? '', hash);
 }
 
+/** Adds what a build worker process recorded (src/build/parallel-render.ts). */
+export function mergeRecord(part: { products: [string, ProductRecord][]; listings: [string, string][]; search: [string, unknown][] }): void {
+  const r = recorder();
+  if (!r) return;
+  for (const [slug, rec] of part.products) r.products.set(slug, rec);
+  for (const [slug, hash] of part.listings) r.listings.set(slug, hash);
+  for (const [slug, rec] of part.search) r.search.set(slug, rec as SearchRecord);
+}
+
 export const SEARCH_FILE = '.qateh-search.json';
 
 export function readSearchRecords(dir: string): Record<string, SearchRecord> {

@@ -2,29 +2,29 @@
  * The static build of the storefront. Astro renders every page from the backend's data, read over
  * HTTP from the real API: we start the server in-process on a free loopback port over the given
  * database (its search rate limit lifted: the build reads the catalogue in bulk), point the pages at
- * it with QATEH_API_URL, run Astro's build, and stop the server again. A full build then writes the
+ * it with QATEH_API_URL, run Astro's build (in several worker processes for a large catalogue,
+ * src/build/parallel-render.ts), and stop the server again. A full build then writes the
  * build manifest (what each page was rendered from, for incremental rebuilds) and the Pagefind index.
  *
  * A partial build (`renderOnly`) renders only the named product and listing pages, plus the small
  * fixed pages, into its own folder; src/build/rebuild.ts copies them over the live site.
  */
-import { build } from 'astro';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { startServer } from '../server/server';
-import { startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
+import { PROJECT_ROOT, renderWithAstro } from './astro-render';
+import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
+import { buildWorkerCount, renderInSlices } from './parallel-render';
 import type { RenderOnlyFile } from './render-filter';
 import { russianSamples, writeRussianPages } from './russian-step';
 import { indexSearchRecords, type SearchIndexResult } from './search-index';
 import type { SearchRecord } from './search-records';
 import { rewriteProductEntries } from './sitemap-patch';
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { PROJECT_ROOT };
 export const DEFAULT_SITE_DIR = resolve(PROJECT_ROOT, 'dist');
 
 export interface SiteBuildOptions {
@@ -41,6 +41,8 @@ export interface SiteBuildOptions {
    * rendering them; on by default, turned off by the build itself when its check fails.
    */
   russianFromEnglish?: boolean;
+  /** Worker processes rendering product pages (full builds); by default BUILD_WORKERS or one per core for a large catalogue. */
+  workers?: number;
   /** Progress lines (which phase took how long); silent by default. */
   log?: (line: string) => void;
 }
@@ -57,17 +59,6 @@ export interface SiteBuildResult {
   searchRecords: Record<string, SearchRecord>;
   /** Russian product pages made from English ones; false when they were rendered. */
   russianFromEnglish: boolean;
-}
-
-/** Runs `fn` with environment variables set, restoring them afterwards. */
-async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
-  const previous = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  for (const [k, v] of Object.entries(vars)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(previous)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
-  }
 }
 
 /**
@@ -88,6 +79,7 @@ function stagingDir(outDir: string): string | null {
 
 /** Puts a finished build where it was asked for, replacing whatever was there. */
 function moveInto(staged: string, outDir: string): void {
+  mkdirSync(dirname(outDir), { recursive: true });
   if (existsSync(outDir)) {
     if (readdirSync(outDir).length === 0) rmSync(outDir, { recursive: true, force: true });
     else {
@@ -116,10 +108,9 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     { ...config, HOST: '127.0.0.1', PORT: 0, SEARCH_RATE_LIMIT: 1_000_000_000, LOG_REQUESTS: false },
     database,
   );
-  const onlyDir = mkdtempSync(join(tmpdir(), 'qateh-only-'));
-  const onlyFile = join(onlyDir, 'render-only.json');
-  const staged = stagingDir(outDir);
-  const astroOut = staged ?? outDir;
+  let staged = stagingDir(outDir);
+  let astroOut = staged ?? outDir;
+  let sliceCleanup: (() => void) | undefined;
   startRecording();
   let record: ReturnType<typeof stopRecording>;
   let slugs: string[];
@@ -127,28 +118,33 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
   let retry = false;
   try {
     // Which products the pages cover: a partial build's list, or every product in the catalogue.
-    slugs = opts.renderOnly?.products ?? (await createExportApi(api.url).index()).products.map((p) => p.slug);
+    let index: Awaited<ReturnType<ReturnType<typeof createExportApi>['index']>> | undefined;
+    if (opts.renderOnly?.products) slugs = opts.renderOnly.products;
+    else {
+      index = await createExportApi(api.url).index();
+      slugs = index.products.map((p) => p.slug);
+    }
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
     if (!opts.renderOnly && cap > 0) slugs = slugs.slice(0, cap);
     if (russianFromEnglish) samples = russianSamples(slugs);
-    const filter: RenderOnlyFile = {
-      ...(opts.renderOnly ?? {}),
-      productLocales: russianFromEnglish ? ['fa', 'en'] : ['fa', 'en', 'ru'],
-      alsoRussian: samples,
-    };
-    writeFileSync(onlyFile, JSON.stringify(filter));
-    const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    await withEnv({ QATEH_API_URL: api.url, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId }, () => build({
-      root: PROJECT_ROOT,
-      outDir: astroOut,
-      site: config.PUBLIC_BASE_URL,
-      logLevel: opts.logLevel ?? 'warn',
-      // Astro would otherwise print a telemetry notice and phone home on the first build.
-      telemetry: { enabled: false },
-    } as Parameters<typeof build>[0]));
+    const productLocales: ('fa' | 'en' | 'ru')[] = russianFromEnglish ? ['fa', 'en'] : ['fa', 'en', 'ru'];
+    const workers = opts.renderOnly ? 1 : Math.min(opts.workers ?? buildWorkerCount(slugs.length), Math.max(1, slugs.length));
+    const logLevel = opts.logLevel ?? 'warn';
+    if (workers > 1) {
+      // Workers render the products of this read: the next rebuild asks for changes since then. (In
+      // one process, the pages' own read of the index, a little later, is the one recorded.)
+      if (index) recordIndex(index.generatedAt, index.version);
+      const sliced = await renderInSlices({ apiUrl: api.url, site: config.PUBLIC_BASE_URL, logLevel, slugs, workers, productLocales, alsoRussian: samples, log });
+      for (const part of sliced.records) mergeRecord(part);
+      if (staged) rmSync(staged, { recursive: true, force: true });
+      staged = sliced.dir;
+      astroOut = sliced.dir;
+      sliceCleanup = sliced.cleanup;
+    } else {
+      const filter: RenderOnlyFile = { ...(opts.renderOnly ?? {}), productLocales, alsoRussian: samples };
+      await renderWithAstro({ apiUrl: api.url, site: config.PUBLIC_BASE_URL, outDir: astroOut, filter, logLevel });
+    }
     log(`astro rendered pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
-    for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(astroOut, file), { force: true });
     if (russianFromEnglish) {
       const t = performance.now();
       const ru = writeRussianPages(astroOut, slugs, samples, site);
@@ -164,9 +160,9 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     }
   } finally {
     if (staged) rmSync(staged, { recursive: true, force: true });
+    sliceCleanup?.();
     record = stopRecording();
     await api.close();
-    rmSync(onlyDir, { recursive: true, force: true });
   }
   if (retry) return buildSite(config, database, { ...opts, russianFromEnglish: false });
   const renderSeconds = (performance.now() - started) / 1000;

@@ -24,9 +24,10 @@ function productUrlEntries(site: string, slug: string): string[] {
 const ENTRIES_PER_FILE = 45_000;
 
 /**
- * A full build renders Russian product pages outside Astro, so @astrojs/sitemap saw only some of
- * the product pages: its product entries are replaced by the entries of every product in every
- * language, written as it writes them (sorted by address, files of 45,000 and an index).
+ * @astrojs/sitemap leaves product pages out (astro.config.mjs: its pairing of languages is quadratic
+ * in the number of pages, and Russian product pages are made outside Astro): a full build adds the
+ * entries of every product in every language here, written as it writes them (sorted by address,
+ * files of 45,000 and an index). Product entries it may still hold are replaced.
  */
 export function rewriteProductEntries(siteDir: string, publicBaseUrl: string, slugs: string[]): void {
   const site = publicBaseUrl.replace(/\/+$/, '');

@@ -29,6 +29,7 @@ function forgetEarlierBuilds(): void {
   exporter = undefined;
   memo.clear();
   chunks.clear();
+  recorded.clear();
   entries = [];
   positions = new Map();
 }
@@ -149,6 +150,9 @@ function loadChunk(n: number): Promise<Map<string, Product>> {
 /** Hash of what a listing's first page shows: its products' card data and the page count. */
 export const listingHash = (list: ProductList): string => dataHash([list.total, list.items]);
 
+// Slugs whose hash and search record are taken: each product's languages render one after another.
+const recorded = new Set<string>();
+
 /** One product's page data, from its chunk of the bulk export. */
 export async function productPage(slug: string): Promise<Product> {
   forgetEarlierBuilds();
@@ -157,8 +161,11 @@ export async function productPage(slug: string): Promise<Product> {
   if (at === undefined) throw new Error(`product ${slug} is not in this build's product list`);
   // Missing only when changed between the index read and the chunk read: the page call says why.
   const product = (await loadChunk(Math.floor(at / EXPORT_CHUNK))).get(slug) ?? await api().product(slug);
-  recordProduct(slug, productHash(product), product.categories.map((c) => c.slug));
-  recordSearch(product);
+  if (!recorded.has(slug)) {
+    recorded.add(slug);
+    recordProduct(slug, productHash(product), product.categories.map((c) => c.slug));
+    recordSearch(product);
+  }
   return product;
 }
 

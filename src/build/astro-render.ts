@@ -1,0 +1,54 @@
+/**
+ * One run of Astro's build over the running API: the pages read their data from `apiUrl`, render
+ * what `filter` names (src/build/render-filter.ts), and land in `outDir`. Used in-process by
+ * src/build/site.ts and by each worker process of a parallel build (src/build/slice-worker.ts).
+ */
+import { build } from 'astro';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RenderOnlyFile } from './render-filter';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface AstroRenderJob {
+  apiUrl: string;
+  /** PUBLIC_BASE_URL: canonical and Open Graph addresses. */
+  site: string;
+  outDir: string;
+  filter: RenderOnlyFile;
+  logLevel: 'info' | 'warn' | 'error' | 'silent';
+}
+
+/** Runs `fn` with environment variables set, restoring them afterwards. */
+async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+  const previous = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  for (const [k, v] of Object.entries(vars)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  try {
+    return await fn();
+  } finally {
+    for (const [k, v] of Object.entries(previous)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  }
+}
+
+export async function renderWithAstro(job: AstroRenderJob): Promise<void> {
+  const onlyDir = mkdtempSync(join(tmpdir(), 'qateh-only-'));
+  const onlyFile = join(onlyDir, 'render-only.json');
+  try {
+    writeFileSync(onlyFile, JSON.stringify(job.filter));
+    const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    await withEnv({ QATEH_API_URL: job.apiUrl, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId }, () => build({
+      root: PROJECT_ROOT,
+      outDir: job.outDir,
+      site: job.site,
+      logLevel: job.logLevel,
+      // Astro would otherwise print a telemetry notice and phone home on the first build.
+      telemetry: { enabled: false },
+    } as Parameters<typeof build>[0]));
+    // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
+    for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(job.outDir, file), { force: true });
+  } finally {
+    rmSync(onlyDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * A full build of a large catalogue renders its product pages in several worker processes at once:
+ * Astro renders one page at a time on one core, and 100k products make 200k pages. The products are
+ * cut into contiguous slices (each read in bulk, in id order, like a one-process build); the first
+ * worker also renders every other page (home, listings, content), the others only their products.
+ * Each worker runs its own Astro build into a folder of its own (src/build/slice-worker.ts); their
+ * product pages are then moved into the first worker's folder, and their build records merged.
+ */
+import { spawn } from 'node:child_process';
+import { cpus } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from './astro-render';
+import type { SliceJob, SliceRecord } from './slice-worker';
+
+/**
+ * Below this many products per worker, a second worker's own Vite bundling (about ten seconds of a
+ * core) costs more than its share of the pages saves.
+ */
+export const MIN_PRODUCTS_PER_WORKER = 3000;
+
+/**
+ * How many workers a full build of `products` products uses: BUILD_WORKERS when set (1 renders in
+ * this process), else one per core (at most 4) with at least MIN_PRODUCTS_PER_WORKER products each.
+ */
+export function buildWorkerCount(products: number, env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.BUILD_WORKERS || 0);
+  if (Number.isInteger(asked) && asked > 0) return Math.max(1, Math.min(asked, products));
+  return Math.max(1, Math.min(4, cpus().length, Math.floor(products / MIN_PRODUCTS_PER_WORKER)));
+}
+
+/** Cuts `slugs` into `n` contiguous runs of nearly equal length. */
+export function slicesOf<T>(items: T[], n: number): T[][] {
+  const out: T[][] = [];
+  const size = Math.ceil(items.length / n);
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface SlicedRenderOptions {
+  apiUrl: string;
+  site: string;
+  logLevel: SliceJob['logLevel'];
+  slugs: string[];
+  workers: number;
+  productLocales: ('fa' | 'en' | 'ru')[];
+  /** Products also rendered in Russian (the Russian transform's check). */
+  alsoRussian: string[];
+  log: (line: string) => void;
+}
+
+export interface SlicedRender {
+  /** The merged pages (inside the project, under node_modules/.cache); the caller moves it into place. */
+  dir: string;
+  /** Removes the workers' leftovers; call once `dir` has been moved away. */
+  cleanup: () => void;
+  records: SliceRecord[];
+}
+
+function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill: () => void } {
+  writeFileSync(jobFile, JSON.stringify(job));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/build/slice-worker.ts'), jobFile], {
+    cwd: PROJECT_ROOT,
+    // The worker's output goes to our stderr: stdout stays for whoever reads this process's results.
+    stdio: ['ignore', 2, 2],
+    env: process.env,
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`build worker ${jobFile} stopped (${signal ?? `exit ${code}`})`))));
+  });
+  return { done, kill: () => child.kill('SIGTERM') };
+}
+
+/** Moves every product page folder of `from` into `into` (same file system: renames). */
+function moveProductPages(from: string, into: string): void {
+  for (const prefix of ['', 'en', 'ru']) {
+    const src = join(from, prefix, 'shop', 'products');
+    if (!existsSync(src)) continue;
+    const dst = join(into, prefix, 'shop', 'products');
+    mkdirSync(dst, { recursive: true });
+    for (const slug of readdirSync(src)) renameSync(join(src, slug), join(dst, slug));
+  }
+  // The same sources bundle to the same file names; anything another worker named differently is kept too.
+  const assets = join(from, '_astro');
+  if (existsSync(assets)) {
+    mkdirSync(join(into, '_astro'), { recursive: true });
+    for (const file of readdirSync(assets)) if (!existsSync(join(into, '_astro', file))) copyFileSync(join(assets, file), join(into, '_astro', file));
+  }
+}
+
+export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedRender> {
+  const cacheDir = join(PROJECT_ROOT, 'node_modules', '.cache', 'qateh-site');
+  mkdirSync(cacheDir, { recursive: true });
+  const base = mkdtempSync(join(cacheDir, 'slices-'));
+  const cleanup = () => rmSync(base, { recursive: true, force: true });
+  try {
+    const samples = new Set(opts.alsoRussian);
+    const slices = slicesOf(opts.slugs, opts.workers);
+    const jobs: SliceJob[] = slices.map((slice, k) => ({
+      apiUrl: opts.apiUrl,
+      site: opts.site,
+      logLevel: opts.logLevel,
+      outDir: join(base, `slice-${k}`),
+      recordFile: join(base, `record-${k}.json`),
+      filter: {
+        products: slice,
+        contiguous: true,
+        // The first worker renders every listing; the others none.
+        ...(k === 0 ? {} : { listings: [] }),
+        productLocales: opts.productLocales,
+        alsoRussian: slice.filter((s) => samples.has(s)),
+      },
+    }));
+    const started = performance.now();
+    const running = jobs.map((job, k) => runWorker(job, join(base, `job-${k}.json`)));
+    try {
+      await Promise.all(running.map((r) => r.done));
+    } catch (err) {
+      for (const r of running) r.kill();
+      throw err;
+    }
+    opts.log(`${jobs.length} build workers rendered ${opts.slugs.length} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const dir = jobs[0]!.outDir;
+    for (const job of jobs.slice(1)) moveProductPages(job.outDir, dir);
+    const records = jobs.map((job) => JSON.parse(readFileSync(job.recordFile, 'utf8')) as SliceRecord);
+    return { dir, cleanup, records };
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+}
