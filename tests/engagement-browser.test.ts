@@ -1,6 +1,7 @@
 /**
  * Product engagement in a real Chromium over one small static build served beside the API: a guest
- * pressing review or restock goes to sign-in; a customer posts a review and sees it with the new
+ * pressing review or restock goes to sign-in; the product tabs work from the keyboard and a
+ * #reviews-sec address opens the reviews tab; a customer posts a review and sees it with the new
  * average, a second review gives the server's error toast; a question answered by staff in the
  * console shows under it labelled Admin; the restock dialog checks the quantity, sends, reloads the
  * page with the success toast, and staff see the request; the page view is counted.
@@ -10,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reviews } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import { clickLive, fillLive, hydrated, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import { clickLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
 import { newCustomer, type Customer } from './support/shop';
 
@@ -51,8 +52,9 @@ async function signedIn(returnTo: string, username = customer.username, password
   return page;
 }
 
+/** Tabs are plain HTML whose script marks them data-ready; the panel hydrates on first show, then loads. */
 async function openTab(page: Page, tab: 'reviews' | 'comments') {
-  await clickLive(page, `#tab-${tab}`);
+  await page.click(`.tabs[data-ready] #tab-${tab}`);
   await page.locator(`#${tab}-sec[data-ready=true]`).waitFor();
 }
 
@@ -83,6 +85,41 @@ describe('engagement in the browser', () => {
     await clickLive(page, '.restock__open');
     await page.waitForURL(/\/account\/login\?return=/);
     expect(new URL(page.url()).searchParams.get('return')).toBe(`/shop/products/${missing.slug}?restock=1`);
+    await page.context().close();
+  });
+
+  it('switches tabs with the keyboard (mirrored right to left) and opens the reviews tab for a #reviews-sec address', async () => {
+    const page = await shop.newPage();
+    // The panels hydrate the server HTML when first shown: React would report a mismatch here.
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(err.message));
+    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
+    await page.goto(productUrl(reviewed.slug));
+    const tab = (id: string) => page.locator(`#tab-${id}`);
+    await page.locator('.tabs[data-ready]').waitFor({ state: 'attached' });
+    expect(await tab('specification').getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#panel-reviews').isHidden()).toBe(true);
+    await tab('specification').focus();
+    // Persian pages run right to left: the arrow pointing left moves to the next tab.
+    await page.keyboard.press('ArrowLeft');
+    expect(await tab('reviews').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-reviews');
+    expect(await tab('specification').getAttribute('tabindex')).toBe('-1');
+    await page.locator('#reviews-sec[data-ready=true]').waitFor();
+    await page.keyboard.press('End');
+    expect(await tab('comments').getAttribute('aria-selected')).toBe('true');
+    await page.locator('#comments-sec[data-ready=true]').waitFor();
+    expect(await page.locator('#panel-reviews').isHidden()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    expect(await tab('reviews').getAttribute('aria-selected')).toBe('true');
+    expect(problems.filter((p) => /hydrat|#41[89]|#42[35]/i.test(p))).toEqual([]);
+
+    // Where sign-in sends a reviewer back: the reviews tab is shown and live.
+    await page.goto(`${productUrl(reviewed.slug)}#reviews-sec`);
+    await page.locator('#reviews-sec[data-ready=true]').waitFor();
+    expect(await page.locator('#reviews-sec').isVisible()).toBe(true);
+    expect(await tab('reviews').getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#reviews-sec .review').count()).toBe(1);
     await page.context().close();
   });
 
@@ -180,7 +217,7 @@ describe('engagement in the browser', () => {
     const before = await viewsOf();
     const page = await shop.newPage();
     await page.goto(productUrl(reviewed.slug));
-    await hydrated(page, '#tab-reviews');
+    await page.locator('.tabs[data-ready]').waitFor({ state: 'attached' });
     await expect.poll(viewsOf).toBe(before + 1);
     await page.context().close();
   });

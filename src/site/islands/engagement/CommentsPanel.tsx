@@ -1,6 +1,7 @@
 /**
  * The product page's questions tab: a page of questions (pager with 3 siblings), each with the staff's
- * answers under it labelled Admin, and the form to ask one. Hydrates when the tab comes into view.
+ * answers under it labelled Admin, and the form to ask one. Hydrated when its tab is first shown
+ * (engagement/hydrate-panel.ts).
  */
 import { useState, type FormEvent } from 'react';
 import type { Comment, CommentList } from '../../../api/schemas/engagement';
@@ -10,6 +11,7 @@ import Pager from './Pager';
 import { engagementTexts, type EngagementTexts } from './texts';
 import { usePaged } from './usePaged';
 import { usePost, ValidationList } from './usePost';
+import { useMounted } from '../ui/useMounted';
 
 function Entry({ c, t, locale }: { c: Omit<Comment, 'children'>; t: EngagementTexts; locale: Locale }) {
   return (
@@ -27,6 +29,8 @@ function Entry({ c, t, locale }: { c: Omit<Comment, 'children'>; t: EngagementTe
 export default function CommentsPanel({ locale, productId }: { locale: Locale; productId: number }) {
   const t = engagementTexts(locale);
   const { page, setPage, data, failed, reload } = usePaged<CommentList>(`/comments/${productId}`);
+  // Hydrated when its tab is first shown: text typed into the server copy would be lost.
+  const live = useMounted();
   const { busy, errors, send } = usePost(locale, 'comments-sec');
   const [content, setContent] = useState('');
 
@@ -63,9 +67,9 @@ export default function CommentsPanel({ locale, productId }: { locale: Locale; p
       <form className="engagement__form question-form" onSubmit={submit} noValidate>
         <h3>{t.askQuestion}</h3>
         <label htmlFor={`question-text-${productId}`}>{t.questionText}</label>
-        <textarea id={`question-text-${productId}`} name="content" value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} />
+        <textarea id={`question-text-${productId}`} disabled={!live} name="content" value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} />
         <ValidationList errors={errors} heading={t.validationHeading} />
-        <p><button type="submit" className="button" disabled={busy}>{busy ? t.sending : t.submitQuestion}</button></p>
+        <p><button type="submit" className="button" disabled={busy || !live}>{busy ? t.sending : t.submitQuestion}</button></p>
       </form>
     </section>
   );

@@ -2,7 +2,7 @@
 import { pageWindow } from '../../../lib/page-window';
 import { formatNumber } from '../../format';
 import type { Locale } from '../ui/locale';
-import { fill } from '../ui/texts';
+import { fill } from '../ui/fill';
 import { engagementTexts } from './texts';
 
 export const ENGAGEMENT_SIBLINGS = 3;

@@ -1,25 +1,28 @@
 /**
  * The product page's reviews tab: the average and count, a page of reviews (pager with 3 siblings),
- * and the form (stars 1–5, default 5, and text). Hydrates when the tab comes into view; the build-time
- * average and count show until the fresh ones arrive.
+ * and the form (stars 1–5, default 5, and text). Hydrated when its tab is first shown
+ * (engagement/hydrate-panel.ts); the build-time average and count show until the fresh ones arrive.
  */
 import { useState, type FormEvent } from 'react';
 import type { ReviewList } from '../../../api/schemas/engagement';
 import { formatDate } from '../../format';
 import { formatRating } from './format-rating';
 import type { Locale } from '../ui/locale';
-import { fill } from '../ui/texts';
+import { fill } from '../ui/fill';
 import Pager from './Pager';
 import Stars from './Stars';
 import { engagementTexts } from './texts';
 import { usePaged } from './usePaged';
 import { usePost, ValidationList } from './usePost';
+import { useMounted } from '../ui/useMounted';
 
 interface Props { locale: Locale; productId: number; rating: number; count: number }
 
 export default function ReviewsPanel({ locale, productId, rating, count }: Props) {
   const t = engagementTexts(locale);
   const { page, setPage, data, failed, reload } = usePaged<ReviewList>(`/reviews/${productId}`);
+  // Hydrated when its tab is first shown: text typed into the server copy would be lost.
+  const live = useMounted();
   const { busy, errors, send } = usePost(locale, 'reviews-sec');
   const [star, setStar] = useState(5);
   const [content, setContent] = useState('');
@@ -72,9 +75,9 @@ export default function ReviewsPanel({ locale, productId, rating, count }: Props
           ))}
         </p>
         <label htmlFor={`review-text-${productId}`}>{t.reviewText}</label>
-        <textarea id={`review-text-${productId}`} name="content" value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} />
+        <textarea id={`review-text-${productId}`} disabled={!live} name="content" value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} />
         <ValidationList errors={errors} heading={t.validationHeading} />
-        <p><button type="submit" className="button" disabled={busy}>{busy ? t.sending : t.submitReview}</button></p>
+        <p><button type="submit" className="button" disabled={busy || !live}>{busy ? t.sending : t.submitReview}</button></p>
       </form>
     </section>
   );

@@ -1,8 +1,13 @@
-/** Texts of the engagement islands (reviews, questions, restock); Russian reads English as elsewhere. */
+/**
+ * Texts of the engagement islands (reviews, questions, restock); Russian reads English as elsewhere.
+ * The card rating labels come from rating-texts.ts.
+ */
 import type { Locale } from '../ui/locale';
+import { ratingTexts } from './rating-texts';
 
 const fa = {
-  reviewsTitle: 'نظرات خریداران', average: 'امتیاز {rating} از ۵', count: '{count} نظر', stars: '{n} ستاره',
+  ...ratingTexts('fa'),
+  reviewsTitle: 'نظرات خریداران', stars: '{n} ستاره',
   noReviews: 'هنوز نظری برای این کالا ثبت نشده است؛ اولین نفر باشید.', writeReview: 'نظر خود را بنویسید',
   yourRating: 'امتیاز شما', reviewText: 'متن نظر', submitReview: 'ثبت نظر',
   questionsTitle: 'پرسش و پاسخ', noQuestions: 'هنوز پرسشی درباره این کالا ثبت نشده است.', askQuestion: 'پرسش خود را بنویسید',
@@ -18,7 +23,8 @@ const fa = {
 export type EngagementTexts = typeof fa;
 
 const en: EngagementTexts = {
-  reviewsTitle: 'Customer reviews', average: 'Rated {rating} out of 5', count: '{count} reviews', stars: '{n} stars',
+  ...ratingTexts('en'),
+  reviewsTitle: 'Customer reviews', stars: '{n} stars',
   noReviews: 'No reviews yet; be the first to write one.', writeReview: 'Write a review',
   yourRating: 'Your rating', reviewText: 'Your review', submitReview: 'Post review',
   questionsTitle: 'Questions and answers', noQuestions: 'No questions about this product yet.', askQuestion: 'Ask a question',

@@ -3,7 +3,7 @@ import type { ProductList } from '../../../api/schemas/catalogue';
 import { showToast } from '../../stores/toasts';
 import { getJson } from '../ui/api';
 import { catalogPath, type Locale } from '../ui/locale';
-import { islandTexts } from '../ui/texts';
+import { listingTexts } from './texts';
 import ListingView, { type ListingLayout } from './ListingView';
 import { apiQuery } from './state';
 
@@ -27,7 +27,7 @@ export default function CatalogListing({ locale, heading, categorySlug, firstPag
         defaultView,
         fetch: (state, signal) => getJson<ProductList>('/getProduct', { ...apiQuery(state), filter_category: categorySlug ?? undefined }, signal),
         // The products shown stay on screen; the shopper is told the change did not go through.
-        onError: () => showToast(islandTexts(locale).loadFailed, 'error'),
+        onError: () => showToast(listingTexts(locale).loadFailed, 'error'),
       }} />
   );
 }

@@ -8,7 +8,7 @@ import type { Filter } from '../../../api/schemas/catalogue';
 import { rialsToToman, tomanToRials } from '../../../lib/money';
 import { formatNumber } from '../../format';
 import type { Locale } from '../ui/locale';
-import { islandTexts } from '../ui/texts';
+import { listingTexts } from './texts';
 import { AVAILABILITY_VALUES, hasFilters, toggled, type ListingState } from './state';
 
 interface Props {
@@ -33,7 +33,7 @@ function Group({ id, title, children, startOpen = true }: { id: string; title: s
 }
 
 function PriceRange({ locale, min, max, value, onApply }: { locale: Locale; min: number; max: number; value: ListingState['price']; onApply: (v: ListingState['price']) => void }) {
-  const t = islandTexts(locale);
+  const t = listingTexts(locale);
   const toText = (rials: number | null) => (rials === null ? '' : String(rialsToToman(rials)));
   const [lo, setLo] = useState(toText(value[0]));
   const [hi, setHi] = useState(toText(value[1]));
@@ -74,7 +74,7 @@ function Checks({ name, items, chosen, onToggle }: { name: string; items: { slug
 }
 
 export default function Filters({ locale, filters, state, categoryHref, onChange, onReset }: Props) {
-  const t = islandTexts(locale);
+  const t = listingTexts(locale);
   const n = (v: number) => formatNumber(v, locale);
   const groupTitle = (f: Extract<Filter, { type: 'check' }>) =>
     f.slug === 'brand' ? t.brand : f.slug === 'quality' ? t.quality_ : locale === 'fa' && f.nameFa ? f.nameFa : f.name;

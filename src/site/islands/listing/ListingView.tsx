@@ -6,7 +6,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatNumber } from '../../format';
 import type { Locale } from '../ui/locale';
 import ProductCard from '../ui/ProductCard';
-import { fill, islandTexts } from '../ui/texts';
+import { fill } from '../ui/fill';
+import { listingTexts } from './texts';
 import Filters from './Filters';
 import Pagination from './Pagination';
 import { PAGE_SIZES, queryFromState, SORTS, withChange, withReset, type Sort } from './state';
@@ -33,7 +34,7 @@ interface Props {
 }
 
 export default function ListingView({ locale, heading, source, layout, categoryHref, notice, basePath }: Props) {
-  const t = islandTexts(locale);
+  const t = listingTexts(locale);
   const { state, list, loading, go, goPage, defaults } = useListing(source);
   const [panelOpen, setPanelOpen] = useState(false);
   const top = useRef<HTMLDivElement>(null);

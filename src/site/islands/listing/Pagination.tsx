@@ -1,12 +1,13 @@
 /** Page links: first and last always, one sibling each side (spec §9), page 1 without ?page. */
 import { formatNumber } from '../../format';
 import type { Locale } from '../ui/locale';
-import { fill, islandTexts } from '../ui/texts';
+import { fill } from '../ui/fill';
+import { listingTexts } from './texts';
 
 interface Props { locale: Locale; page: number; pages: number; href: (page: number) => string; onPage: (page: number) => void }
 
 export default function Pagination({ locale, page, pages, href, onPage }: Props) {
-  const t = islandTexts(locale);
+  const t = listingTexts(locale);
   if (pages <= 1) return null;
   const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
   const link = (n: number, label: string, rel?: string, aria?: string) => (

@@ -1,21 +1,23 @@
 /**
  * The product gallery (spec §2): the picture at 400×400 with a hover zoom, thumbnails when there is
  * more than one, and a full-screen viewer (PhotoSwipe, background opacity 0.9 per spec §9) that is
- * downloaded only when the shopper opens it. The index follows the thumbnail or slide chosen.
+ * downloaded only when the shopper opens it. The index follows the thumbnail or slide chosen. Its
+ * labels come from the page in the page's language (product/texts.ts), so no text table ships.
  */
 import { useRef, useState } from 'react';
 import type { Locale } from '../ui/locale';
-import { fill, islandTexts } from '../ui/texts';
+import { fill } from '../ui/fill';
+import type { ProductTexts } from './texts';
 import './product.css';
 
 interface Image { src: string; alt: string; width: number | null; height: number | null }
-interface Props { locale: Locale; images: Image[]; partNumber: string; note: string }
+export type GalleryLabels = Pick<ProductTexts, 'gallery' | 'openViewer' | 'imageOf' | 'closeViewer'>;
+interface Props { locale: Locale; images: Image[]; partNumber: string; note: string; labels: GalleryLabels }
 
 /** Full-screen size: our illustrations are SVG and scale freely; photos keep their own size. */
 const viewerSize = (img: Image) => ({ w: Math.max(img.width ?? 1200, 1200), h: Math.max(img.height ?? 1200, 1200) });
 
-export default function Gallery({ locale, images, partNumber, note }: Props) {
-  const t = islandTexts(locale);
+export default function Gallery({ locale, images, partNumber, note, labels: t }: Props) {
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const main = useRef<HTMLButtonElement>(null);
@@ -27,7 +29,7 @@ export default function Gallery({ locale, images, partNumber, note }: Props) {
       dataSource: images.map((img) => ({ src: img.src, alt: img.alt || partNumber, ...(img.src.endsWith('.svg') ? viewerSize(img) : { w: img.width ?? 1200, h: img.height ?? 1200 }) })),
       index,
       bgOpacity: 0.9,
-      closeTitle: t.close,
+      closeTitle: t.closeViewer,
       returnFocus: true,
     });
     pswp.on('change', () => setIndex(pswp.currIndex));

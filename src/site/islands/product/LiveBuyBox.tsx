@@ -1,7 +1,8 @@
 /**
  * The product's price, price tiers, availability and stock. The server renders the build-time figures
  * (the static page is useful without JavaScript and to search engines); in the browser the island
- * fetches get/products/{slug} and replaces them with the current ones.
+ * fetches get/products/{slug} and replaces them with the current ones. Its labels come from the page
+ * in the page's language (product/texts.ts), so no text table ships.
  */
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../api/schemas/catalogue';
@@ -9,13 +10,16 @@ import { canAddToCart } from '../../../lib/availability';
 import { formatNumber, formatPrice } from '../../format';
 import { getJson } from '../ui/api';
 import type { Locale } from '../ui/locale';
-import { fill, islandTexts } from '../ui/texts';
+import { fill } from '../ui/fill';
+import type { ProductTexts } from './texts';
 import './product.css';
 
 export type BuyFigures = Pick<Product, 'price' | 'compareAtPrice' | 'prices' | 'stock' | 'availability' | 'minimumPurchase'> & { expected: string | null };
 
-export default function LiveBuyBox({ locale, slug, initial }: { locale: Locale; slug: string; initial: BuyFigures }) {
-  const t = islandTexts(locale);
+export type LiveBuyBoxLabels = Pick<ProductTexts, 'availability' | 'priceTiers' | 'quantity' | 'unitPrice' | 'andMore' | 'range'
+  | 'minimumPurchase' | 'unavailable' | 'stock' | 'stockUnits'>;
+
+export default function LiveBuyBox({ locale, slug, initial, labels: t }: { locale: Locale; slug: string; initial: BuyFigures; labels: LiveBuyBoxLabels }) {
   const [p, setP] = useState(initial);
   const [fresh, setFresh] = useState(false);
   useEffect(() => {

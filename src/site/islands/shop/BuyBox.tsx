@@ -14,7 +14,7 @@ import { showToast } from '../../stores/toasts';
 import { call, CallError, loginUrl, maybeSignedIn } from './api';
 import { QuantityInput } from './QuantityInput';
 import { useMounted } from '../ui/useMounted';
-import { num, shopTexts, toman, type ShopLocale } from './texts';
+import { buyTexts, num, toman, type ShopLocale } from './buy-texts';
 
 const TIER_DELAY_MS = 50;
 
@@ -23,7 +23,7 @@ const TIER_DELAY_MS = 50;
  * box sits in a quick view on a listing). inputId: the quantity field's id, unique per page.
  */
 export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty' }: { product: CartProduct; locale: ShopLocale; returnPath?: string; inputId?: string }) {
-  const t = shopTexts(locale);
+  const t = buyTexts(locale);
   const min = Math.max(1, product.minimumPurchase);
   const [quantity, setQuantity] = useState<number | ''>(min);
   const [shown, setShown] = useState(min);

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { parseQuantityInput, stepQuantity } from '../../../lib/quantity';
-import { shopTexts, type ShopLocale } from './texts';
+import { buyTexts, type ShopLocale } from './buy-texts';
 
 export const HOLD_DELAY_MS = 300;
 export const HOLD_REPEAT_MS = 50;
@@ -19,7 +19,7 @@ interface Props {
 }
 
 export function QuantityInput({ value, minimumPurchase, onChange, locale, id, max }: Props) {
-  const t = shopTexts(locale);
+  const t = buyTexts(locale);
   const latest = useRef(value);
   latest.current = value;
   const timers = useRef<{ delay?: ReturnType<typeof setTimeout>; repeat?: ReturnType<typeof setInterval> }>({});

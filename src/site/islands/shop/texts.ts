@@ -1,16 +1,13 @@
-/** Texts of the buying-path islands: Persian first, English for /en (Russian shows English). */
-export type ShopLocale = 'fa' | 'en' | 'ru';
+/**
+ * Texts of the buying-path islands: Persian first, English for /en (Russian shows English). The buy
+ * box's own texts and the number formats live in buy-texts.ts (the product page ships only those).
+ */
+import { buyTexts, num, toman, type ShopLocale } from './buy-texts';
+
+export { num, toman, type ShopLocale };
 
 const fa = {
-  quantity: 'تعداد',
-  increase: 'افزایش',
-  decrease: 'کاهش',
-  addToCart: 'افزودن به سبد خرید',
-  adding: 'در حال افزودن…',
-  added: (name: string) => `${name} به سبد خرید اضافه شد.`,
-  unitPrice: 'قیمت واحد',
-  lineTotal: 'جمع',
-  nextBreak: (more: string, price: string, saves: string) => `با ${more} عدد بیشتر، قیمت هر عدد ${price} می‌شود (${saves} صرفه‌جویی).`,
+  ...buyTexts('fa'),
   cart: 'سبد خرید',
   emptyCart: 'سبد خرید شما خالی است.',
   remove: 'حذف',
@@ -88,9 +85,7 @@ type Texts = typeof fa;
 
 const en: Texts = {
   ...fa,
-  quantity: 'Quantity', increase: 'Increase', decrease: 'Decrease', addToCart: 'Add to cart', adding: 'Adding…',
-  added: (name) => `${name} was added to the cart.`, unitPrice: 'Unit price', lineTotal: 'Total',
-  nextBreak: (more, price, saves) => `Buy ${more} more and pay ${price} each (save ${saves}).`,
+  ...buyTexts('en'),
   cart: 'Cart', emptyCart: 'Your cart is empty.', remove: 'Remove', update: 'Update cart', subtotal: 'Subtotal (9% VAT included)',
   vat: 'VAT included', total: 'Total', checkout: 'Request stock and price check', viewCart: 'View cart', preOrder: 'Pre-order',
   unavailable: 'Unavailable', product: 'Product', close: 'Close', address: 'Delivery address', noAddress: 'No address yet.',
@@ -114,12 +109,6 @@ export const shopTexts = (locale: ShopLocale): Texts => (locale === 'fa' ? fa : 
 
 export const pathIn = (locale: ShopLocale, path: string): string => (locale === 'fa' ? path : `/${locale}${path}`);
 
-const faNumber = new Intl.NumberFormat('fa-IR');
-const enNumber = new Intl.NumberFormat('en-US');
-export const num = (locale: ShopLocale, n: number): string => (locale === 'fa' ? faNumber : enNumber).format(n);
-/** Rials shown as toman. */
-export const toman = (locale: ShopLocale, rials: number): string =>
-  `${num(locale, Math.round(rials / 10))} ${locale === 'fa' ? 'تومان' : 'Toman'}`;
 export const dateText = (locale: ShopLocale, iso: string): string =>
   new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR-u-ca-persian' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 

@@ -9,13 +9,13 @@ import { useEffect, useRef } from 'react';
 import type { ProductCard as Card } from '../../../api/schemas/catalogue';
 import type { Locale } from './locale';
 import ProductCard from './ProductCard';
-import { islandTexts } from './texts';
+import { cardTexts } from './card-texts';
 import './carousel.css';
 
 interface Props { locale: Locale; products: Card[]; label: string; autoplay?: boolean }
 
 export default function Carousel({ locale, products, label, autoplay = false }: Props) {
-  const t = islandTexts(locale);
+  const t = cardTexts(locale);
   const root = useRef<HTMLDivElement>(null);
   const swiper = useRef<{ slidePrev: () => void; slideNext: () => void; destroy: () => void } | null>(null);
   const loading = useRef(false);

@@ -6,10 +6,10 @@ import { productPath, type Locale } from './locale';
 import PartText from './PartText';
 import { CardListButtons } from '../lists/CardListButtons';
 import CardRating from '../engagement/CardRating';
-import { islandTexts } from './texts';
+import { cardTexts } from './card-texts';
 
 export default function ProductCard({ product: p, locale, eager = false }: { product: Card; locale: Locale; eager?: boolean }) {
-  const t = islandTexts(locale);
+  const t = cardTexts(locale);
   const image = p.images[0];
   const url = productPath(locale, p.slug);
   const name = locale === 'fa' ? p.displayName : p.name;
