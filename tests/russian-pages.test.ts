@@ -21,6 +21,7 @@ const en = [
   `<nav class="lang-switch" aria-label="${translator('en')('lang.switch')}"> <a href="/shop/products/lm358n" hreflang="fa-IR" lang="fa">فارسی</a>`,
   '<a href="/en/shop/products/lm358n" hreflang="en" lang="en" aria-current="true">English</a><a href="/ru/shop/products/lm358n" hreflang="ru" lang="ru">Русский</a></nav>',
   '<astro-island uid="Zabc" prefix="r12" props="{&quot;locale&quot;:[0,&quot;en&quot;],&quot;slug&quot;:[0,&quot;lm358n&quot;]}" ssr client="visible"></astro-island>',
+  '<div data-lazy-panel="reviews" data-props="{&#34;locale&#34;:&#34;en&#34;,&#34;productId&#34;:1}"></div>',
   '<a href="/en/site/contact-us?comment=part+%28https%3A%2F%2Fshop.example%2Fen%2Fshop%2Fproducts%2Flm358n%29">Request</a>',
   '<a href="https://www.st.com/resource/en/datasheet/lm358.pdf">Datasheet</a><p>see /en/ in text</p></body></html>',
 ].join('');
@@ -37,6 +38,7 @@ describe('Russian product page from the English one', () => {
     expect(ru).toContain('<a href="/ru">Home</a><form action="/ru/shop/search"');
     expect(ru).toContain('%2F%2Fshop.example%2Fru%2Fshop%2Fproducts%2Flm358n');
     expect(ru).toContain('props="{&quot;locale&quot;:[0,&quot;ru&quot;],&quot;slug&quot;:[0,&quot;lm358n&quot;]}"');
+    expect(ru).toContain('data-props="{&#34;locale&#34;:&#34;ru&#34;,&#34;productId&#34;:1}"');
   });
 
   it('keeps the English alternates, marks Russian in the switcher with its Russian label', () => {

@@ -48,6 +48,8 @@ export function russianFromEnglish(html: string, site: string): string {
     else if (t.startsWith('<a ') && /\bhreflang="ru"/.test(t)) t = t.replace(/(\blang="ru")>$/, '$1 aria-current="true">');
     else if (t.startsWith('<nav class="lang-switch"')) t = t.replace(`aria-label="${labels.en}"`, `aria-label="${labels.ru}"`);
     else if (t.startsWith('<astro-island ')) t = t.replace(/(props="[^"]*?&quot;locale&quot;:\[0,&quot;)en(&quot;\])/, '$1ru$2');
+    // Panels whose code loads when first shown carry their props as JSON in data-props.
+    else if (t.includes(' data-props="')) t = t.replace(/(data-props="[^"]*?&#34;locale&#34;:&#34;)en(&#34;)/, '$1ru$2');
     return t;
   });
   // JSON-LD (breadcrumb items, the offer's url) sits between tags, not in attributes.
