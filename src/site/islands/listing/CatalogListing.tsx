@@ -1,4 +1,9 @@
-/** Island of /shop/catalog and /shop/catalog/{slug}: the static first page, then the live listing. */
+/**
+ * Island of /shop/catalog and /shop/catalog/{slug}: the static first page, then the live listing. The
+ * first page's cards arrive as children (server HTML, components/ListingPage.astro) and firstPage
+ * carries the rest of that page (counts, filters) without its items, which keeps the props small.
+ */
+import type { ReactNode } from 'react';
 import type { ProductList } from '../../../api/schemas/catalogue';
 import { showToast } from '../../stores/toasts';
 import { getJson } from '../ui/api';
@@ -16,14 +21,17 @@ interface Props {
   defaultView?: 'grid' | 'list';
   /** The page's own path (with its language prefix): page links are written on the server. */
   basePath: string;
+  /** The first page's cards, rendered on the server. */
+  children?: ReactNode;
 }
 
-export default function CatalogListing({ locale, heading, categorySlug, firstPage, layout, defaultView = 'grid', basePath }: Props) {
+export default function CatalogListing({ locale, heading, categorySlug, firstPage, layout, defaultView = 'grid', basePath, children }: Props) {
   return (
     <ListingView locale={locale} heading={heading} layout={layout} basePath={basePath}
       categoryHref={(slug) => catalogPath(locale, slug)}
       source={{
         firstPage,
+        firstCards: children,
         defaultView,
         fetch: (state, signal) => getJson<ProductList>('/getProduct', { ...apiQuery(state), filter_category: categorySlug ?? undefined }, signal),
         // The products shown stay on screen; the shopper is told the change did not go through.

@@ -1,6 +1,7 @@
 /**
  * A listing as the shopper sees it: heading, filters, toolbar (sort, page size, grid/list), the
- * products and page links. Rendered on the server with the static first page, then live.
+ * products and page links. Rendered on the server with the static first page, then live; a
+ * catalogue's first cards stay the server's HTML (source.firstCards) until the list changes.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatNumber } from '../../format';
@@ -101,7 +102,9 @@ export default function ListingView({ locale, heading, source, layout, categoryH
         </div>
         {/* The cards' names are h3: this keeps the heading levels in order under the h1. */}
         <h2 className="visually-hidden">{t.productList}</h2>
-        {list && list.items.length > 0
+        {list && list === source.firstPage && source.firstCards && list.total > 0
+          ? source.firstCards
+          : list && list.items.length > 0
           ? <div className={`grid${state.view === 'list' ? ' grid--list' : ''}`}>
               {list.items.map((p, i) => <ProductCard key={p.id} product={p} locale={locale} eager={i < 4} />)}
             </div>

@@ -4,7 +4,7 @@
  * is shown (AbortController cancels the older request; a request counter drops any answer that still
  * arrives late), and a page past the end is clamped to the last page.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ProductList } from '../../../api/schemas/catalogue';
 import { isAbort } from '../ui/api';
 import { initialState, queryFromState, stateFromQuery, withPage, type ListingState } from './state';
@@ -16,6 +16,11 @@ export interface ListingSource {
   onError: (err: unknown) => void;
   /** The first page as the static HTML shows it (catalogue), or null (search: nothing is known at build). */
   firstPage: ProductList | null;
+  /**
+   * The first page's cards as server HTML (catalogue: an Astro slot, so the cards reach the browser
+   * once, not again as island props; firstPage.items is then left empty). Shown until the list changes.
+   */
+  firstCards?: ReactNode;
   defaultView?: 'grid' | 'list';
 }
 
