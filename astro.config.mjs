@@ -4,6 +4,7 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { tagIslandRenderer } from './src/build/vite-tag-islands';
 
 const site = (process.env.PUBLIC_BASE_URL || 'http://localhost:4321').replace(/\/+$/, '');
 
@@ -24,7 +25,9 @@ export default defineConfig({
     fallback: { ru: 'en' },
   },
   integrations: [
-    react(),
+    // Islands render to a string in one call: React's streaming renderer costs several times more per
+    // island, and a static build has no response to stream into.
+    react({ experimentalDisableStreaming: true }),
     sitemap({
       i18n: { defaultLocale: 'fa', locales: { fa: 'fa-IR', en: 'en', ru: 'ru' } },
       // The error page is not content. Product pages are written into the sitemap by the build itself
@@ -33,5 +36,5 @@ export default defineConfig({
       filter: (page) => !/\/404\/?$/.test(page) && !/\/shop\/products\//.test(page),
     }),
   ],
-  vite: { logLevel: 'warn' },
+  vite: { logLevel: 'warn', plugins: [tagIslandRenderer()] },
 });
