@@ -59,7 +59,9 @@ export interface SlicedRender {
 
 function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill: () => void } {
   writeFileSync(jobFile, JSON.stringify(job));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/build/slice-worker.ts'), jobFile], {
+  // A larger young generation: rendering makes short-lived strings by the gigabyte, and the default
+  // (16 MB) spends a tenth of the worker's time in scavenges.
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', join(PROJECT_ROOT, 'src/build/slice-worker.ts'), jobFile], {
     cwd: PROJECT_ROOT,
     // The worker's output goes to our stderr: stdout stays for whoever reads this process's results.
     stdio: ['ignore', 2, 2],
