@@ -141,6 +141,16 @@ describe('static build', () => {
       expect(manifest.products[slug], slug).toBeDefined();
       expect(search[slug], slug).toBeDefined();
     }
+    // The search fallback's bundles: /pagefind/ from the first worker, one listed part from the second,
+    // together holding a record per product and search language.
+    const parts = JSON.parse(readFileSync(join(outDir, 'pagefind/parts.json'), 'utf8')) as string[];
+    expect(parts.length).toBeGreaterThan(0);
+    let records = 0;
+    for (const dir of ['/pagefind/', ...parts]) {
+      const entry = JSON.parse(readFileSync(join(outDir, dir, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+      records += Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0);
+    }
+    expect(records).toBe(slugs.length * 2);
     // Each product page is in the sitemap once per language, no more.
     expect(sitemap.split('/shop/products/').length - 1).toBe(slugs.length * 3 * 4);
   });

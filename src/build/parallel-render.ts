@@ -3,8 +3,9 @@
  * Astro renders one page at a time on one core, and 100k products make 200k pages. The products are
  * cut into contiguous slices (each read in bulk, in id order, like a one-process build); the first
  * worker also renders every other page (home, listings, content), the others only their products.
- * Each worker runs its own Astro build into a folder of its own (src/build/slice-worker.ts); their
- * product pages are then moved into the first worker's folder, and their build records merged.
+ * Each worker runs its own Astro build into a folder of its own (src/build/slice-worker.ts), then
+ * makes its Russian pages and Pagefind bundles; their product pages and bundles are then moved into
+ * the first worker's folder, and their build records merged.
  */
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -46,6 +47,10 @@ export interface SlicedRenderOptions {
   productLocales: ('fa' | 'en' | 'ru')[];
   /** Products also rendered in Russian (the Russian transform's check). */
   alsoRussian: string[];
+  /** Workers make their Russian product pages from the English ones (src/build/russian-step.ts). */
+  russianFromEnglish: boolean;
+  /** Workers index their products for Pagefind (src/build/search-index.ts). */
+  searchIndex: boolean;
   log: (line: string) => void;
 }
 
@@ -74,8 +79,13 @@ function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill:
   return { done, kill: () => child.kill('SIGTERM') };
 }
 
-/** Moves every product page folder of `from` into `into` (same file system: renames). */
+/** Moves every product page folder and Pagefind bundle of `from` into `into` (same file system: renames). */
 function moveProductPages(from: string, into: string): void {
+  const bundles = join(from, 'pagefind');
+  if (existsSync(bundles)) {
+    mkdirSync(join(into, 'pagefind'), { recursive: true });
+    for (const name of readdirSync(bundles)) if (name.startsWith('part-')) renameSync(join(bundles, name), join(into, 'pagefind', name));
+  }
   for (const prefix of ['', 'en', 'ru']) {
     const src = join(from, prefix, 'shop', 'products');
     if (!existsSync(src)) continue;
@@ -113,6 +123,8 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
         productLocales: opts.productLocales,
         alsoRussian: slice.filter((s) => samples.has(s)),
       },
+      russian: opts.russianFromEnglish ? { samples: slice.filter((s) => samples.has(s)) } : null,
+      search: opts.searchIndex ? { rootFirst: k === 0, tag: `${k}-` } : null,
     }));
     const started = performance.now();
     const running = jobs.map((job, k) => runWorker(job, join(base, `job-${k}.json`)));
@@ -122,7 +134,7 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
       for (const r of running) r.kill();
       throw err;
     }
-    opts.log(`${jobs.length} build workers rendered ${opts.slugs.length} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    opts.log(`${jobs.length} build workers rendered ${opts.slugs.length} products (and made their Russian pages and search bundles) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const dir = jobs[0]!.outDir;
     for (const job of jobs.slice(1)) moveProductPages(job.outDir, dir);
     const records = jobs.map((job) => JSON.parse(readFileSync(job.recordFile, 'utf8')) as SliceRecord);

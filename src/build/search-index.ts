@@ -55,27 +55,56 @@ async function writePart(outputPath: string, part: [string, SearchRecord][]): Pr
   return added;
 }
 
+export interface SearchParts {
+  pages: number;
+  /** Site paths of the bundles written besides /pagefind/ itself ("/pagefind/part-1/"). */
+  parts: string[];
+  /** True when this call wrote /pagefind/ itself (the bundle pagefind.js is loaded from). */
+  wroteRoot: boolean;
+}
+
+/**
+ * Indexes `entries` into bundles of at most PART_PRODUCTS products under `<siteDir>/pagefind/`:
+ * the first into the folder itself when `rootFirst`, the others into `part-<tag><n>/`. A parallel
+ * build's workers each index their own slice this way (tags keep their folder names apart).
+ */
+export async function writeSearchParts(siteDir: string, entries: [string, SearchRecord][], opts: { rootFirst: boolean; tag?: string }): Promise<SearchParts> {
+  const root = join(siteDir, 'pagefind');
+  let pages = 0;
+  const parts: string[] = [];
+  try {
+    for (let from = 0, n = 0; from < entries.length || (n === 0 && opts.rootFirst); from += PART_PRODUCTS, n++) {
+      const atRoot = n === 0 && opts.rootFirst;
+      const name = `part-${opts.tag ?? ''}${n}`;
+      pages += await writePart(atRoot ? root : join(root, name), entries.slice(from, from + PART_PRODUCTS));
+      if (!atRoot) parts.push(`/pagefind/${name}/`);
+    }
+  } finally {
+    await pagefind.close();
+  }
+  return { pages, parts, wroteRoot: opts.rootFirst };
+}
+
+/** Lists the extra bundles for the search island (PagefindResults.tsx reads it). */
+export function writePartsList(siteDir: string, parts: string[]): void {
+  const root = join(siteDir, 'pagefind');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, PARTS_FILE), JSON.stringify(parts));
+}
+
 /** Writes dist/pagefind/ (and its parts) for these products' records, replacing any earlier index. */
 export async function indexSearchRecords(siteDir: string, records: Record<string, SearchRecord>): Promise<SearchIndexResult> {
   const started = performance.now();
   const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
-  const root = join(siteDir, 'pagefind');
-  rmSync(root, { recursive: true, force: true });
-  const entries = Object.entries(records);
-  let pages = 0;
-  const parts: string[] = [];
+  rmSync(join(siteDir, 'pagefind'), { recursive: true, force: true });
   try {
-    for (let from = 0, n = 0; from < entries.length || n === 0; from += PART_PRODUCTS, n++) {
-      const out = n === 0 ? root : join(root, `part-${n}`);
-      pages += await writePart(out, entries.slice(from, from + PART_PRODUCTS));
-      if (n > 0) parts.push(`/pagefind/part-${n}/`);
-    }
-    mkdirSync(root, { recursive: true });
-    writeFileSync(join(root, PARTS_FILE), JSON.stringify(parts));
-  } finally {
-    await pagefind.close();
+    const written = await writeSearchParts(siteDir, Object.entries(records), { rootFirst: true });
+    writePartsList(siteDir, written.parts);
+    return { pages: written.pages, parts: written.parts.length + 1, seconds: (performance.now() - started) / 1000, indexerPeakMb: memory.stop() };
+  } catch (err) {
+    memory.stop();
+    throw err;
   }
-  return { pages, parts: parts.length + 1, seconds: (performance.now() - started) / 1000, indexerPeakMb: memory.stop() };
 }
 
 /** True when the site has a search index (a rebuild keeps one up to date, never adds one). */

@@ -20,7 +20,8 @@ import { createExportApi } from './export-client';
 import { buildWorkerCount, renderInSlices } from './parallel-render';
 import type { RenderOnlyFile } from './render-filter';
 import { russianSamples, writeRussianPages } from './russian-step';
-import { indexSearchRecords, type SearchIndexResult } from './search-index';
+import { indexSearchRecords, writePartsList, type SearchIndexResult } from './search-index';
+import type { SliceRecord } from './slice-worker';
 import type { SearchRecord } from './search-records';
 import { rewriteProductEntries } from './sitemap-patch';
 
@@ -111,6 +112,7 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
   let staged = stagingDir(outDir);
   let astroOut = staged ?? outDir;
   let sliceCleanup: (() => void) | undefined;
+  let slicedOutcome: SliceRecord[] | undefined;
   startRecording();
   let record: ReturnType<typeof stopRecording>;
   let slugs: string[];
@@ -134,8 +136,12 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
       // Workers render the products of this read: the next rebuild asks for changes since then. (In
       // one process, the pages' own read of the index, a little later, is the one recorded.)
       if (index) recordIndex(index.generatedAt, index.version);
-      const sliced = await renderInSlices({ apiUrl: api.url, site: config.PUBLIC_BASE_URL, logLevel, slugs, workers, productLocales, alsoRussian: samples, log });
+      const sliced = await renderInSlices({
+        apiUrl: api.url, site: config.PUBLIC_BASE_URL, logLevel, slugs, workers, productLocales, alsoRussian: samples,
+        russianFromEnglish, searchIndex: opts.searchIndex !== false, log,
+      });
       for (const part of sliced.records) mergeRecord(part);
+      slicedOutcome = sliced.records;
       if (staged) rmSync(staged, { recursive: true, force: true });
       staged = sliced.dir;
       astroOut = sliced.dir;
@@ -147,7 +153,10 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     log(`astro rendered pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (russianFromEnglish) {
       const t = performance.now();
-      const ru = writeRussianPages(astroOut, slugs, samples, site);
+      // Workers made their own slices' Russian pages.
+      const ru = slicedOutcome
+        ? { written: slicedOutcome.reduce((n, r) => n + (r.russian?.written ?? 0), 0), mismatches: slicedOutcome.flatMap((r) => r.russian?.mismatches ?? []) }
+        : writeRussianPages(astroOut, slugs, samples, site);
       if (ru.mismatches.length) {
         // Russian pages no longer render like English ones: render them all, as before.
         log(`Russian product pages differ from English ones (${ru.mismatches.slice(0, 3).join(', ')}): rendering them through Astro.`);
@@ -176,7 +185,16 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
   let search: SearchIndexResult | null = null;
   if (!opts.renderOnly) {
     writeSearchRecords(outDir, searchRecords);
-    if (opts.searchIndex !== false) {
+    if (opts.searchIndex !== false && slicedOutcome) {
+      // The workers wrote the bundles; the list of them is all that is left.
+      const parts = slicedOutcome.map((r) => r.searchParts!);
+      writePartsList(outDir, parts.flatMap((p) => p.parts));
+      search = {
+        pages: parts.reduce((n, p) => n + p.pages, 0), parts: parts.reduce((n, p) => n + p.parts.length + (p.wroteRoot ? 1 : 0), 0),
+        seconds: Math.max(...parts.map((p) => p.seconds)), indexerPeakMb: parts.reduce((n, p) => n + p.peakMb, 0),
+      };
+      log(`search index (in the workers): ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexers' peak ${search.indexerPeakMb} MB`);
+    } else if (opts.searchIndex !== false) {
       search = await indexSearchRecords(outDir, searchRecords);
       log(`search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`);
     }
