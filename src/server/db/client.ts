@@ -32,6 +32,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('connect', (client) => void client.query(TRIGRAM_SETTINGS));
+    // An idle connection the server ends (a restart, an administrator) is dropped by the pool and
+    // replaced on next use; without a listener its 'error' event would end the whole process.
+    pool.on('error', (err) => console.error(`database: an idle connection ended (${err.message}); it will be replaced`));
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
