@@ -20,6 +20,9 @@ import type { SliceJob, SliceRecord } from './slice-worker';
  */
 export const MIN_PRODUCTS_PER_WORKER = 3000;
 
+/** Old-generation limit of a worker process, MB (see runWorker). */
+const WORKER_HEAP_MB = 800;
+
 /**
  * How many workers a full build of `products` products uses: BUILD_WORKERS when set (1 renders in
  * this process), else one per core (at most 4) with at least MIN_PRODUCTS_PER_WORKER products each.
@@ -65,8 +68,10 @@ export interface SlicedRender {
 function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill: () => void } {
   writeFileSync(jobFile, JSON.stringify(job));
   // A larger young generation: rendering makes short-lived strings by the gigabyte, and the default
-  // (16 MB) spends a tenth of the worker's time in scavenges.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', join(PROJECT_ROOT, 'src/build/slice-worker.ts'), jobFile], {
+  // (16 MB) spends a tenth of the worker's time in scavenges. A bounded old generation: a worker
+  // keeps ~150–300 MB alive, but V8 lets the heap grow towards its limit (an inherited 3 GB) before
+  // collecting, and two workers then held 1.5 GB each.
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', `--max-old-space-size=${WORKER_HEAP_MB}`, '--import', 'tsx', join(PROJECT_ROOT, 'src/build/slice-worker.ts'), jobFile], {
     cwd: PROJECT_ROOT,
     // The worker's output goes to our stderr: stdout stays for whoever reads this process's results.
     stdio: ['ignore', 2, 2],
