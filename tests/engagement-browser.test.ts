@@ -54,7 +54,7 @@ async function signedIn(returnTo: string, username = customer.username, password
 
 /** Tabs are plain HTML whose script marks them data-ready; the panel hydrates on first show, then loads. */
 async function openTab(page: Page, tab: 'reviews' | 'comments') {
-  await page.click(`.tabs[data-ready] #tab-${tab}`);
+  await page.click(`.product-tabs[data-ready] #tab-${tab}`);
   await page.locator(`#${tab}-sec[data-ready=true]`).waitFor();
 }
 
@@ -96,9 +96,14 @@ describe('engagement in the browser', () => {
     page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
     await page.goto(productUrl(reviewed.slug));
     const tab = (id: string) => page.locator(`#tab-${id}`);
-    await page.locator('.tabs[data-ready]').waitFor({ state: 'attached' });
+    await page.locator('.product-tabs[data-ready]').waitFor({ state: 'attached' });
     expect(await tab('specification').getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('#panel-reviews').isHidden()).toBe(true);
+    // Tabs sit in a row above the panel, which takes the page's width (not squeezed beside the tabs).
+    const list = (await page.locator('.product-tabs [role=tablist]').boundingBox())!;
+    const panel = (await page.locator('#panel-specification').boundingBox())!;
+    expect(list.y + list.height).toBeLessThanOrEqual(panel.y + 1);
+    expect(panel.width).toBeGreaterThan(list.width * 0.9);
     await tab('specification').focus();
     // Persian pages run right to left: the arrow pointing left moves to the next tab.
     await page.keyboard.press('ArrowLeft');
@@ -217,7 +222,7 @@ describe('engagement in the browser', () => {
     const before = await viewsOf();
     const page = await shop.newPage();
     await page.goto(productUrl(reviewed.slug));
-    await page.locator('.tabs[data-ready]').waitFor({ state: 'attached' });
+    await page.locator('.product-tabs[data-ready]').waitFor({ state: 'attached' });
     await expect.poll(viewsOf).toBe(before + 1);
     await page.context().close();
   });

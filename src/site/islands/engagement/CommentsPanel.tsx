@@ -17,11 +17,11 @@ function Entry({ c, t, locale }: { c: Omit<Comment, 'children'>; t: EngagementTe
   return (
     <>
       <div className="engagement__meta">
-        <span className="engagement__author">{c.author}</span>
+        <span className="engagement__author" dir="auto">{c.author}</span>
         {c.isAdmin && <span className="engagement__admin">{t.admin}</span>}
         <time dateTime={c.date}>{formatDate(c.date, locale)}</time>
       </div>
-      <p className="engagement__text">{c.text}</p>
+      <p className="engagement__text" dir="auto">{c.text}</p>
     </>
   );
 }

@@ -54,11 +54,11 @@ export default function ReviewsPanel({ locale, productId, rating, count }: Props
             {data.items.map((r) => (
               <li key={r.id} className="engagement__item review">
                 <div className="engagement__meta">
-                  <span className="engagement__author">{r.author}</span>
+                  <span className="engagement__author" dir="auto">{r.author}</span>
                   <Stars rating={r.rating} locale={locale} />
                   <time dateTime={r.date}>{formatDate(r.date, locale)}</time>
                 </div>
-                <p className="engagement__text">{r.text}</p>
+                <p className="engagement__text" dir="auto">{r.text}</p>
               </li>
             ))}
           </ol>
