@@ -192,6 +192,23 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator('.departments__menu').isVisible()).toBe(false);
+
+    // Help in the top bar: the two guides (addresses from downloadHelpFile), contact and about pages.
+    const help = page.locator('[data-testid=help-menu]');
+    await help.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    const helpLinks = help.locator('ul a');
+    await expect.poll(() => helpLinks.first().isVisible()).toBe(true);
+    expect(await helpLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      'https://storage.qateh.example/help/HowToBuy.pdf', 'https://storage.qateh.example/help/UsersPanelGuide.pdf', '/en/site/contact-us', '/en/site/about-us',
+    ]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => helpLinks.first().isVisible()).toBe(false);
+    expect(await help.locator('summary').evaluate((el) => el === document.activeElement)).toBe(true);
+    await help.locator('summary').click();
+    await expect.poll(() => helpLinks.first().isVisible()).toBe(true);
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await expect.poll(() => helpLinks.first().isVisible()).toBe(false);
     await page.close();
 
     // Phone width: the slide-in menu opens from the keyboard, locks page scroll, Escape closes it.
@@ -203,6 +220,9 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await expect.poll(async () => (await phone.locator('html').getAttribute('class')) ?? '').toContain('scroll-locked');
     await phone.keyboard.press('Tab');
     expect(await phone.evaluate(() => document.activeElement?.closest('.mobile-menu__panel') !== null)).toBe(true);
+    // The slide-in menu ends with Help: the guides and the contact and about pages.
+    expect(await phone.locator('.mobile-menu__panel a[href$="HowToBuy.pdf"]').isVisible()).toBe(true);
+    expect(await phone.locator('.mobile-menu__panel a[href="/en/site/about-us"]').count()).toBe(1);
     await phone.keyboard.press('Escape');
     await expect.poll(() => phone.locator('.mobile-menu__panel').isVisible()).toBe(false);
     await expect.poll(async () => (await phone.locator('html').getAttribute('class')) ?? '').not.toContain('scroll-locked');

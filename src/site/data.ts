@@ -172,10 +172,12 @@ export async function productPage(slug: string): Promise<Product> {
 /** Header and footer data shared by every page. */
 export const shellData = () =>
   once('shell', async () => {
-    const [store, departments, searchStats, categories] = await Promise.all([
+    const [store, departments, searchStats, categories, howToBuy, panelGuide] = await Promise.all([
       api().store(), api().departments(), api().searchStats(), flatCategories(),
+      api().helpFile({ name: 'HowToBuy' }), api().helpFile({ name: 'UsersPanelGuide' }),
     ]);
-    return { store, departments, searchStats, categories };
+    // The help PDFs live on the store's file storage; downloadHelpFile names their addresses.
+    return { store, departments, searchStats, categories, helpFiles: { howToBuy: howToBuy.link, panelGuide: panelGuide.link } };
   });
 
 /** The home page's product rows. */

@@ -1,6 +1,6 @@
 /**
  * The header's behaviour as one small script instead of a React island per control: search
- * suggestions, sticky modes, departments menu, mobile menu, currency, account and cart indicators,
+ * suggestions, sticky modes, departments menu, help menu, mobile menu, currency, account and cart indicators,
  * toasts and scroll-to-top all
  * work on the static markup of Header.astro. React is not needed for any of them (only the cart's
  * panel uses it, loaded when opened), so pages without React islands ship no React at all.
@@ -11,6 +11,7 @@ import { accountMenu } from './account-menu';
 import { cartIndicator } from './cart-indicator';
 import { currencySelect } from './currency';
 import { departments } from './departments';
+import { helpMenu } from './help-menu';
 import { mobileMenu } from './mobile-menu';
 import { scrollTop } from './scroll-top';
 import { searchBox } from './search-box';
@@ -27,6 +28,8 @@ export function startShell(): void {
   sticky(header);
   const dep = find('.departments');
   if (dep) departments(dep);
+  const help = find<HTMLDetailsElement>('details.topbar__help');
+  if (help) helpMenu(help);
   const mobile = find<HTMLDetailsElement>('details.mobile-menu');
   if (mobile) mobileMenu(mobile);
   const currency = find<HTMLSelectElement>('.currency select');
