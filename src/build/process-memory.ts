@@ -43,13 +43,17 @@ function descendants(root: number): { pid: number; cmd: string }[] {
   return out;
 }
 
-/** Samples the summed RSS of matching descendants every `intervalMs`; stop() returns the peak in MB. */
-export function treePeakSampler(match: (cmd: string) => boolean, intervalMs = 200): { stop: () => number } {
+/**
+ * Samples the summed RSS of matching descendants (and of this process too with `withSelf`) every
+ * `intervalMs`; stop() returns the peak in MB.
+ */
+export function treePeakSampler(match: (cmd: string) => boolean, intervalMs = 200, withSelf = false): { stop: () => number } {
   let peak = 0;
   const sample = () => {
-    const kb = descendants(process.pid).filter((d) => match(d.cmd)).reduce((sum, d) => sum + rssKb(d.pid), 0);
+    const kb = descendants(process.pid).filter((d) => match(d.cmd)).reduce((sum, d) => sum + rssKb(d.pid), withSelf ? rssKb(process.pid) : 0);
     peak = Math.max(peak, kb);
   };
+  sample();
   const timer = setInterval(sample, intervalMs);
   timer.unref();
   return { stop: () => { clearInterval(timer); sample(); return Math.round(peak / 1024); } };

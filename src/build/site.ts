@@ -109,8 +109,9 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     { ...config, HOST: '127.0.0.1', PORT: 0, SEARCH_RATE_LIMIT: 1_000_000_000, LOG_REQUESTS: false },
     database,
   );
-  let staged = stagingDir(outDir);
-  let astroOut = staged ?? outDir;
+  // Where the pages are rendered before they are moved into outDir (null: straight into outDir).
+  let staged: string | null = null;
+  let astroOut = outDir;
   let sliceCleanup: (() => void) | undefined;
   let slicedOutcome: SliceRecord[] | undefined;
   startRecording();
@@ -142,11 +143,12 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
       });
       for (const part of sliced.records) mergeRecord(part);
       slicedOutcome = sliced.records;
-      if (staged) rmSync(staged, { recursive: true, force: true });
       staged = sliced.dir;
       astroOut = sliced.dir;
       sliceCleanup = sliced.cleanup;
     } else {
+      staged = stagingDir(outDir);
+      astroOut = staged ?? outDir;
       const filter: RenderOnlyFile = { ...(opts.renderOnly ?? {}), productLocales, alsoRussian: samples };
       await renderWithAstro({ apiUrl: api.url, site: config.PUBLIC_BASE_URL, outDir: astroOut, filter, logLevel });
     }

@@ -40,8 +40,8 @@ async function main(): Promise<void> {
   const out: SliceRecord = { products: [...record.products], listings: [...record.listings], search: [...record.search], russian: null, searchParts: null };
   if (job.russian) {
     const t = performance.now();
-    out.russian = { ...writeRussianPages(job.outDir, job.filter.products ?? [], job.russian.samples, job.site.replace(/\/+$/, '')), seconds: 0 };
-    out.russian.seconds = (performance.now() - t) / 1000;
+    const made = writeRussianPages(job.outDir, job.filter.products ?? [], job.russian.samples, job.site.replace(/\/+$/, ''));
+    out.russian = { ...made, seconds: (performance.now() - t) / 1000 };
   }
   // A failed Russian check means a second build: no index for this one.
   if (job.search && !out.russian?.mismatches.length) {

@@ -12,12 +12,12 @@ import type { Product } from '../../api/schemas/catalogue';
 import type { ExportChanges, ExportIndex, ExportProducts } from '../../api/schemas/export';
 import type { Db } from '../db/client';
 import {
-  attributes, blogPosts, brands, categories, contentPages, productAttributeValues, productFiles, productImages,
+  blogPosts, brands, categories, contentPages, productFiles, productImages,
   productPrices, products,
 } from '../db/schema';
 import { catalogueVersion } from './catalogue-version';
 import {
-  productPageColumns, groupAttributes, groupFiles, pathIds, productIsPublic, toCategoryRef, toProductCard, type CardRow,
+  productPageColumns, groupAttributes, groupFiles, loadAttributeRows, pathIds, productIsPublic, toCategoryRef, toProductCard, type CardRow,
 } from './product-views';
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -75,16 +75,7 @@ export async function exportProducts(db: Db, opts: { after: number; limit: numbe
       productId: productImages.productId, src: productImages.src, alt: productImages.alt,
       width: productImages.width, height: productImages.height,
     }).from(productImages).where(inArray(productImages.productId, ids)).orderBy(productImages.productId, productImages.sort, productImages.id),
-    db.select({
-      productId: productAttributeValues.productId,
-      slug: attributes.slug, name: attributes.name, nameFa: attributes.nameFa, featured: attributes.featured,
-      value: productAttributeValues.value, valueSlug: productAttributeValues.valueSlug,
-    })
-      .from(productAttributeValues)
-      .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
-      .where(inArray(productAttributeValues.productId, ids))
-      // The product page's order: featured attributes first, then by attribute, then value.
-      .orderBy(productAttributeValues.productId, sql`${attributes.featured} desc`, attributes.id, productAttributeValues.valueSlug),
+    loadAttributeRows(db, ids),
     db.select({
       productId: productFiles.productId, kind: productFiles.kind, label: productFiles.label, file: productFiles.file,
       fileLink: productFiles.fileLink, createdAt: productFiles.createdAt,

@@ -3,27 +3,18 @@
  * loadProductCards, so a field means the same as everywhere else) plus its attributes and datasheet.
  * Four queries whatever the number of ids; hidden or unknown ids are reported as missing.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ListProduct } from '../../api/schemas/lists';
 import type { Db } from '../db/client';
-import { attributes, productAttributeValues, productFiles, products } from '../db/schema';
-import { groupAttributes, loadProductCards } from './product-views';
+import { productFiles, products } from '../db/schema';
+import { groupAttributes, loadAttributeRows, loadProductCards } from './product-views';
 
 export async function productsByIds(db: Db, ids: number[]): Promise<{ items: ListProduct[]; missing: number[] }> {
   const cards = await loadProductCards(db, ids);
   const found = cards.map((c) => c.id);
   if (found.length === 0) return { items: [], missing: ids };
   const [attrRows, datasheets] = await Promise.all([
-    db.select({
-      productId: productAttributeValues.productId,
-      slug: attributes.slug, name: attributes.name, nameFa: attributes.nameFa, featured: attributes.featured,
-      value: productAttributeValues.value, valueSlug: productAttributeValues.valueSlug,
-    })
-      .from(productAttributeValues)
-      .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
-      .where(inArray(productAttributeValues.productId, found))
-      // The product page's order: featured attributes first, then by attribute, values alphabetically.
-      .orderBy(sql`${attributes.featured} desc`, attributes.id, productAttributeValues.valueSlug),
+    loadAttributeRows(db, found),
     db.select({ id: products.id, url: products.datasheetUrl, file: productFiles.file, fileLink: productFiles.fileLink })
       .from(products)
       .leftJoin(productFiles, and(eq(productFiles.productId, products.id), eq(productFiles.kind, 'datasheet')))

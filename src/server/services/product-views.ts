@@ -205,6 +205,22 @@ export function groupFiles(rows: FileRow[], kind: 'footprint' | 'applicationnote
 
 interface AttributeRow { slug: string; name: string; nameFa: string | null; featured: boolean; value: string; valueSlug: string }
 
+/**
+ * The attribute-value rows of several products for groupAttributes, per product in the product
+ * page's order: featured attributes first, then by attribute, then value.
+ */
+export function loadAttributeRows(db: Db, productIds: number[]) {
+  return db.select({
+    productId: productAttributeValues.productId,
+    slug: attributes.slug, name: attributes.name, nameFa: attributes.nameFa, featured: attributes.featured,
+    value: productAttributeValues.value, valueSlug: productAttributeValues.valueSlug,
+  })
+    .from(productAttributeValues)
+    .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
+    .where(inArray(productAttributeValues.productId, productIds))
+    .orderBy(productAttributeValues.productId, sql`${attributes.featured} desc`, attributes.id, productAttributeValues.valueSlug);
+}
+
 /** Attribute-value rows → one entry per attribute with its values, in the order the rows arrive. */
 export function groupAttributes(rows: AttributeRow[]): Product['attributes'] {
   return [...groupBy(rows, (r) => r.slug)].map(([slug, list]) => ({

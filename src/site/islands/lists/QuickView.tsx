@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../api/schemas/catalogue';
 import { canAddToCart } from '../../../lib/availability';
-import { formatNumber, formatPrice } from '../../format';
+import { formatPrice } from '../../format';
+import { PriceTiers } from '../product/PriceTiers';
 import BuyBox from '../shop/BuyBox';
 import { productPath, type Locale } from '../ui/locale';
 import { fill } from '../ui/texts';
@@ -54,7 +55,6 @@ export function QuickView({ product: p, locale, onClose, returnFocus }: {
     const timer = setTimeout(() => { setFilesOpener(opening.opener); setFiles(opening.kind); setOpening(null); }, DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
   }, [opening]);
-  const n = (v: number) => formatNumber(v, locale);
   const name = locale === 'fa' ? p.displayName : p.name;
   const url = productPath(locale, p.slug);
   return (
@@ -74,20 +74,7 @@ export function QuickView({ product: p, locale, onClose, returnFocus }: {
                 <span className="price price--big">{formatPrice(p.price, locale)}</span>
               </p>
               <p>{t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong></p>
-              {p.prices.length > 0 && (
-                <table className="tiers">
-                  <caption>{t.priceTiers}</caption>
-                  <thead><tr><th scope="col">{t.quantity}</th><th scope="col">{t.unitPrice}</th></tr></thead>
-                  <tbody>
-                    {p.prices.map((tier) => (
-                      <tr key={tier.minCount}>
-                        <td>{tier.maxCount === null ? fill(t.andMore, { min: n(tier.minCount) }, locale) : fill(t.range, { min: n(tier.minCount), max: n(tier.maxCount) }, locale)}</td>
-                        <td>{formatPrice(tier.minPrice, locale)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+              <PriceTiers tiers={p.prices} locale={locale} labels={t} />
               <BuyBox product={p} locale={locale} returnPath={url} inputId="quickview-qty" />
             </>
           ) : <p className="product__unavailable">{t.unavailable}</p>}

@@ -7,10 +7,11 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../api/schemas/catalogue';
 import { canAddToCart } from '../../../lib/availability';
-import { formatNumber, formatPrice } from '../../format';
+import { formatPrice } from '../../format';
 import { getJson } from '../ui/api';
 import type { Locale } from '../ui/locale';
 import { fill } from '../ui/fill';
+import { PriceTiers } from './PriceTiers';
 import type { ProductTexts } from './texts';
 import './product.css';
 
@@ -34,7 +35,6 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t }: { local
       .catch(() => {});
     return () => ctl.abort();
   }, [slug]);
-  const n = (v: number) => formatNumber(v, locale);
   return (
     <div className="buybox" data-fresh={fresh ? 'true' : undefined}>
       <p className="buybox__state">
@@ -49,20 +49,7 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t }: { local
           </p>
           <p className="buybox__stock">{t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong></p>
           {p.minimumPurchase > 1 && <p className="muted">{fill(t.minimumPurchase, { count: p.minimumPurchase }, locale)}</p>}
-          {p.prices.length > 0 && (
-            <table className="tiers">
-              <caption>{t.priceTiers}</caption>
-              <thead><tr><th scope="col">{t.quantity}</th><th scope="col">{t.unitPrice}</th></tr></thead>
-              <tbody>
-                {p.prices.map((tier) => (
-                  <tr key={tier.minCount}>
-                    <td>{tier.maxCount === null ? fill(t.andMore, { min: n(tier.minCount) }, locale) : fill(t.range, { min: n(tier.minCount), max: n(tier.maxCount) }, locale)}</td>
-                    <td>{formatPrice(tier.minPrice, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <PriceTiers tiers={p.prices} locale={locale} labels={t} />
         </>
       ) : <p className="product__unavailable">{t.unavailable}</p>}
     </div>
