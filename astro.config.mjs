@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { tagIslandRenderer } from './src/build/vite-tag-islands';
+import { quickUrlCheck } from './src/build/vite-quick-url-check';
 
 const site = (process.env.PUBLIC_BASE_URL || 'http://localhost:4321').replace(/\/+$/, '');
 
@@ -36,5 +37,5 @@ export default defineConfig({
       filter: (page) => !/\/404\/?$/.test(page) && !/\/shop\/products\//.test(page),
     }),
   ],
-  vite: { logLevel: 'warn', plugins: [tagIslandRenderer()] },
+  vite: { logLevel: 'warn', plugins: [tagIslandRenderer(), quickUrlCheck()] },
 });

@@ -119,6 +119,28 @@ describe('static build', () => {
     expect(html).toContain('class="filters"');
   });
 
+  it('repeats one header and footer on every page of a language, with each page\'s language switcher pointing at itself', () => {
+    const read = (page: string) => readFileSync(join(outDir, page, 'index.html'), 'utf8');
+    const header = (html: string) => /<header class="site-header"[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
+    const footer = (html: string) => /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? '';
+    const switcher = (html: string) => /<nav class="lang-switch"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    const pages = ['', `shop/catalog/${CATEGORY}`, `shop/products/${PRODUCT}`, 'site/terms'];
+    for (const prefix of ['', 'en/']) {
+      const htmls = pages.map((p) => read(prefix + p));
+      for (const [i, html] of htmls.entries()) {
+        const own = `/${prefix}${pages[i]}`;
+        // The switcher names this page in each language; everything else in the header is shared.
+        expect(switcher(html), own).toContain(`href="/${pages[i]}" hreflang="fa"`);
+        expect(switcher(html), own).toContain(`href="${'/en' + (pages[i] ? '/' + pages[i] : '')}" hreflang="en"`);
+        expect(header(html).replace(switcher(html), ''), own).toBe(header(htmls[0]!).replace(switcher(htmls[0]!), ''));
+        expect(footer(html), own).toBe(footer(htmls[0]!));
+        expect(footer(html).length).toBeGreaterThan(1000);
+      }
+    }
+    // Persian and English headers are not the same one.
+    expect(header(read(''))).not.toBe(header(read('en/')));
+  });
+
   it('serves terms and the sitemap with every language', async () => {
     expect((await get('/site/terms')).status).toBe(200);
     const sitemap = await get('/sitemap-0.xml');
@@ -142,7 +164,7 @@ describe('static build', () => {
       expect(search[slug], slug).toBeDefined();
     }
     // The search fallback's bundles: /pagefind/ from the first worker, one listed part from the second,
-    // together holding a record per product and search language.
+    // together holding one record per product (every language's page searches it).
     const parts = JSON.parse(readFileSync(join(outDir, 'pagefind/parts.json'), 'utf8')) as string[];
     expect(parts.length).toBeGreaterThan(0);
     let records = 0;
@@ -150,7 +172,7 @@ describe('static build', () => {
       const entry = JSON.parse(readFileSync(join(outDir, dir, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
       records += Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0);
     }
-    expect(records).toBe(slugs.length * 2);
+    expect(records).toBe(slugs.length);
     // Each product page is in the sitemap once per language, no more.
     expect(sitemap.split('/shop/products/').length - 1).toBe(slugs.length * 3 * 4);
   });

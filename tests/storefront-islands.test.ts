@@ -379,6 +379,13 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(await page.locator('.listing__notice').textContent()).toContain('آفلاین');
     const hrefs = await hits.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
     expect(hrefs.some((h) => h.startsWith('/shop/products/lm358')), hrefs.join(' ')).toBe(true);
+    // One record serves both languages: Persian titles here, English titles and /en addresses there.
+    expect(await hits.first().textContent()).toMatch(/[\u0600-\u06FF]/);
+    await page.goto(`${server.url}/en/shop/search/all/lm358`);
+    await expect.poll(() => hits.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const english = await hits.evaluateAll((links) => links.map((a) => ({ path: (a as HTMLAnchorElement).pathname, text: a.textContent ?? '' })));
+    expect(english.every((h) => h.path.startsWith('/en/shop/products/')), JSON.stringify(english)).toBe(true);
+    expect(english.some((h) => /LM358/i.test(h.text) && !/[\u0600-\u06FF]/.test(h.text)), JSON.stringify(english)).toBe(true);
     await page.close();
   });
 

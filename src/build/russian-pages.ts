@@ -15,6 +15,13 @@ import { LANGUAGE_TAGS, translator } from '../site/i18n';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Tags the transform may change: the root, Open Graph locales, the language switcher, islands and
+ * lazily hydrated panels (their locale prop), and any tag holding an English address or a link to
+ * the Russian page. A tag outside this set passes through untouched.
+ */
+const CANDIDATE_TAG = /<(?:html\b|meta property="og:locale|nav class="lang-switch"|astro-island\b)[^>]*>|<[a-zA-Z][^>]*?(?:\/en|%2Fen|hreflang="ru"|data-props=")[^>]*>/gi;
+
 /** What a rendered Russian page says where English says something else (besides links and lang). */
 function switchLabels() {
   return { en: translator('en')('lang.switch'), ru: translator('ru')('lang.switch') };
@@ -36,7 +43,8 @@ export function russianFromEnglish(html: string, site: string): string {
   const encodedOrigin = escapeRegExp(encodeURIComponent(site.replace(/\/+$/, '')));
   const encoded = new RegExp(`(${encodedOrigin})%2Fen(?=%2F|%3F|%23|%29|["&+]|$)`, 'gi');
 
-  let out = html.replace(/<[a-zA-Z][^>]*>/g, (tag) => {
+  // Only tags the rules below can change are visited: most of a page's tags hold none of these.
+  let out = html.replace(CANDIDATE_TAG, (tag) => {
     if (keepsEnglish(tag)) {
       // The switcher's English entry loses aria-current; its Russian entry gains it below.
       return tag.replace(/ aria-current="true"/, '');

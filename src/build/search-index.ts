@@ -1,7 +1,7 @@
 /**
  * The Pagefind index of the built site (dist/pagefind/), the search island's fallback when the API
- * is unreachable. Each product gets one custom record per language (Persian and English; the Russian
- * stub repeats English and its pages search the largest index), made from its data
+ * is unreachable. Each product gets one custom record for all languages (src/build/search-records.ts:
+ * Persian and English names and prices in one record, whose address the island localises), made from its data
  * (src/build/search-records.ts) rather than by parsing product pages: parsing 200k pages took the
  * indexer to 7.85 GB at 100k products.
  *
@@ -15,10 +15,10 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
-import { pagefindRecord, SEARCH_LOCALES, type SearchRecord } from './search-records';
+import { pagefindRecord, type SearchRecord } from './search-records';
 
 export interface SearchIndexResult {
-  /** Records indexed (products × languages) and bundles written. */
+  /** Records indexed (one per product) and bundles written. */
   pages: number;
   parts: number;
   seconds: number;
@@ -42,10 +42,8 @@ async function writePart(outputPath: string, part: [string, SearchRecord][]): Pr
     batch = [];
   };
   for (const [slug, record] of part) {
-    for (const locale of SEARCH_LOCALES) {
-      batch.push(index.addCustomRecord(pagefindRecord(slug, record, locale)));
-      added++;
-    }
+    batch.push(index.addCustomRecord(pagefindRecord(slug, record)));
+    added++;
     if (batch.length >= 1000) await flush();
   }
   await flush();

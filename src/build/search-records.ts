@@ -10,8 +10,8 @@ import { pagefindSearchField } from '../lib/pagefind-query';
 import { formatPrice } from '../site/format';
 import { productName, productUrl } from '../site/view';
 
-export const SEARCH_LOCALES = ['fa', 'en'] as const;
-export type SearchLocale = (typeof SEARCH_LOCALES)[number];
+/** The languages a record carries titles and prices in (Russian pages show the English ones). */
+export type SearchLocale = 'fa' | 'en';
 
 export interface SearchRecord {
   /** Folded text of everything a shopper may type: part number, names, brand, package, descriptions. */
@@ -21,22 +21,47 @@ export interface SearchRecord {
   price: Record<SearchLocale, string>;
 }
 
+// Folding is per product, not per page: the Persian and English pages and the record share it.
+const folded = new WeakMap<Product, string>();
+
+/** The folded search text of a product: its page's hidden field and its Pagefind record's content. */
+export function productSearchText(p: Product): string {
+  let text = folded.get(p);
+  if (text === undefined) {
+    text = pagefindSearchField([p.partNumber, p.name, p.nameFa, p.brand?.name, p.brand?.nameFa, p.package, p.description, p.descriptionFa]);
+    folded.set(p, text);
+  }
+  return text;
+}
+
 export function searchRecordOf(p: Product): SearchRecord {
   const image = p.images[0]?.src;
   return {
-    text: pagefindSearchField([p.partNumber, p.name, p.nameFa, p.brand?.name, p.brand?.nameFa, p.package, p.description, p.descriptionFa]),
+    text: productSearchText(p),
     ...(image ? { image } : {}),
     title: { fa: productName(p, 'fa'), en: productName(p, 'en') },
     price: { fa: formatPrice(p.price, 'fa'), en: formatPrice(p.price, 'en') },
   };
 }
 
-/** The record Pagefind indexes for one language's page of a product. */
-export function pagefindRecord(slug: string, r: SearchRecord, locale: SearchLocale) {
+/**
+ * The language Pagefind files every record under. One record serves every language's page of a
+ * product (the folded text already holds the Persian and English names), which halves the
+ * indexer's work against a record per language; Pagefind answers a page whose language has no
+ * index of its own from its largest one, so Persian and Russian pages search this one too. English
+ * for its stemmer ("resistors" finds "resistor"); Persian words pass through it unchanged.
+ */
+export const SEARCH_INDEX_LANGUAGE = 'en';
+
+/** The Pagefind record of a product; the search island reads its title, price and address in the page's language from the meta. */
+export function pagefindRecord(slug: string, r: SearchRecord) {
   return {
-    url: productUrl(locale, slug),
-    language: locale,
-    content: `${r.title[locale]} ${r.text}`,
-    meta: { title: r.title[locale], price: r.price[locale], ...(r.image ? { image: r.image } : {}) },
+    url: productUrl('fa', slug),
+    language: SEARCH_INDEX_LANGUAGE,
+    content: `${r.title.fa} ${r.title.en} ${r.text}`,
+    meta: {
+      slug, title: r.title.en, title_fa: r.title.fa, price: r.price.en, price_fa: r.price.fa,
+      ...(r.image ? { image: r.image } : {}),
+    },
   };
 }

@@ -4,7 +4,7 @@
  * (src/lib/pagefind-query.ts). Without an index the shopper gets a clear message instead.
  */
 import { useEffect, useState } from 'react';
-import type { Locale } from '../ui/locale';
+import { productPath, type Locale } from '../ui/locale';
 import { islandTexts } from '../ui/texts';
 
 interface Hit { url: string; title: string; price?: string; image?: string }
@@ -18,6 +18,17 @@ async function mergeParts(pagefind: PagefindModule): Promise<void> {
   const res = await fetch('/pagefind/parts.json');
   if (!res.ok) return;
   for (const url of (await res.json()) as string[]) await pagefind.mergeIndex(url);
+}
+
+/**
+ * One record serves every language (src/build/search-records.ts): the address, title and price are
+ * taken in the page's language; Russian pages show the English ones, as the Russian stub does.
+ */
+function hitIn(locale: Locale, d: { url: string; meta: Record<string, string> }): Hit {
+  const persian = locale === 'fa';
+  const title = (persian ? d.meta.title_fa : undefined) ?? d.meta.title ?? d.url;
+  const price = (persian ? d.meta.price_fa : undefined) ?? d.meta.price;
+  return { url: d.meta.slug ? productPath(locale, d.meta.slug) : d.url, title, price, image: d.meta.image };
 }
 
 export default function PagefindResults({ locale, text }: { locale: Locale; text: string }) {
@@ -34,7 +45,7 @@ export default function PagefindResults({ locale, text }: { locale: Locale; text
         const { pagefindQuery } = await import('../../../lib/pagefind-query');
         const found = await pagefind.search(pagefindQuery(text));
         const data = await Promise.all(found.results.slice(0, 24).map((r) => r.data()));
-        if (live) setHits(data.map((d) => ({ url: d.url, title: d.meta.title ?? d.url, price: d.meta.price, image: d.meta.image })));
+        if (live) setHits(data.map((d) => hitIn(locale, d)));
       } catch {
         if (live) setMissing(true);
       }
