@@ -14,7 +14,7 @@ import { productName, productUrl } from '../site/view';
 export type SearchLocale = 'fa' | 'en';
 
 export interface SearchRecord {
-  /** Folded text of everything a shopper may type: part number, names, brand, package, descriptions. */
+  /** Folded text of what a shopper types to find a part: part number, names, brand, package. */
   text: string;
   image?: string;
   title: Record<SearchLocale, string>;
@@ -28,7 +28,9 @@ const folded = new WeakMap<Product, string>();
 export function productSearchText(p: Product): string {
   let text = folded.get(p);
   if (text === undefined) {
-    text = pagefindSearchField([p.partNumber, p.name, p.nameFa, p.brand?.name, p.brand?.nameFa, p.package, p.description, p.descriptionFa]);
+    // The essentials a shopper types (the issue asks the index to stay small): descriptions would
+    // double what the indexer reads and add words no one searches a part by.
+    text = pagefindSearchField([p.partNumber, p.name, p.nameFa, p.brand?.name, p.brand?.nameFa, p.package]);
     folded.set(p, text);
   }
   return text;
@@ -58,7 +60,8 @@ export function pagefindRecord(slug: string, r: SearchRecord) {
   return {
     url: productUrl('fa', slug),
     language: SEARCH_INDEX_LANGUAGE,
-    content: `${r.title.fa} ${r.title.en} ${r.text}`,
+    // The folded text already holds both names (as a folded query types them).
+    content: r.text,
     meta: {
       slug, title: r.title.en, title_fa: r.title.fa, price: r.price.en, price_fa: r.price.fa,
       ...(r.image ? { image: r.image } : {}),

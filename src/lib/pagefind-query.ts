@@ -9,7 +9,7 @@ import { foldForSearch } from './search-text';
 /** The query as Pagefind must see it to match the folded field: "آي‌سي ۳۵۸" → "آیسی 358". */
 export const pagefindQuery = (text: string): string => foldForSearch(text);
 
-/** Text for the hidden indexed field of a product page: everything a shopper may type, folded. */
+/** Text for the hidden indexed field of a product page: what a shopper types to find the part, folded. */
 export function pagefindSearchField(parts: (string | null | undefined)[]): string {
   return foldForSearch(parts.filter(Boolean).join(' '));
 }
