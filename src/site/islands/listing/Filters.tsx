@@ -3,7 +3,7 @@
  * attributes) plus availability, each group collapsible. Every change goes through `onChange`,
  * which starts again at page 1.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Filter } from '../../../api/schemas/catalogue';
 import { rialsToToman, tomanToRials } from '../../../lib/money';
 import { formatNumber } from '../../format';
@@ -37,7 +37,15 @@ function PriceRange({ locale, min, max, value, onApply }: { locale: Locale; min:
   const toText = (rials: number | null) => (rials === null ? '' : String(rialsToToman(rials)));
   const [lo, setLo] = useState(toText(value[0]));
   const [hi, setHi] = useState(toText(value[1]));
-  useEffect(() => { setLo(toText(value[0])); setHi(toText(value[1])); }, [value[0], value[1]]);
+  // Follows the applied range when it changes (reset, back button), but not on mount: an effect runs
+  // after hydration, and would wipe what a quick shopper has typed in the meantime.
+  const applied = useRef(value);
+  useEffect(() => {
+    if (applied.current[0] === value[0] && applied.current[1] === value[1]) return;
+    applied.current = value;
+    setLo(toText(value[0]));
+    setHi(toText(value[1]));
+  }, [value[0], value[1]]);
   const read = (text: string) => {
     const digits = text.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[^0-9]/g, '');
     return digits ? tomanToRials(Number(digits)) : null;
