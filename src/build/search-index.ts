@@ -1,7 +1,7 @@
 /**
  * The Pagefind index of the built site (dist/pagefind/), the search island's fallback when the API
- * is unreachable. Each product gets one custom record for all languages (src/build/search-records.ts:
- * Persian and English names and prices in one record, whose address the island localises), made from its data
+ * is unreachable. Each product gets one custom record for all languages (Persian and English names
+ * and prices in one record, whose address the island localises), made from its data
  * (src/build/search-records.ts) rather than by parsing product pages: parsing 200k pages took the
  * indexer to 7.85 GB at 100k products.
  *

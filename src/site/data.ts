@@ -12,19 +12,15 @@ import { createExportApi, type ExportApi } from '../build/export-client';
 import { dataHash, recordIndex, recordListing, recordProduct, recordSearch } from '../build/build-record';
 import { productHash } from '../build/product-hash';
 import { renderFilter } from '../build/render-filter';
+import { newBuildCheck } from './build-scope';
 
 /** Listing page size (spec §9: default 12). */
 export const PAGE_SIZE = 12;
 
-/**
- * Astro may import this module once per process and reuse it for a later build (its bundles keep
- * the same content hashes): every read below starts by dropping what an earlier build loaded.
- */
-let buildId: string | undefined;
+/** Every read below starts by dropping what an earlier build in this process loaded (build-scope.ts). */
+const isNewBuild = newBuildCheck();
 function forgetEarlierBuilds(): void {
-  const current = process.env.QATEH_BUILD_ID ?? '';
-  if (current === buildId) return;
-  buildId = current;
+  if (!isNewBuild()) return;
   client = undefined;
   exporter = undefined;
   memo.clear();

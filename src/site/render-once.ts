@@ -1,18 +1,16 @@
 /**
  * The page frame's header and footer come out the same on every page of a language: they are
  * rendered once per build and language, then copied into each page. They were a fifth of a product
- * page's rendering time, and a 100k-product catalogue makes 200k pages. Keyed by build, as
- * src/site/data.ts is, because Astro may reuse this module for a later build in the same process.
+ * page's rendering time, and a 100k-product catalogue makes 200k pages. Kept per build
+ * (src/site/build-scope.ts), as src/site/data.ts keeps its reads.
  */
+import { newBuildCheck } from './build-scope';
+
 const rendered = new Map<string, Promise<string>>();
-let buildId: string | undefined;
+const isNewBuild = newBuildCheck();
 
 export function renderOnce(key: string, render: () => Promise<string>): Promise<string> {
-  const current = process.env.QATEH_BUILD_ID ?? '';
-  if (current !== buildId) {
-    buildId = current;
-    rendered.clear();
-  }
+  if (isNewBuild()) rendered.clear();
   let html = rendered.get(key);
   if (!html) {
     html = render();

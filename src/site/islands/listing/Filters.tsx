@@ -3,7 +3,7 @@
  * attributes) plus availability, each group collapsible. Every change goes through `onChange`,
  * which starts again at page 1.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Filter } from '../../../api/schemas/catalogue';
 import { rialsToToman, tomanToRials } from '../../../lib/money';
 import { formatNumber } from '../../format';
@@ -37,15 +37,6 @@ function PriceRange({ locale, min, max, value, onApply }: { locale: Locale; min:
   const toText = (rials: number | null) => (rials === null ? '' : String(rialsToToman(rials)));
   const [lo, setLo] = useState(toText(value[0]));
   const [hi, setHi] = useState(toText(value[1]));
-  // Follows the applied range when it changes (reset, back button), but not on mount: an effect runs
-  // after hydration, and would wipe what a quick shopper has typed in the meantime.
-  const applied = useRef(value);
-  useEffect(() => {
-    if (applied.current[0] === value[0] && applied.current[1] === value[1]) return;
-    applied.current = value;
-    setLo(toText(value[0]));
-    setHi(toText(value[1]));
-  }, [value[0], value[1]]);
   const read = (text: string) => {
     const digits = text.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[^0-9]/g, '');
     return digits ? tomanToRials(Number(digits)) : null;
@@ -105,7 +96,9 @@ export default function Filters({ locale, filters, state, categoryHref, onChange
         if (f.type === 'range') {
           return (
             <Group key="price" id="price" title={t.price}>
-              <PriceRange locale={locale} min={f.min} max={f.max} value={state.price} onApply={(price) => onChange({ price })} />
+              {/* Keyed by the applied range: a new range (reset, back button) starts the fields afresh,
+                  while what a shopper types is never overwritten behind their back. */}
+              <PriceRange key={state.price.join('-')} locale={locale} min={f.min} max={f.max} value={state.price} onApply={(price) => onChange({ price })} />
             </Group>
           );
         }
