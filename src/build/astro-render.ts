@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RenderOnlyFile } from './render-filter';
+import { withSyncFileWrites } from './sync-page-writes';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -38,14 +39,14 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<void> {
   try {
     writeFileSync(onlyFile, JSON.stringify(job.filter));
     const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    await withEnv({ QATEH_API_URL: job.apiUrl, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId }, () => build({
+    await withEnv({ QATEH_API_URL: job.apiUrl, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId }, () => withSyncFileWrites(() => build({
       root: PROJECT_ROOT,
       outDir: job.outDir,
       site: job.site,
       logLevel: job.logLevel,
       // Astro would otherwise print a telemetry notice and phone home on the first build.
       telemetry: { enabled: false },
-    } as Parameters<typeof build>[0]));
+    } as Parameters<typeof build>[0])));
     // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
     for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(job.outDir, file), { force: true });
   } finally {
