@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './astro-render';
 import type { SliceJob, SliceRecord } from './slice-worker';
+import type { ExportIndex } from '../api/schemas/export';
 
 /**
  * Below this many products per worker, a second worker's own Vite bundling (about ten seconds of a
@@ -46,6 +47,8 @@ export interface SlicedRenderOptions {
   site: string;
   logLevel: SliceJob['logLevel'];
   slugs: string[];
+  /** The export index the slugs come from: each worker gets its slice instead of reading it again. */
+  index?: ExportIndex;
   workers: number;
   productLocales: ('fa' | 'en' | 'ru')[];
   /** Products also rendered in Russian (the Russian transform's check). */
@@ -114,6 +117,10 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
   try {
     const samples = new Set(opts.alsoRussian);
     const slices = slicesOf(opts.slugs, opts.workers);
+    const entries = new Map(opts.index?.products.map((e) => [e.slug, e]));
+    const indexOf = (slice: string[]): ExportIndex | undefined => opts.index && {
+      generatedAt: opts.index.generatedAt, version: opts.index.version, products: slice.map((s) => entries.get(s)!),
+    };
     const jobs: SliceJob[] = slices.map((slice, k) => ({
       apiUrl: opts.apiUrl,
       site: opts.site,
@@ -127,6 +134,7 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
         ...(k === 0 ? {} : { listings: [] }),
         productLocales: opts.productLocales,
         alsoRussian: slice.filter((s) => samples.has(s)),
+        index: indexOf(slice),
       },
       russian: opts.russianFromEnglish ? { samples: slice.filter((s) => samples.has(s)) } : null,
       search: opts.searchIndex ? { rootFirst: k === 0, tag: `${k}-` } : null,

@@ -7,6 +7,7 @@
  * here. Without the variable every page is rendered in every language.
  */
 import { readFileSync } from 'node:fs';
+import type { ExportIndex } from '../api/schemas/export';
 
 type Locale = 'fa' | 'en' | 'ru';
 
@@ -20,6 +21,8 @@ export interface RenderOnly {
   /** Languages product pages are rendered in; `alsoRussian` products get Russian too. */
   productLocales: Set<Locale>;
   alsoRussian: Set<string>;
+  /** The export index the build already read (a worker's slice of it); null: read it again. */
+  index: ExportIndex | null;
 }
 
 export interface RenderOnlyFile {
@@ -28,6 +31,7 @@ export interface RenderOnlyFile {
   listings?: string[];
   productLocales?: Locale[];
   alsoRussian?: string[];
+  index?: ExportIndex;
 }
 
 // Keyed by the file: one process may run several builds (tests, `npm start` then a rebuild).
@@ -45,6 +49,7 @@ export function renderFilter(): RenderOnly | null {
       listings: raw.listings ? new Set(raw.listings) : null,
       productLocales: new Set(raw.productLocales ?? ['fa', 'en', 'ru']),
       alsoRussian: new Set(raw.alsoRussian ?? []),
+      index: raw.index ?? null,
     };
   }
   cached = { file, filter };

@@ -138,7 +138,7 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
       // one process, the pages' own read of the index, a little later, is the one recorded.)
       if (index) recordIndex(index.generatedAt, index.version);
       const sliced = await renderInSlices({
-        apiUrl: api.url, site: config.PUBLIC_BASE_URL, logLevel, slugs, workers, productLocales, alsoRussian: samples,
+        apiUrl: api.url, site: config.PUBLIC_BASE_URL, logLevel, slugs, index, workers, productLocales, alsoRussian: samples,
         russianFromEnglish, searchIndex: opts.searchIndex !== false, log,
       });
       for (const part of sliced.records) mergeRecord(part);
