@@ -3,12 +3,11 @@
  * sign-up → verification link from the outbox → sign-in → profile → address picked on the map →
  * sign-out; forgot password → reset → sign-in; guests sent to sign-in and back.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import { linkFromOutbox } from './support/outbox';
+import { pageExists } from './support/site-files';
 
 let shop: BrowserShop;
 
@@ -28,8 +27,8 @@ describe('account pages', () => {
   it('are built for every language, with the dynamic ones served from one page', async () => {
     for (const page of ['account/login', 'account/register', 'account/signin', 'account/signup', 'account/dashboard', 'account/profile',
       'account/password', 'account/addresses', 'account/addresses/create', 'account/forgot-password', 'account/logout', 'email/verify', 'email/error', 'password/reset']) {
-      expect(existsSync(join(shop.outDir, page, 'index.html')), page).toBe(true);
-      expect(existsSync(join(shop.outDir, 'en', page, 'index.html')), `en/${page}`).toBe(true);
+      expect(pageExists(shop.outDir, page), page).toBe(true);
+      expect(pageExists(shop.outDir, `en/${page}`), `en/${page}`).toBe(true);
     }
     for (const path of ['/account/addresses/12', '/email/verify/ali', '/password/reset/abc', '/en/account/addresses/3']) {
       expect((await fetch(url(path))).status, path).toBe(200);

@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from '../src/server/server';
 import { importCatalogue } from '../src/server/services/catalogue-import';
 import { freshDatabase } from './support/database';
 import { readSharedCatalogue } from './support/server';
+import { pageExists, pagePath } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const PRODUCT = 'lm358n-dip8';
@@ -49,14 +50,18 @@ afterAll(async () => {
 
 describe('static build', () => {
   it('writes the Persian pages unprefixed and the English and Russian ones under their prefix', () => {
-    for (const page of ['index.html', `shop/catalog/${CATEGORY}/index.html`, `shop/products/${PRODUCT}/index.html`, 'site/terms/index.html']) {
+    for (const page of ['index.html', `shop/catalog/${CATEGORY}.html`, `shop/products/${PRODUCT}.html`, 'site/terms.html']) {
       expect(existsSync(join(outDir, page)), page).toBe(true);
       expect(existsSync(join(outDir, 'en', page)), `en/${page}`).toBe(true);
       expect(existsSync(join(outDir, 'ru', page)), `ru/${page}`).toBe(true);
     }
+    // A page is a file beside its siblings, not a folder of its own; index pages keep theirs.
+    expect(existsSync(join(outDir, 'shop/products', PRODUCT))).toBe(false);
+    expect(existsSync(join(outDir, 'en/index.html'))).toBe(true);
+    expect(existsSync(join(outDir, 'shop/catalog/index.html'))).toBe(true);
     expect(existsSync(join(outDir, 'fa'))).toBe(false);
     // Disabled products get no page.
-    expect(existsSync(join(outDir, 'shop/products/l7805cv-to220'))).toBe(false);
+    expect(pageExists(outDir, 'shop/products/l7805cv-to220')).toBe(false);
     expect(existsSync(join(outDir, 'sitemap-index.xml'))).toBe(true);
   });
 
@@ -120,7 +125,7 @@ describe('static build', () => {
   });
 
   it('repeats one header and footer on every page of a language, with each page\'s language switcher pointing at itself', () => {
-    const read = (page: string) => readFileSync(join(outDir, page, 'index.html'), 'utf8');
+    const read = (page: string) => readFileSync(pagePath(outDir, page), 'utf8');
     const header = (html: string) => /<header class="site-header"[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
     const footer = (html: string) => /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? '';
     const switcher = (html: string) => /<nav class="lang-switch"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
@@ -157,7 +162,7 @@ describe('static build', () => {
     const search = JSON.parse(readFileSync(join(outDir, '.qateh-search.json'), 'utf8')) as Record<string, unknown>;
     for (const slug of slugs) {
       for (const prefix of ['', 'en/', 'ru/']) {
-        expect(existsSync(join(outDir, `${prefix}shop/products/${slug}/index.html`)), `${prefix}${slug}`).toBe(true);
+        expect(existsSync(join(outDir, `${prefix}shop/products/${slug}.html`)), `${prefix}${slug}`).toBe(true);
         expect(sitemap, `${prefix}${slug}`).toContain(`<loc>https://shop.example/${prefix}shop/products/${slug}</loc>`);
       }
       expect(manifest.products[slug], slug).toBeDefined();

@@ -20,6 +20,7 @@ import { writeDemoContent } from '../src/server/seed/demo-content';
 import { importCatalogue } from '../src/server/services/catalogue-import';
 import { freshDatabase } from './support/database';
 import { readSharedCatalogue } from './support/server';
+import { pageExists, pagePath } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const CHANGED = 'lm358n-dip8';
@@ -28,8 +29,8 @@ const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_
 
 let database: Database;
 let outDir: string;
-const page = (rel: string) => readFileSync(join(outDir, rel, 'index.html'), 'utf8');
-const mtime = (rel: string) => statSync(join(outDir, rel, 'index.html')).mtimeMs;
+const page = (rel: string) => readFileSync(pagePath(outDir, rel), 'utf8');
+const mtime = (rel: string) => statSync(pagePath(outDir, rel)).mtimeMs;
 
 function jsonLd(html: string): Record<string, any>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
@@ -139,7 +140,7 @@ describe('site and blog pages from the seeded content', () => {
     expect(page('site/server-error')).toContain('اوه! خطای ۵۰۰');
     expect(page('en/site/server-error')).toContain('Oops! Error 500');
     expect(page('site/not-found')).toContain('این صفحه پیدا نشد.');
-    for (const rel of ['site/components', 'site/typography', 'home-two', 'home-three', 'en/home-two']) expect(existsSync(join(outDir, rel, 'index.html')), rel).toBe(true);
+    for (const rel of ['site/components', 'site/typography', 'home-two', 'home-three', 'en/home-two']) expect(pageExists(outDir, rel), rel).toBe(true);
   });
 });
 
@@ -185,7 +186,7 @@ describe('incremental rebuild', () => {
     const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
     expect(r.kind).toBe('partial');
     expect(r.removed).toEqual([UNTOUCHED]);
-    for (const prefix of ['', 'en/', 'ru/']) expect(existsSync(join(outDir, `${prefix}shop/products/${UNTOUCHED}`))).toBe(false);
+    for (const prefix of ['', 'en/', 'ru/']) expect(pageExists(outDir, `${prefix}shop/products/${UNTOUCHED}`)).toBe(false);
     const sitemap = readFileSync(join(outDir, 'sitemap-0.xml'), 'utf8');
     expect(sitemap).not.toContain(`/shop/products/${UNTOUCHED}<`);
     expect(sitemap).toContain(`<loc>https://shop.example/shop/products/${CHANGED}</loc>`);

@@ -107,7 +107,11 @@ export async function rebuildSite(
       cpSync(join(tempDir, file), join(siteDir, file), { force: true });
     }
     for (const slug of removed) {
-      for (const prefix of LOCALE_PREFIXES) rmSync(join(siteDir, `${prefix}shop/products/${slug}`), { recursive: true, force: true });
+      for (const prefix of LOCALE_PREFIXES) {
+        rmSync(join(siteDir, `${prefix}shop/products/${slug}.html`), { force: true });
+        // A site first built with a folder per page (before build.format 'preserve').
+        rmSync(join(siteDir, `${prefix}shop/products/${slug}`), { recursive: true, force: true });
+      }
     }
     const added = rendered.filter((slug) => !(slug in manifest.products));
     patchSitemap(siteDir, config.PUBLIC_BASE_URL, { added, removed });

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { russianFromEnglish, sameExceptIslandIds } from './russian-pages';
 
-const page = (dir: string, prefix: string, slug: string) => join(dir, `${prefix}shop/products/${slug}`, 'index.html');
+const page = (dir: string, prefix: string, slug: string) => join(dir, `${prefix}shop/products/${slug}.html`);
 
 /** Picks the products whose Russian pages Astro renders too, as the transform's check. */
 export function russianSamples(slugs: string[]): string[] {
@@ -43,12 +43,12 @@ export function writeRussianPages(dir: string, slugs: string[], samples: string[
   }
   if (mismatches.length) return { written: 0, mismatches };
   let written = 0;
+  mkdirSync(join(dir, 'ru/shop/products'), { recursive: true });
   for (const slug of slugs) {
     if (sampled.has(slug)) continue;
     const en = page(dir, 'en/', slug);
     if (!existsSync(en)) continue;
     const out = page(dir, 'ru/', slug);
-    mkdirSync(join(out, '..'), { recursive: true });
     writeFileSync(out, russianFromEnglish(readFileSync(en, 'utf8'), site));
     written++;
   }

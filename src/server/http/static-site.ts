@@ -47,7 +47,9 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
   async function findFile(urlPath: string): Promise<string | null> {
     const base = resolve(join(root, urlPath));
     if (base !== root && !base.startsWith(root + sep)) return null;
-    const candidates = extname(urlPath) ? [base] : [join(base, 'index.html'), `${base}.html`];
+    // Pages are `<name>.html`, index pages `<dir>/index.html` (Astro's 'preserve' format); the file
+    // form first, so a folder left by an older build layout never shadows a newer page.
+    const candidates = extname(urlPath) ? [base] : [`${base}.html`, join(base, 'index.html')];
     for (const file of candidates) if (await isFile(file)) return file;
     return null;
   }
