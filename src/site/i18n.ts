@@ -24,6 +24,15 @@ export const LANGUAGE_TAGS: Record<Locale, string> = { fa: 'fa-IR', en: 'en', ru
 
 const translators = new Map<Locale, TFunction>();
 
+const WITH_VALUES_KEPT = 5000;
+
+/** Options made only of interpolation values (no functions or nested objects, which a key could not tell apart). */
+function hasOnlyValues(options: unknown): options is Record<string, string | number | boolean> {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return false;
+  for (const v of Object.values(options)) if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return false;
+  return true;
+}
+
 export function translator(locale: Locale): TFunction {
   let t = translators.get(locale);
   if (!t) {
@@ -42,12 +51,28 @@ export function translator(locale: Locale): TFunction {
     // A product page asks for the same few hundred plain texts every time, and i18next resolves each
     // call afresh (a tenth of a 100k-product build): texts without options are looked up once.
     const plain = new Map<string, string>();
+    // Texts with values (a rating, a review count) come in few combinations, and resolving the
+    // plural form and interpolating cost ~100 µs a call: remembered by key and values, up to a bound
+    // (values unique to a page, like a part number, only pass through).
+    const withValues = new Map<string, string>();
     t = ((...args: unknown[]) => {
-      if (args.length !== 1 || typeof args[0] !== 'string') return translate(...args);
-      let text = plain.get(args[0]);
+      const [key, options] = args;
+      if (typeof key !== 'string') return translate(...args);
+      if (args.length === 1) {
+        let text = plain.get(key);
+        if (text === undefined) {
+          text = translate(key);
+          plain.set(key, text);
+        }
+        return text;
+      }
+      if (args.length !== 2 || !hasOnlyValues(options)) return translate(...args);
+      const memoKey = `${key}\u0000${JSON.stringify(options)}`;
+      let text = withValues.get(memoKey);
       if (text === undefined) {
-        text = translate(args[0]);
-        plain.set(args[0], text);
+        text = translate(key, options);
+        if (withValues.size >= WITH_VALUES_KEPT) withValues.clear();
+        withValues.set(memoKey, text);
       }
       return text;
     }) as unknown as TFunction;
