@@ -57,4 +57,24 @@ describe('Russian product page from the English one', () => {
     expect(sameExceptIslandIds(ru, ru.replace('uid="Zabc"', 'uid="Q9"'))).toBe(true);
     expect(sameExceptIslandIds(ru, ru.replace('lang="ru"', 'lang="en"'))).toBe(false);
   });
+
+  it('gives each page its own switcher when pages share one header and footer', () => {
+    const page = (slug: string) => [
+      '<!DOCTYPE html><html lang="en" dir="ltr"><head></head><body>',
+      '<header class="site-header"><a href="/en/shop/cart">Cart</a>',
+      `<nav class="lang-switch" aria-label="${translator('en')('lang.switch')}"><a href="/shop/products/${slug}" hreflang="fa-IR" lang="fa">فارسی</a>`,
+      `<a href="/en/shop/products/${slug}" hreflang="en" lang="en" aria-current="true">English</a><a href="/ru/shop/products/${slug}" hreflang="ru" lang="ru">Русский</a></nav>`,
+      '<a href="/en/site/faq">FAQ</a></header>',
+      `<main><a href="/en/shop/products/${slug}-kit">Kit</a></main>`,
+      '<footer><a href="/en/site/terms">Terms</a></footer></body></html>',
+    ].join('');
+    for (const slug of ['lm358n', 'ne555p', 'lm358n']) {
+      const made = russianFromEnglish(page(slug), SITE);
+      expect(made).toContain('<header class="site-header"><a href="/ru/shop/cart">Cart</a>');
+      expect(made).toContain(`<a href="/en/shop/products/${slug}" hreflang="en" lang="en">English</a><a href="/ru/shop/products/${slug}" hreflang="ru" lang="ru" aria-current="true">Русский</a></nav>`);
+      expect(made).toContain('<a href="/ru/site/faq">FAQ</a></header>');
+      expect(made).toContain(`<main><a href="/ru/shop/products/${slug}-kit">Kit</a></main>`);
+      expect(made).toContain('<footer><a href="/ru/site/terms">Terms</a></footer>');
+    }
+  });
 });
