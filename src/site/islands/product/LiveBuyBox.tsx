@@ -1,11 +1,15 @@
 /**
- * The product's price, price tiers, availability and stock. The server renders the build-time figures
- * (the static page is useful without JavaScript and to search engines); in the browser the island
- * fetches get/products/{slug} and replaces them with the current ones. Its labels come from the page
- * in the page's language (product/texts.ts), so no text table ships.
+ * The product's price, price tiers, availability and stock, and (given `product`) the buy box under
+ * them. The server renders the build-time figures (the static page is useful without JavaScript and
+ * to search engines); in the browser the island fetches get/products/{slug} and replaces them with
+ * the current ones, which the buy box's tier prices and stock checks then use too. One island for
+ * both: each island costs every product page its own server render and props. Its labels come from
+ * the page in the page's language (product/texts.ts), so no text table ships.
  */
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../api/schemas/catalogue';
+import type { CartProduct } from '../../../api/schemas/shop';
+import BuyBox from '../shop/BuyBox';
 import { canAddToCart } from '../../../lib/availability';
 import { formatPrice } from '../../format';
 import { getJson } from '../ui/api';
@@ -20,7 +24,12 @@ export type BuyFigures = Pick<Product, 'price' | 'compareAtPrice' | 'prices' | '
 export type LiveBuyBoxLabels = Pick<ProductTexts, 'availability' | 'priceTiers' | 'quantity' | 'unitPrice' | 'andMore' | 'range'
   | 'minimumPurchase' | 'unavailable' | 'stock' | 'stockUnits'>;
 
-export default function LiveBuyBox({ locale, slug, initial, labels: t }: { locale: Locale; slug: string; initial: BuyFigures; labels: LiveBuyBoxLabels }) {
+/** What the buy box needs besides the live figures (cart line, toast, sign-in return). */
+export type BuyProduct = Omit<CartProduct, keyof Omit<BuyFigures, 'expected'>>;
+
+export default function LiveBuyBox({ locale, slug, initial, labels: t, product }: {
+  locale: Locale; slug: string; initial: BuyFigures; labels: LiveBuyBoxLabels; product?: BuyProduct;
+}) {
   const [p, setP] = useState(initial);
   const [fresh, setFresh] = useState(false);
   useEffect(() => {
@@ -35,7 +44,7 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t }: { local
       .catch(() => {});
     return () => ctl.abort();
   }, [slug]);
-  return (
+  const figures = (
     <div className="buybox" data-fresh={fresh ? 'true' : undefined}>
       <p className="buybox__state">
         <span className={`availability availability--${p.availability}`}>{t.availability[p.availability]}</span>
@@ -53,5 +62,13 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t }: { local
         </>
       ) : <p className="product__unavailable">{t.unavailable}</p>}
     </div>
+  );
+  if (!product || !canAddToCart(p.availability)) return figures;
+  return (
+    <>
+      {figures}
+      <BuyBox locale={locale} product={{ ...product, price: p.price, compareAtPrice: p.compareAtPrice, prices: p.prices, stock: p.stock,
+        availability: p.availability, minimumPurchase: p.minimumPurchase }} />
+    </>
   );
 }
