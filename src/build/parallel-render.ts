@@ -87,7 +87,7 @@ function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill:
   return { done, kill: () => child.kill('SIGTERM') };
 }
 
-/** Moves every product page folder and Pagefind bundle of `from` into `into` (same file system: renames). */
+/** Moves every product page and Pagefind bundle of `from` into `into` (same file system: renames). */
 function moveProductPages(from: string, into: string): void {
   const bundles = join(from, 'pagefind');
   if (existsSync(bundles)) {

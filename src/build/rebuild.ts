@@ -16,6 +16,7 @@ import type { Database } from '../server/db/client';
 import { startServer } from '../server/server';
 import { readManifest, readSearchRecords, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
+import { productPageFile } from './page-files';
 import { productHash } from './product-hash';
 import { hasSearchIndex, indexSearchRecords } from './search-index';
 import { buildSite } from './site';
@@ -108,7 +109,7 @@ export async function rebuildSite(
     }
     for (const slug of removed) {
       for (const prefix of LOCALE_PREFIXES) {
-        rmSync(join(siteDir, `${prefix}shop/products/${slug}.html`), { force: true });
+        rmSync(productPageFile(siteDir, prefix, slug), { force: true });
         // A site first built with a folder per page (before build.format 'preserve').
         rmSync(join(siteDir, `${prefix}shop/products/${slug}`), { recursive: true, force: true });
       }

@@ -6,9 +6,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { productPageFile } from './page-files';
 import { russianFromEnglish, sameExceptIslandIds } from './russian-pages';
 
-const page = (dir: string, prefix: string, slug: string) => join(dir, `${prefix}shop/products/${slug}.html`);
 
 /** Picks the products whose Russian pages Astro renders too, as the transform's check. */
 export function russianSamples(slugs: string[]): string[] {
@@ -27,8 +27,8 @@ export function writeRussianPages(dir: string, slugs: string[], samples: string[
   const sampled = new Set(samples);
   const mismatches: string[] = [];
   for (const slug of samples) {
-    const en = page(dir, 'en/', slug);
-    const ru = page(dir, 'ru/', slug);
+    const en = productPageFile(dir, 'en/', slug);
+    const ru = productPageFile(dir, 'ru/', slug);
     if (!existsSync(en) || !existsSync(ru)) continue;
     const made = russianFromEnglish(readFileSync(en, 'utf8'), site);
     const rendered = readFileSync(ru, 'utf8');
@@ -46,9 +46,9 @@ export function writeRussianPages(dir: string, slugs: string[], samples: string[
   mkdirSync(join(dir, 'ru/shop/products'), { recursive: true });
   for (const slug of slugs) {
     if (sampled.has(slug)) continue;
-    const en = page(dir, 'en/', slug);
+    const en = productPageFile(dir, 'en/', slug);
     if (!existsSync(en)) continue;
-    const out = page(dir, 'ru/', slug);
+    const out = productPageFile(dir, 'ru/', slug);
     writeFileSync(out, russianFromEnglish(readFileSync(en, 'utf8'), site));
     written++;
   }

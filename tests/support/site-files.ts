@@ -1,15 +1,10 @@
-/**
- * Where a built page's HTML lives, found the way a static host finds it: `<path>.html` for a page,
- * `<path>/index.html` for an index (home, /en, /shop/catalog). Astro's 'preserve' build format.
- */
+/** Where a built page's HTML lives, found by the rule the server serves by (src/build/page-files.ts). */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { pageFileCandidates } from '../../src/build/page-files';
 
 /** The file of the page at `rel` ("shop/products/lm358n-dip8", "en/", ""), or null when there is none. */
 export function pageFile(outDir: string, rel: string): string | null {
-  const clean = rel.replace(/^\/+|\/+$/g, '');
-  const candidates = clean ? [join(outDir, `${clean}.html`), join(outDir, clean, 'index.html')] : [join(outDir, 'index.html')];
-  return candidates.find((f) => existsSync(f)) ?? null;
+  return pageFileCandidates(outDir, rel).find((f) => existsSync(f)) ?? null;
 }
 
 export function pageExists(outDir: string, rel: string): boolean {

@@ -7,6 +7,7 @@
 import type { Context, Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { pageFileCandidates } from '../../build/page-files';
 import { shopDynamicPage } from './shop-pages';
 
 const TYPES: Record<string, string> = {
@@ -47,9 +48,7 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
   async function findFile(urlPath: string): Promise<string | null> {
     const base = resolve(join(root, urlPath));
     if (base !== root && !base.startsWith(root + sep)) return null;
-    // Pages are `<name>.html`, index pages `<dir>/index.html` (Astro's 'preserve' format); the file
-    // form first, so a folder left by an older build layout never shadows a newer page.
-    const candidates = extname(urlPath) ? [base] : [`${base}.html`, join(base, 'index.html')];
+    const candidates = extname(urlPath) ? [base] : pageFileCandidates(root, base.slice(root.length));
     for (const file of candidates) if (await isFile(file)) return file;
     return null;
   }
@@ -65,7 +64,7 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
 
   async function notFoundPage(c: Context, urlPath: string): Promise<Response> {
     const lang = /^\/(en|ru)(\/|$)/.exec(urlPath)?.[1];
-    const candidates = lang ? [join(root, lang, '404', 'index.html'), join(root, lang, '404.html')] : [];
+    const candidates = lang ? pageFileCandidates(root, `${lang}/404`) : [];
     candidates.push(join(root, '404.html'));
     for (const file of candidates) if (await isFile(file)) return send(c, file, 404);
     return c.text('404', 404);
