@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { tagIslandRenderer } from './src/build/vite-tag-islands';
 import { quickUrlCheck } from './src/build/vite-quick-url-check';
+import { clientBundleReplay } from './src/build/vite-client-replay';
 
 const site = (process.env.PUBLIC_BASE_URL || 'http://localhost:4321').replace(/\/+$/, '');
 
@@ -40,6 +41,8 @@ export default defineConfig({
       // other, which alone would take minutes at 100k products.
       filter: (page) => !/\/404\/?$/.test(page) && !/\/shop\/products\//.test(page),
     }),
+    // A partial rebuild reuses the last build's browser bundle instead of making it again.
+    clientBundleReplay(),
   ],
   vite: { logLevel: 'warn', plugins: [tagIslandRenderer(), quickUrlCheck()] },
 });

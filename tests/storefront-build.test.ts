@@ -216,6 +216,23 @@ describe('serving beside the API', () => {
     expect((await get('/media/parts/no-such-part.svg')).headers.get('content-type')).toContain('application/json');
   });
 
+  it('keeps the build\'s own records beside the pages but never serves them', async () => {
+    // The manifest, the search records and (from the first worker) the recorded browser bundle.
+    for (const file of ['.qateh-build.json', '.qateh-search.json', '.qateh-client-bundle.json']) {
+      expect(existsSync(join(outDir, file)), file).toBe(true);
+      for (const path of [`/${file}`, `/en/${file}`, `/%2e${file.slice(1)}`]) {
+        const r = await get(path);
+        expect(r.status, path).toBe(404);
+        expect(r.html, path).not.toContain('"products"');
+      }
+    }
+    const record = JSON.parse(readFileSync(join(outDir, '.qateh-client-bundle.json'), 'utf8')) as { outputs: { fileName: string; type: string }[] };
+    // The record's script chunks are the files the site holds (some tiny scripts are inlined into pages instead).
+    const written = record.outputs.filter((o) => existsSync(join(outDir, o.fileName)));
+    expect(written.length).toBeGreaterThan(record.outputs.length / 2);
+    expect(written.every((o) => o.fileName.startsWith('_astro/'))).toBe(true);
+  });
+
   it('never serves files outside the built site', async () => {
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) {
       const r = await get(path);

@@ -4,9 +4,9 @@
  * through the database, as a staff tool or an import would, then `rebuildSite` runs as `npm run
  * rebuild` does; the test reads the HTML a shopper would get.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../src/build/build-record';
@@ -31,6 +31,17 @@ let database: Database;
 let outDir: string;
 const page = (rel: string) => readFileSync(pagePath(outDir, rel), 'utf8');
 const mtime = (rel: string) => statSync(pagePath(outDir, rel)).mtimeMs;
+
+/** Every page file under `dir`, relative to it, sorted. */
+function htmlFiles(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...htmlFiles(full, base));
+    else if (entry.name.endsWith('.html')) out.push(relative(base, full));
+  }
+  return out.sort();
+}
 
 function jsonLd(html: string): Record<string, any>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
@@ -169,6 +180,52 @@ describe('incremental rebuild', () => {
     expect(mtime(`shop/products/${UNTOUCHED}`)).toBe(before.untouched);
     expect(readManifest(outDir)!.products[CHANGED]!.hash).not.toBe('');
     expect(await siteFreshness(database, outDir)).toBe('fresh');
+    // The islands' code did not change: the full build's browser bundle was replayed, not made again,
+    // and every script and style the new page asks for is in the site.
+    expect(r.clientBundle).toEqual({ mode: 'replayed' });
+    const assets = [...page(`shop/products/${CHANGED}`).matchAll(/"\/(_astro\/[^"?#]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(2);
+    for (const asset of assets) expect(existsSync(join(outDir, asset)), asset).toBe(true);
+  }, 180_000);
+
+  it('pages rendered with the replayed browser bundle are the pages a real bundling gives', async () => {
+    const renderOnly = { products: [CHANGED, UNTOUCHED], listings: ['', CATEGORY] };
+    const bundled = mkdtempSync(join(tmpdir(), 'qateh-bundled-'));
+    const replayed = mkdtempSync(join(tmpdir(), 'qateh-replayed-'));
+    try {
+      const a = await buildSite(config, database, { outDir: bundled, logLevel: 'error', renderOnly });
+      const b = await buildSite(config, database, { outDir: replayed, logLevel: 'error', renderOnly, clientBundleFrom: outDir });
+      expect(a.clientBundle).toMatchObject({ mode: 'built', saved: true });
+      expect(b.clientBundle).toEqual({ mode: 'replayed' });
+      const pages = htmlFiles(bundled);
+      // Products in three languages, listings, home pages, account and checkout shells (client-only islands and their styles).
+      expect(pages.length).toBeGreaterThan(100);
+      expect(htmlFiles(replayed)).toEqual(pages);
+      for (const file of pages) expect(readFileSync(join(replayed, file), 'utf8'), file).toBe(readFileSync(join(bundled, file), 'utf8'));
+      // No script of the browser bundle is written again (the live site has them); styles come from the pages' own build.
+      const scripts = (dir: string) => (existsSync(join(dir, '_astro')) ? readdirSync(join(dir, '_astro')).filter((f) => f.endsWith('.js')) : []);
+      expect(scripts(bundled).length).toBeGreaterThan(5);
+      expect(scripts(replayed)).toEqual([]);
+    } finally {
+      rmSync(bundled, { recursive: true, force: true });
+      rmSync(replayed, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('a recorded bundle whose sources changed since is not replayed: the rebuild bundles again and records anew', async () => {
+    const recordFile = join(outDir, '.qateh-client-bundle.json');
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { fingerprint: { files: Record<string, string> } };
+    const island = Object.keys(record.fingerprint.files).find((f) => f.includes('/src/site/islands/'))!;
+    expect(island).toBeDefined();
+    // As if the island had been edited after the site was built.
+    record.fingerprint.files[island] = 'edited';
+    writeFileSync(recordFile, JSON.stringify(record));
+    await database.db.execute(sql`UPDATE products SET price = 152000, updated_at = now() WHERE slug = ${CHANGED}`);
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(r.clientBundle).toEqual({ mode: 'built', saved: true, why: 'recorded' });
+    expect(page(`en/shop/products/${CHANGED}`)).toContain('15,200 Toman');
+    const fresh = JSON.parse(readFileSync(recordFile, 'utf8')) as { fingerprint: { files: Record<string, string> } };
+    expect(fresh.fingerprint.files[island]).not.toBe('edited');
   }, 180_000);
 
   it('an edited blog post is rendered again without any product page', async () => {
@@ -179,6 +236,20 @@ describe('incremental rebuild', () => {
     expect(r.rendered).toEqual([]);
     expect(page('blog/choosing-a-voltage-regulator')).toContain('<h1>راهنمای تازه رگولاتور</h1>');
     expect(mtime(`shop/products/${CHANGED}`)).toBe(before);
+  }, 180_000);
+
+  it('a recorded bundle that trips the build is given up for a real bundling, and the rebuild still lands', async () => {
+    const recordFile = join(outDir, '.qateh-client-bundle.json');
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { outputs: { facadeModuleId?: string }[] };
+    // A damaged record: the islands' entry chunks are gone, so Astro finds no script for them.
+    record.outputs = record.outputs.filter((o) => !o.facadeModuleId?.includes('/src/site/islands/'));
+    writeFileSync(recordFile, JSON.stringify(record));
+    const damaged = readFileSync(recordFile, 'utf8');
+    await database.db.execute(sql`UPDATE products SET price = 153000, updated_at = now() WHERE slug = ${CHANGED}`);
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'silent' });
+    expect(r.clientBundle).toEqual({ mode: 'built', saved: true, why: 'recorded' });
+    expect(page(`en/shop/products/${CHANGED}`)).toContain('15,300 Toman');
+    expect(readFileSync(recordFile, 'utf8')).not.toBe(damaged);
   }, 180_000);
 
   it('a disabled product loses its pages in every language and its sitemap entries', async () => {

@@ -8,8 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import type { RenderOnlyFile } from './render-filter';
 import { withSyncFileWrites } from './sync-page-writes';
+import { takeClientBundleOutcome, type ClientBundleOutcome } from './vite-client-replay';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,6 +22,12 @@ export interface AstroRenderJob {
   outDir: string;
   filter: RenderOnlyFile;
   logLevel: 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * A browser-bundle record (src/build/client-bundle-record.ts) to replay instead of bundling the
+   * islands again, when it still matches the sources. A build that bundles records its own bundle
+   * in its output folder.
+   */
+  reuseClientBundle?: string;
 }
 
 /** Runs `fn` with environment variables set, restoring them afterwards. */
@@ -33,13 +41,16 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
   }
 }
 
-export async function renderWithAstro(job: AstroRenderJob): Promise<void> {
+export async function renderWithAstro(job: AstroRenderJob): Promise<ClientBundleOutcome | undefined> {
   const onlyDir = mkdtempSync(join(tmpdir(), 'qateh-only-'));
   const onlyFile = join(onlyDir, 'render-only.json');
-  try {
-    writeFileSync(onlyFile, JSON.stringify(job.filter));
+  const run = (reuse: string | undefined) => {
     const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    await withEnv({ QATEH_API_URL: job.apiUrl, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId }, () => withSyncFileWrites(() => build({
+    const env = {
+      QATEH_API_URL: job.apiUrl, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId,
+      QATEH_CLIENT_BUNDLE_SAVE: resolve(job.outDir, CLIENT_BUNDLE_FILE), QATEH_CLIENT_BUNDLE_REUSE: reuse,
+    };
+    return withEnv(env, () => withSyncFileWrites(() => build({
       root: PROJECT_ROOT,
       outDir: job.outDir,
       site: job.site,
@@ -47,8 +58,21 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<void> {
       // Astro would otherwise print a telemetry notice and phone home on the first build.
       telemetry: { enabled: false },
     } as Parameters<typeof build>[0])));
+  };
+  try {
+    writeFileSync(onlyFile, JSON.stringify(job.filter));
+    takeClientBundleOutcome();
+    try {
+      await run(job.reuseClientBundle);
+    } catch (err) {
+      // A replayed bundle is an optimisation: should it ever trip the build, bundle for real.
+      if (takeClientBundleOutcome()?.mode !== 'replayed') throw err;
+      console.warn(`Reusing the recorded browser bundle failed (${(err as Error).message}); bundling again.`);
+      await run(undefined);
+    }
     // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
     for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(job.outDir, file), { force: true });
+    return takeClientBundleOutcome();
   } finally {
     rmSync(onlyDir, { recursive: true, force: true });
   }

@@ -21,6 +21,7 @@ import { productHash } from './product-hash';
 import { hasSearchIndex, indexSearchRecords } from './search-index';
 import { buildSite } from './site';
 import { patchSitemap } from './sitemap-patch';
+import type { ClientBundleOutcome } from './vite-client-replay';
 
 /** Changes written in the same second as the last build's read are asked for again: re-checking is cheap. */
 const CLOCK_MARGIN_MS = 5000;
@@ -32,6 +33,8 @@ export interface RebuildResult {
   rendered: string[];
   removed: string[];
   listings: string[];
+  /** Whether the partial build replayed the live site's browser bundle or made it again (and why). */
+  clientBundle?: ClientBundleOutcome;
   /** Seconds until the changed pages were live in the site folder; total including the search index. */
   pagesSeconds: number;
   seconds: number;
@@ -100,7 +103,7 @@ export async function rebuildSite(
   const tempDir = mkdtempSync(`${siteDir.replace(/\/+$/, '')}.rebuild-`);
   try {
     const partial = await buildSite(config, database, {
-      outDir: tempDir, logLevel: opts.logLevel, renderOnly: { products: rendered, listings: [...listings] },
+      outDir: tempDir, logLevel: opts.logLevel, renderOnly: { products: rendered, listings: [...listings] }, clientBundleFrom: siteDir,
     });
     // 4. Copy pages over the live site; the sitemap and the manifest of a partial build are partial: skip them.
     for (const file of filesUnder(tempDir)) {
@@ -133,7 +136,7 @@ export async function rebuildSite(
     if (opts.searchIndex !== false && hasSearchIndex(siteDir)) await indexSearchRecords(siteDir, records);
     return {
       kind: 'partial', reason: `${rendered.length} product(s) changed, ${removed.length} removed${contentChanged ? ', content changed' : ''}`,
-      rendered, removed, listings: [...listings], pagesSeconds, seconds: (performance.now() - started) / 1000,
+      rendered, removed, listings: [...listings], pagesSeconds, seconds: (performance.now() - started) / 1000, clientBundle: partial.clientBundle,
     };
   } finally {
     rmSync(tempDir, { recursive: true, force: true });

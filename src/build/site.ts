@@ -17,6 +17,7 @@ import { startServer } from '../server/server';
 import { PROJECT_ROOT, renderWithAstro } from './astro-render';
 import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
+import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { buildWorkerCount, renderInSlices } from './parallel-render';
 import type { RenderOnlyFile } from './render-filter';
 import { russianSamples, writeRussianPages } from './russian-step';
@@ -24,6 +25,7 @@ import { indexSearchRecords, writePartsList, type SearchIndexResult } from './se
 import type { SliceRecord } from './slice-worker';
 import type { SearchRecord } from './search-records';
 import { rewriteProductEntries } from './sitemap-patch';
+import type { ClientBundleOutcome } from './vite-client-replay';
 
 export { PROJECT_ROOT };
 export const DEFAULT_SITE_DIR = resolve(PROJECT_ROOT, 'dist');
@@ -46,6 +48,8 @@ export interface SiteBuildOptions {
   workers?: number;
   /** Progress lines (which phase took how long); silent by default. */
   log?: (line: string) => void;
+  /** A built site whose recorded browser bundle a partial build may replay (src/build/vite-client-replay.ts). */
+  clientBundleFrom?: string;
 }
 
 export interface SiteBuildResult {
@@ -60,6 +64,8 @@ export interface SiteBuildResult {
   searchRecords: Record<string, SearchRecord>;
   /** Russian product pages made from English ones; false when they were rendered. */
   russianFromEnglish: boolean;
+  /** Whether the browser bundle was made or replayed (builds in this process only). */
+  clientBundle?: ClientBundleOutcome;
 }
 
 /**
@@ -119,6 +125,7 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
   let slugs: string[];
   let samples: string[] = [];
   let retry = false;
+  let clientBundle: ClientBundleOutcome | undefined;
   try {
     // Which products the pages cover: a partial build's list, or every product in the catalogue.
     let index: Awaited<ReturnType<ReturnType<typeof createExportApi>['index']>> | undefined;
@@ -150,7 +157,10 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
       staged = stagingDir(outDir);
       astroOut = staged ?? outDir;
       const filter: RenderOnlyFile = { ...(opts.renderOnly ?? {}), productLocales, alsoRussian: samples };
-      await renderWithAstro({ apiUrl: api.url, site: config.PUBLIC_BASE_URL, outDir: astroOut, filter, logLevel });
+      clientBundle = await renderWithAstro({
+        apiUrl: api.url, site: config.PUBLIC_BASE_URL, outDir: astroOut, filter, logLevel,
+        reuseClientBundle: opts.clientBundleFrom && join(opts.clientBundleFrom, CLIENT_BUNDLE_FILE),
+      });
     }
     log(`astro rendered pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (russianFromEnglish) {
@@ -202,7 +212,7 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     }
     if (result.builtAt) writeManifest(outDir, result as BuildManifest);
   }
-  return { outDir, seconds: (performance.now() - started) / 1000, renderSeconds, search, record: result, searchRecords, russianFromEnglish };
+  return { outDir, seconds: (performance.now() - started) / 1000, renderSeconds, search, record: result, searchRecords, russianFromEnglish, clientBundle };
 }
 
 /** True when `dir` holds a finished build (its home page is written last-ish and always exists). */

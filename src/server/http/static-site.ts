@@ -44,10 +44,15 @@ async function isFile(path: string): Promise<boolean> {
 export function mountStaticSite(app: Hono, siteDir: string): void {
   const root = resolve(siteDir);
 
-  /** The file a URL path maps to, or null; never anything outside the site folder. */
+  /**
+   * The file a URL path maps to, or null; never anything outside the site folder, nor a dot file
+   * (the build's own records: what each page was rendered from, the recorded browser bundle) other
+   * than the standard /.well-known/ folder.
+   */
   async function findFile(urlPath: string): Promise<string | null> {
     const base = resolve(join(root, urlPath));
     if (base !== root && !base.startsWith(root + sep)) return null;
+    if (base.slice(root.length).split(sep).some((part) => part.startsWith('.') && part !== '.well-known')) return null;
     const candidates = extname(urlPath) ? [base] : pageFileCandidates(root, base.slice(root.length));
     for (const file of candidates) if (await isFile(file)) return file;
     return null;
