@@ -2,10 +2,12 @@
  * `npm start`: the shop on one port — API under /api/site/v1, the built storefront (dist/, or
  * SITE_OUT_DIR) for every other path — over the embedded database (or PostgreSQL with DATABASE_URL),
  * with demo data written on first start. The storefront is built first when it has not been yet,
- * and brought up to date when the catalogue changed since it was built.
+ * brought up to date when the catalogue changed since it was built, and kept up to date while the
+ * server runs (SITE_UPDATE_SECONDS).
  */
 import { resolve } from 'node:path';
 import { ensureSiteFresh } from '../src/build/freshness';
+import { startSiteUpdater } from '../src/build/site-updater';
 import { DEFAULT_SITE_DIR } from '../src/build/site';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { seedDemoIfEmpty } from '../src/server/seed/demo';
@@ -27,12 +29,17 @@ async function main() {
   console.log(`Qateh is running at ${server.url} (database: ${database.kind})`);
   console.log(`Shop: ${server.url}/ — English ${server.url}/en — Russian ${server.url}/ru`);
   console.log(`API: ${server.url}/api/site/v1 — OpenAPI: ${server.url}/api/site/v1/openapi.json`);
+  // Catalogue and content changes (staff console, imports) reach the static pages without a manual rebuild.
+  const updater = config.SITE_UPDATE_SECONDS > 0
+    ? startSiteUpdater(config, database, siteDir, { intervalSeconds: config.SITE_UPDATE_SECONDS, log: (s) => console.log(s) })
+    : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: closing…`);
+    await updater?.stop();
     await server.close();
     // PGlite must be closed cleanly or its files may need recovery on the next start.
     await database.close();

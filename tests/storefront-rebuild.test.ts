@@ -11,7 +11,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../src/build/build-record';
 import { siteFreshness } from '../src/build/freshness';
-import { rebuildSite } from '../src/build/rebuild';
+import { rebuildSite, type RebuildResult } from '../src/build/rebuild';
+import { startSiteUpdater } from '../src/build/site-updater';
 import { buildSite } from '../src/build/site';
 import { pagefindQuery } from '../src/lib/pagefind-query';
 import { loadConfig } from '../src/server/config';
@@ -31,6 +32,15 @@ let database: Database;
 let outDir: string;
 const page = (rel: string) => readFileSync(pagePath(outDir, rel), 'utf8');
 const mtime = (rel: string) => statSync(pagePath(outDir, rel)).mtimeMs;
+
+/** Resolves once `ready` holds, checking every 100 ms; fails after a minute. */
+async function until(ready: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** Every page file under `dir`, relative to it, sorted. */
 function htmlFiles(dir: string, base = dir): string[] {
@@ -246,10 +256,34 @@ describe('incremental rebuild', () => {
     writeFileSync(recordFile, JSON.stringify(record));
     const damaged = readFileSync(recordFile, 'utf8');
     await database.db.execute(sql`UPDATE products SET price = 153000, updated_at = now() WHERE slug = ${CHANGED}`);
-    const r = await rebuildSite(config, database, outDir, { logLevel: 'silent' });
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
     expect(r.clientBundle).toEqual({ mode: 'built', saved: true, why: 'recorded' });
     expect(page(`en/shop/products/${CHANGED}`)).toContain('15,300 Toman');
     expect(readFileSync(recordFile, 'utf8')).not.toBe(damaged);
+  }, 180_000);
+
+  it('while the shop runs, a staff price change reaches the static page by itself, and nothing is rebuilt when nothing changed', async () => {
+    const lines: string[] = [];
+    const results: RebuildResult[] = [];
+    const updater = startSiteUpdater(config, database, outDir, { intervalSeconds: 0.2, log: (l) => lines.push(l), onRebuilt: (r) => results.push(r) });
+    try {
+      // Anything stale from earlier tests is brought up to date first; then the site is left alone.
+      await until(async () => (await siteFreshness(database, outDir)) === 'fresh');
+      await new Promise((r) => setTimeout(r, 500));
+      const before = results.length;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(results.length).toBe(before);
+
+      await database.db.execute(sql`UPDATE products SET price = 154000, updated_at = now() WHERE slug = ${CHANGED}`);
+      await until(async () => page(`en/shop/products/${CHANGED}`).includes('15,400 Toman'));
+      // The pages go live first; the search index follows, then the rebuild reports.
+      await until(() => results.length > before);
+      expect(results.at(-1)).toMatchObject({ kind: 'partial', rendered: [CHANGED] });
+      expect(lines.at(-1)).toMatch(/^Storefront updated \(1 product\(s\) changed/);
+      expect(page(`shop/products/${CHANGED}`)).toContain('۱۵٬۴۰۰ تومان');
+    } finally {
+      await updater.stop();
+    }
   }, 180_000);
 
   it('a disabled product loses its pages in every language and its sitemap entries', async () => {

@@ -9,8 +9,8 @@
  * A category change (the header menu of every page shows the tree) or a site without a manifest
  * gets a full build instead.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { startServer } from '../server/server';
@@ -106,9 +106,14 @@ export async function rebuildSite(
       outDir: tempDir, logLevel: opts.logLevel, renderOnly: { products: rendered, listings: [...listings] }, clientBundleFrom: siteDir,
     });
     // 4. Copy pages over the live site; the sitemap and the manifest of a partial build are partial: skip them.
+    // Each file is copied beside its old self and renamed over it: the site may be served meanwhile,
+    // and a shopper must get the old page or the new one, never half of one.
     for (const file of filesUnder(tempDir)) {
       if (/^sitemap.*\.xml$/.test(file)) continue;
-      cpSync(join(tempDir, file), join(siteDir, file), { force: true });
+      const target = join(siteDir, file);
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(join(tempDir, file), `${target}.${process.pid}.new`);
+      renameSync(`${target}.${process.pid}.new`, target);
     }
     for (const slug of removed) {
       for (const prefix of LOCALE_PREFIXES) {

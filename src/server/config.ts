@@ -31,6 +31,8 @@ export const configSchema = z.object({
   READ_CACHE_SIZE: z.coerce.number().int().min(0).default(5000),
   /** How often the server checks whether another process changed the catalogue (drops its read cache). */
   CACHE_RECHECK_SECONDS: z.coerce.number().positive().default(5),
+  /** How often `npm start` checks whether the storefront is behind the catalogue and updates it (src/build/site-updater.ts); 0: never. */
+  SITE_UPDATE_SECONDS: z.coerce.number().min(0).default(1),
 
   STORE_NAME_FA: z.string().min(1).default('قطعه'),
   STORE_NAME_EN: z.string().min(1).default('Qateh'),

@@ -1,0 +1,58 @@
+/**
+ * Keeps a served storefront up to date while `npm start` runs: a staff member changes a price in the
+ * console, an import lands, and the static pages follow within seconds without anyone running
+ * `npm run rebuild` (which on the embedded database could not even open it beside the server). Every
+ * `intervalSeconds` the catalogue version is compared with the build manifest's; when they differ,
+ * src/build/rebuild.ts runs here, in the server's own process and over its own database. One rebuild
+ * at a time; a change made during a rebuild is picked up by the next check. A failed rebuild is logged
+ * and tried again at the next check, the pages in place keep being served.
+ */
+import type { Config } from '../server/config';
+import type { Database } from '../server/db/client';
+import { siteFreshness } from './freshness';
+import { rebuildSite, type RebuildResult } from './rebuild';
+
+export interface SiteUpdater {
+  /** Stops checking; resolves once a rebuild under way has finished (the database stays usable until then). */
+  stop(): Promise<void>;
+}
+
+export interface SiteUpdaterOptions {
+  intervalSeconds: number;
+  log: (line: string) => void;
+  /** Called after each rebuild (tests, logs). */
+  onRebuilt?: (result: RebuildResult) => void;
+}
+
+export function startSiteUpdater(config: Config, database: Database, siteDir: string, opts: SiteUpdaterOptions): SiteUpdater {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+
+  const check = async () => {
+    if ((await siteFreshness(database, siteDir)) !== 'stale' || stopped) return;
+    const r = await rebuildSite(config, database, siteDir);
+    if (r.kind === 'partial') {
+      opts.log(`Storefront updated (${r.reason}): pages live after ${r.pagesSeconds.toFixed(1)} s, search index after ${r.seconds.toFixed(1)} s.`);
+    } else if (r.kind === 'full') opts.log(`Storefront rebuilt in full (${r.reason}) in ${r.seconds.toFixed(1)} s.`);
+    opts.onRebuilt?.(r);
+  };
+
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = check()
+      .catch((err: unknown) => opts.log(`Storefront update failed, trying again at the next check: ${(err as Error).stack ?? String(err)}`))
+      .finally(() => {
+        running = null;
+      });
+  }, opts.intervalSeconds * 1000);
+  // The server's own handles keep the process alive; this timer must not hold it open after close.
+  timer.unref();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
