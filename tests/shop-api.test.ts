@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, staffActions } from '../src/server/db/schema';
+import { catalogueVersion } from '../src/server/services/catalogue-version';
 import { startTestServer, type TestServer } from './support/server';
 import { bearer, json, newCustomer, prepareProduct, staffToken, type Customer } from './support/shop';
 
@@ -168,10 +169,12 @@ describe('enquiry → pre-invoice → invoice', () => {
     expect((await server.api(`/dashboard/factor/detail/${order.factorNumber}`, { headers: as(bob) })).status).toBe(404);
     expect((await server.api(`/dashboard/factor/${order.factorNumber}`, json('DELETE', undefined, as(bob)))).status).toBe(404);
 
-    // The bank transfer is accepted: paid, stock taken once.
+    // The bank transfer is accepted: paid, stock taken once, and the product's static page is due for a rebuild.
     const receipt = await receiptFor(order.factorNumber, 2_400_000);
+    const versionBefore = await catalogueVersion(server.database.db);
     expect((await server.api(`/staff/receipts/${receipt}/accept`, json('POST', undefined, as(staff)))).status).toBe(200);
     expect(await stockOf(p.id)).toBe(90);
+    expect(await catalogueVersion(server.database.db)).not.toBe(versionBefore);
     expect((await server.api(`/staff/receipts/${receipt}/accept`, json('POST', undefined, as(staff)))).status).toBe(409);
     expect(await stockOf(p.id)).toBe(90);
     const invoices = await server.api('/dashboard/factor?type=f', { headers: as(ana) });

@@ -262,7 +262,7 @@ describe('incremental rebuild', () => {
     expect(readFileSync(recordFile, 'utf8')).not.toBe(damaged);
   }, 180_000);
 
-  it('while the shop runs, a staff price change reaches the static page by itself, and nothing is rebuilt when nothing changed', async () => {
+  it('while the shop runs, a price change in the database reaches the static page by itself, and nothing is rebuilt when nothing changed', async () => {
     const lines: string[] = [];
     const results: RebuildResult[] = [];
     const updater = startSiteUpdater(config, database, outDir, { intervalSeconds: 0.2, log: (l) => lines.push(l), onRebuilt: (r) => results.push(r) });

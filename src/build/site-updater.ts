@@ -1,6 +1,6 @@
 /**
- * Keeps a served storefront up to date while `npm start` runs: a staff member changes a price in the
- * console, an import lands, and the static pages follow within seconds without anyone running
+ * Keeps a served storefront up to date while `npm start` runs: a paid order takes stock, a review
+ * lands, an import writes new prices (PostgreSQL), and the static pages follow within seconds without anyone running
  * `npm run rebuild` (which on the embedded database could not even open it beside the server). Every
  * `intervalSeconds` the catalogue version is compared with the build manifest's; when they differ,
  * src/build/rebuild.ts runs here, in the server's own process and over its own database. One rebuild

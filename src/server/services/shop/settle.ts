@@ -57,6 +57,8 @@ export async function takeStock(db: Db, orderId: number): Promise<void> {
       const taken = await tx.update(products).set({
         stock: sql`CASE WHEN ${products.availabilityDate} IS NOT NULL THEN GREATEST(${products.stock} - ${line.quantity}, 0) ELSE ${products.stock} - ${line.quantity} END`,
         salesCount: sql`${products.salesCount} + ${line.quantity}`,
+        // The product page shows stock and availability, the home page best sellers: they must be rebuilt.
+        updatedAt: sql`now()`,
       }).where(and(eq(products.id, line.productId), sql`(${products.stock} >= ${line.quantity} OR ${products.availabilityDate} IS NOT NULL)`))
         .returning({ id: products.id });
       if (taken.length === 0) throw new SettleError('outOfStock');
