@@ -6,7 +6,7 @@
  * across the bundle boundary (the pages' bundled copy of data.ts is not the module imported here).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Product } from '../api/schemas/catalogue';
 import { searchRecordOf, type SearchRecord } from './search-records';
@@ -108,6 +108,26 @@ export function readManifest(dir: string): BuildManifest | null {
   } catch {
     return null;
   }
+}
+
+// The running shop asks for the version every second (src/build/site-updater.ts); at 100k products the
+// manifest is megabytes of JSON, so it is parsed again only when the file is another file.
+let versionSeen: { file: string; stamp: string; version: string | null } | undefined;
+
+/** The catalogue version the site in `dir` was built from; null without a (readable) manifest. */
+export function readManifestVersion(dir: string): string | null {
+  const file = join(dir, MANIFEST_FILE);
+  let stamp: string;
+  try {
+    const st = statSync(file);
+    stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return null;
+  }
+  if (versionSeen?.file === file && versionSeen.stamp === stamp) return versionSeen.version;
+  const version = readManifest(dir)?.version ?? null;
+  versionSeen = { file, stamp, version };
+  return version;
 }
 
 /** Written through a temporary file and a rename, so a crash never leaves half a manifest. */

@@ -6,16 +6,16 @@
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { catalogueVersion } from '../server/services/catalogue-version';
-import { readManifest } from './build-record';
+import { readManifestVersion } from './build-record';
 import { rebuildSite } from './rebuild';
 import { buildSite, siteIsBuilt } from './site';
 
 export type Freshness = 'missing' | 'stale' | 'fresh';
 
 export async function siteFreshness(database: Database, siteDir: string): Promise<Freshness> {
-  const manifest = readManifest(siteDir);
-  if (!siteIsBuilt(siteDir) || !manifest) return 'missing';
-  return manifest.version === (await catalogueVersion(database.db)) ? 'fresh' : 'stale';
+  const version = readManifestVersion(siteDir);
+  if (!siteIsBuilt(siteDir) || version === null) return 'missing';
+  return version === (await catalogueVersion(database.db)) ? 'fresh' : 'stale';
 }
 
 export async function ensureSiteFresh(config: Config, database: Database, siteDir: string, log: (s: string) => void): Promise<Freshness> {
