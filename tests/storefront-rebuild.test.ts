@@ -193,6 +193,8 @@ describe('incremental rebuild', () => {
     // The islands' code did not change: the full build's browser bundle was replayed, not made again,
     // and every script and style the new page asks for is in the site.
     expect(r.clientBundle).toEqual({ mode: 'replayed' });
+    // Only the search bundle holding the product was indexed again (this small shop has one).
+    expect(r.search?.reindexed).toEqual(['/pagefind/']);
     const assets = [...page(`shop/products/${CHANGED}`).matchAll(/"\/(_astro\/[^"?#]+)"/g)].map((m) => m[1]!);
     expect(assets.length).toBeGreaterThan(2);
     for (const asset of assets) expect(existsSync(join(outDir, asset)), asset).toBe(true);

@@ -141,6 +141,8 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
     }));
     const started = performance.now();
     const running = jobs.map((job, k) => runWorker(job, join(base, `job-${k}.json`)));
+    // Each worker's finishing time shows how evenly the work was cut (the first also renders every other page).
+    running.forEach((r, k) => void r.done.then(() => opts.log(`build worker ${k} finished after ${((performance.now() - started) / 1000).toFixed(1)} s`), () => {}));
     try {
       await Promise.all(running.map((r) => r.done));
     } catch (err) {

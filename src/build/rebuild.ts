@@ -4,7 +4,8 @@
  * manifest holds, render only the product pages whose data changed and the first page of every
  * listing they appear on (a partial Astro build into a temporary folder, see render-filter.ts), copy
  * those pages over the live site, delete the pages of disabled or deleted products, patch the
- * sitemap, rewrite the Pagefind index, and save the merged manifest.
+ * sitemap, index again the Pagefind bundles holding changed products (src/build/search-update.ts),
+ * and save the merged manifest.
  *
  * A category change (the header menu of every page shows the tree) or a site without a manifest
  * gets a full build instead.
@@ -18,7 +19,8 @@ import { readManifest, readSearchRecords, writeManifest, writeSearchRecords, typ
 import { createExportApi } from './export-client';
 import { productPageFile } from './page-files';
 import { productHash } from './product-hash';
-import { hasSearchIndex, indexSearchRecords } from './search-index';
+import { hasSearchIndex } from './search-index';
+import { updateSearchIndex, type SearchUpdateResult } from './search-update';
 import { buildSite } from './site';
 import { patchSitemap } from './sitemap-patch';
 import type { ClientBundleOutcome } from './vite-client-replay';
@@ -35,6 +37,8 @@ export interface RebuildResult {
   listings: string[];
   /** Whether the partial build replayed the live site's browser bundle or made it again (and why). */
   clientBundle?: ClientBundleOutcome;
+  /** The Pagefind bundles indexed again (partial rebuilds of a site with a search index). */
+  search?: SearchUpdateResult;
   /** Seconds until the changed pages were live in the site folder; total including the search index. */
   pagesSeconds: number;
   seconds: number;
@@ -138,10 +142,10 @@ export async function rebuildSite(
     const records = { ...readSearchRecords(siteDir), ...partial.searchRecords };
     for (const slug of removed) delete records[slug];
     writeSearchRecords(siteDir, records);
-    if (opts.searchIndex !== false && hasSearchIndex(siteDir)) await indexSearchRecords(siteDir, records);
+    const search = opts.searchIndex !== false && hasSearchIndex(siteDir) ? await updateSearchIndex(siteDir, records, [...rendered, ...removed]) : undefined;
     return {
       kind: 'partial', reason: `${rendered.length} product(s) changed, ${removed.length} removed${contentChanged ? ', content changed' : ''}`,
-      rendered, removed, listings: [...listings], pagesSeconds, seconds: (performance.now() - started) / 1000, clientBundle: partial.clientBundle,
+      rendered, removed, listings: [...listings], pagesSeconds, seconds: (performance.now() - started) / 1000, clientBundle: partial.clientBundle, search,
     };
   } finally {
     rmSync(tempDir, { recursive: true, force: true });

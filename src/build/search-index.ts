@@ -11,7 +11,7 @@
  * dist/pagefind/part-N/ the others, listed in dist/pagefind/parts.json; the search island merges them
  * (PagefindResults.tsx: mergeIndex).
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
@@ -30,7 +30,8 @@ export const PART_PRODUCTS = 10_000;
 /** The list of extra bundles the island merges, beside pagefind.js. */
 export const PARTS_FILE = 'parts.json';
 
-async function writePart(outputPath: string, part: [string, SearchRecord][]): Promise<number> {
+/** Indexes `part` into one Pagefind bundle at `outputPath`; the caller closes Pagefind's service when done. */
+export async function writePart(outputPath: string, part: [string, SearchRecord][]): Promise<number> {
   const { index, errors } = await pagefind.createIndex({ maxFragments: 5000 });
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   let added = 0;
@@ -59,48 +60,89 @@ export interface SearchParts {
   parts: string[];
   /** True when this call wrote /pagefind/ itself (the bundle pagefind.js is loaded from). */
   wroteRoot: boolean;
+  /** Which products each bundle written holds, by site path ('/pagefind/' for the root bundle). */
+  bundles: BundleMap;
 }
 
+/** Product slugs per Pagefind bundle, by the bundle's site path. */
+export type BundleMap = Record<string, string[]>;
+export const ROOT_BUNDLE = '/pagefind/';
+/** Kept inside pagefind/ so it is swapped with the bundles it describes; a dot file, never served. */
+export const BUNDLE_MAP_FILE = '.qateh-bundles.json';
+
+/** The folder of a bundle, from its site path. */
+export const bundleFolder = (siteDir: string, path: string): string => join(siteDir, ...path.split('/').filter(Boolean));
+
 /**
- * Indexes `entries` into bundles of at most PART_PRODUCTS products under `<siteDir>/pagefind/`:
- * the first into the folder itself when `rootFirst`, the others into `part-<tag><n>/`. A parallel
- * build's workers each index their own slice this way (tags keep their folder names apart).
+ * Indexes `entries` into bundles of at most PART_PRODUCTS products under `<siteDir>/pagefind/`
+ * (or `into`): the first into the folder itself when `rootFirst`, the others into `part-<tag><n>/`.
+ * A parallel build's workers each index their own slice this way (tags keep their folder names apart).
  */
-export async function writeSearchParts(siteDir: string, entries: [string, SearchRecord][], opts: { rootFirst: boolean; tag?: string }): Promise<SearchParts> {
-  const root = join(siteDir, 'pagefind');
+export async function writeSearchParts(
+  siteDir: string, entries: [string, SearchRecord][], opts: { rootFirst: boolean; tag?: string; into?: string },
+): Promise<SearchParts> {
+  const root = opts.into ?? join(siteDir, 'pagefind');
   let pages = 0;
   const parts: string[] = [];
+  const bundles: BundleMap = {};
   try {
     for (let from = 0, n = 0; from < entries.length || (n === 0 && opts.rootFirst); from += PART_PRODUCTS, n++) {
       const atRoot = n === 0 && opts.rootFirst;
       const name = `part-${opts.tag ?? ''}${n}`;
-      pages += await writePart(atRoot ? root : join(root, name), entries.slice(from, from + PART_PRODUCTS));
-      if (!atRoot) parts.push(`/pagefind/${name}/`);
+      const slice = entries.slice(from, from + PART_PRODUCTS);
+      pages += await writePart(atRoot ? root : join(root, name), slice);
+      const path = atRoot ? ROOT_BUNDLE : `/pagefind/${name}/`;
+      if (!atRoot) parts.push(path);
+      bundles[path] = slice.map(([slug]) => slug);
     }
   } finally {
     await pagefind.close();
   }
-  return { pages, parts, wroteRoot: opts.rootFirst };
+  return { pages, parts, wroteRoot: opts.rootFirst, bundles };
 }
 
-/** Lists the extra bundles for the search island (PagefindResults.tsx reads it). */
-export function writePartsList(siteDir: string, parts: string[]): void {
-  const root = join(siteDir, 'pagefind');
-  mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, PARTS_FILE), JSON.stringify(parts));
+/** Lists the extra bundles for the search island (PagefindResults.tsx reads it) and, for rebuilds, what each holds. */
+export function writePartsList(siteDir: string, parts: string[], bundles: BundleMap, into = join(siteDir, 'pagefind')): void {
+  mkdirSync(into, { recursive: true });
+  for (const [name, data] of [[PARTS_FILE, parts], [BUNDLE_MAP_FILE, bundles]] as const) {
+    writeFileSync(join(into, `${name}.tmp`), JSON.stringify(data));
+    renameSync(join(into, `${name}.tmp`), join(into, name));
+  }
 }
 
-/** Writes dist/pagefind/ (and its parts) for these products' records, replacing any earlier index. */
+export function readBundleMap(siteDir: string): BundleMap | null {
+  try {
+    return JSON.parse(readFileSync(join(siteDir, 'pagefind', BUNDLE_MAP_FILE), 'utf8')) as BundleMap;
+  } catch {
+    return null;
+  }
+}
+
+/** Puts the folder `next` where `current` is, by two renames: the site never lacks the folder for longer. */
+export function swapFolder(next: string, current: string): void {
+  const old = `${current}.old-${process.pid}-${Date.now()}`;
+  if (existsSync(current)) renameSync(current, old);
+  renameSync(next, current);
+  rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * Writes dist/pagefind/ (and its parts) for these products' records, replacing any earlier index.
+ * The new index is written beside the old one and swapped in: search keeps working meanwhile.
+ */
 export async function indexSearchRecords(siteDir: string, records: Record<string, SearchRecord>): Promise<SearchIndexResult> {
   const started = performance.now();
   const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
-  rmSync(join(siteDir, 'pagefind'), { recursive: true, force: true });
+  const next = join(siteDir, `pagefind.new-${process.pid}`);
+  rmSync(next, { recursive: true, force: true });
   try {
-    const written = await writeSearchParts(siteDir, Object.entries(records), { rootFirst: true });
-    writePartsList(siteDir, written.parts);
+    const written = await writeSearchParts(siteDir, Object.entries(records), { rootFirst: true, into: next });
+    writePartsList(siteDir, written.parts, written.bundles, next);
+    swapFolder(next, join(siteDir, 'pagefind'));
     return { pages: written.pages, parts: written.parts.length + 1, seconds: (performance.now() - started) / 1000, indexerPeakMb: memory.stop() };
   } catch (err) {
     memory.stop();
+    rmSync(next, { recursive: true, force: true });
     throw err;
   }
 }

@@ -200,7 +200,7 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     if (opts.searchIndex !== false && slicedOutcome) {
       // The workers wrote the bundles; the list of them is all that is left.
       const parts = slicedOutcome.map((r) => r.searchParts!);
-      writePartsList(outDir, parts.flatMap((p) => p.parts));
+      writePartsList(outDir, parts.flatMap((p) => p.parts), Object.assign({}, ...parts.map((p) => p.bundles)));
       search = {
         pages: parts.reduce((n, p) => n + p.pages, 0), parts: parts.reduce((n, p) => n + p.parts.length + (p.wroteRoot ? 1 : 0), 0),
         seconds: Math.max(...parts.map((p) => p.seconds)), indexerPeakMb: parts.reduce((n, p) => n + p.peakMb, 0),

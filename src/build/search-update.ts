@@ -1,0 +1,98 @@
+/**
+ * The rebuild's part of the search index: only the Pagefind bundles holding a changed, added or
+ * removed product are indexed again (each at most PART_PRODUCTS records, a few seconds), instead of
+ * every record of the catalogue (~45 s at 100k products). Which bundle holds which product comes from
+ * the map the build wrote beside the bundles (src/build/search-index.ts). Each bundle is written into
+ * a new folder and swapped in, so the search fallback keeps answering throughout. A site without a
+ * map (built before there was one) gets the whole index written again, with a map.
+ */
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as pagefind from 'pagefind';
+import { treePeakSampler } from './process-memory';
+import {
+  bundleFolder, indexSearchRecords, PART_PRODUCTS, readBundleMap, ROOT_BUNDLE, swapFolder, writePart, writePartsList,
+  type BundleMap, type SearchIndexResult,
+} from './search-index';
+import type { SearchRecord } from './search-records';
+
+export interface SearchUpdateResult extends SearchIndexResult {
+  /** Site paths of the bundles indexed again; every bundle when the whole index was rewritten. */
+  reindexed: string[];
+}
+
+/** Where the bundle changes of `touched` products fall: which bundles change and what they then hold. */
+export function planBundles(map: BundleMap, records: Record<string, SearchRecord>, touched: Iterable<string>): { next: BundleMap; changed: Set<string> } {
+  const next: BundleMap = Object.fromEntries(Object.entries(map).map(([path, slugs]) => [path, [...slugs]]));
+  const home = new Map<string, string>();
+  for (const [path, slugs] of Object.entries(next)) for (const slug of slugs) home.set(slug, path);
+  const changed = new Set<string>();
+  for (const slug of touched) {
+    const path = home.get(slug);
+    if (path && !(slug in records)) {
+      // Removed: out of its bundle.
+      next[path] = next[path]!.filter((s) => s !== slug);
+      home.delete(slug);
+      changed.add(path);
+    } else if (path) changed.add(path);
+    else if (slug in records) {
+      // New: into the smallest part with room, else a part of its own.
+      const room = Object.entries(next).filter(([p, slugs]) => p !== ROOT_BUNDLE && slugs.length < PART_PRODUCTS).sort((a, b) => a[1].length - b[1].length)[0];
+      const target = room?.[0] ?? `/pagefind/part-u${Date.now().toString(36)}/`;
+      (next[target] ??= []).push(slug);
+      home.set(slug, target);
+      changed.add(target);
+    }
+  }
+  return { next, changed };
+}
+
+export async function updateSearchIndex(siteDir: string, records: Record<string, SearchRecord>, touched: string[]): Promise<SearchUpdateResult> {
+  const map = readBundleMap(siteDir);
+  const root = join(siteDir, 'pagefind');
+  if (!map || !(ROOT_BUNDLE in map) || !existsSync(join(root, 'pagefind.js'))) {
+    const all = await indexSearchRecords(siteDir, records);
+    return { ...all, reindexed: ['*'] };
+  }
+  const started = performance.now();
+  const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
+  const { next, changed } = planBundles(map, records, touched);
+  const entriesOf = (path: string): [string, SearchRecord][] => next[path]!.filter((s) => s in records).map((s) => [s, records[s]!]);
+  let pages = 0;
+  const stamp = `${process.pid}-${Date.now()}`;
+  // Emptied parts are deleted once the lists no longer name them.
+  const emptied: string[] = [];
+  try {
+    // The parts first, inside pagefind/: each written aside, then renamed over the old one.
+    for (const path of [...changed].filter((p) => p !== ROOT_BUNDLE)) {
+      const folder = bundleFolder(siteDir, path);
+      if (next[path]!.length === 0) {
+        delete next[path];
+        emptied.push(folder);
+        continue;
+      }
+      const fresh = `${folder}.new-${stamp}`;
+      pages += await writePart(fresh, entriesOf(path));
+      swapFolder(fresh, folder);
+    }
+    // The root bundle is pagefind/ itself: written aside, handed the parts, swapped as a whole.
+    if (changed.has(ROOT_BUNDLE)) {
+      const fresh = `${root}.new-${stamp}`;
+      pages += await writePart(fresh, entriesOf(ROOT_BUNDLE));
+      // For these few renames the live root lacks its parts: a search in that instant finds fewer products.
+      for (const name of readdirSync(root)) if (name.startsWith('part-')) renameSync(join(root, name), join(fresh, name));
+      writeLists(siteDir, next, fresh);
+      swapFolder(fresh, root);
+    } else writeLists(siteDir, next, root);
+    for (const folder of emptied) rmSync(folder, { recursive: true, force: true });
+  } finally {
+    await pagefind.close();
+  }
+  return {
+    pages, parts: Object.keys(next).length, seconds: (performance.now() - started) / 1000, indexerPeakMb: memory.stop(), reindexed: [...changed],
+  };
+}
+
+function writeLists(siteDir: string, map: BundleMap, into: string): void {
+  writePartsList(siteDir, Object.keys(map).filter((p) => p !== ROOT_BUNDLE), map, into);
+}
