@@ -59,6 +59,7 @@ export async function updateSearchIndex(siteDir: string, records: Record<string,
   const { next, changed } = planBundles(map, records, touched);
   const entriesOf = (path: string): [string, SearchRecord][] => next[path]!.filter((s) => s in records).map((s) => [s, records[s]!]);
   let pages = 0;
+  let peakMb = 0;
   const stamp = `${process.pid}-${Date.now()}`;
   // Emptied parts are deleted once the lists no longer name them.
   const emptied: string[] = [];
@@ -72,13 +73,13 @@ export async function updateSearchIndex(siteDir: string, records: Record<string,
         continue;
       }
       const fresh = `${folder}.new-${stamp}`;
-      pages += await writePart(fresh, entriesOf(path));
+      pages += await writeAside(fresh, entriesOf(path));
       swapFolder(fresh, folder);
     }
     // The root bundle is pagefind/ itself: written aside, handed the parts, swapped as a whole.
     if (changed.has(ROOT_BUNDLE)) {
       const fresh = `${root}.new-${stamp}`;
-      pages += await writePart(fresh, entriesOf(ROOT_BUNDLE));
+      pages += await writeAside(fresh, entriesOf(ROOT_BUNDLE));
       // For these few renames the live root lacks its parts: a search in that instant finds fewer products.
       for (const name of readdirSync(root)) if (name.startsWith('part-')) renameSync(join(root, name), join(fresh, name));
       writeLists(siteDir, next, fresh);
@@ -87,10 +88,19 @@ export async function updateSearchIndex(siteDir: string, records: Record<string,
     for (const folder of emptied) rmSync(folder, { recursive: true, force: true });
   } finally {
     await pagefind.close();
+    peakMb = memory.stop();
   }
-  return {
-    pages, parts: Object.keys(next).length, seconds: (performance.now() - started) / 1000, indexerPeakMb: memory.stop(), reindexed: [...changed],
-  };
+  return { pages, parts: Object.keys(next).length, seconds: (performance.now() - started) / 1000, indexerPeakMb: peakMb, reindexed: [...changed] };
+}
+
+/** A bundle written into a folder of its own, removed again if the indexer fails: the live one stays. */
+async function writeAside(folder: string, entries: [string, SearchRecord][]): Promise<number> {
+  try {
+    return await writePart(folder, entries);
+  } catch (err) {
+    rmSync(folder, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 function writeLists(siteDir: string, map: BundleMap, into: string): void {
