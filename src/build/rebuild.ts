@@ -13,8 +13,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Config } from '../server/config';
-import type { Database } from '../server/db/client';
-import { startServer } from '../server/server';
+import { openBuildApi, type BuildData } from './build-api';
 import { readManifest, readSearchRecords, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
 import { productPageFile } from './page-files';
@@ -58,18 +57,18 @@ function filesUnder(dir: string, base = dir): string[] {
 }
 
 export async function rebuildSite(
-  config: Config, database: Database, siteDir: string, opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' } = {},
+  config: Config, data: BuildData, siteDir: string, opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' } = {},
 ): Promise<RebuildResult> {
   const started = performance.now();
   const full = async (reason: string): Promise<RebuildResult> => {
-    const built = await buildSite(config, database, { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex });
+    const built = await buildSite(config, data, { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex });
     return { kind: 'full', reason, rendered: [], removed: [], listings: [], pagesSeconds: built.renderSeconds, seconds: built.seconds };
   };
   const manifest = readManifest(siteDir);
   if (!manifest) return full('no build manifest in the site folder');
 
   // 1. What changed, read through the API like everything else the build reads.
-  const api = await startServer({ ...config, HOST: '127.0.0.1', PORT: 0, LOG_REQUESTS: false }, database);
+  const api = await openBuildApi(config, data);
   let changes;
   const fresh = new Map<string, { hash: string; listings: string[] }>();
   try {
@@ -106,7 +105,7 @@ export async function rebuildSite(
   // Beside the live site (same file system, and under the working directory when the site is).
   const tempDir = mkdtempSync(`${siteDir.replace(/\/+$/, '')}.rebuild-`);
   try {
-    const partial = await buildSite(config, database, {
+    const partial = await buildSite(config, data, {
       outDir: tempDir, logLevel: opts.logLevel, renderOnly: { products: rendered, listings: [...listings] }, clientBundleFrom: siteDir,
     });
     // 4. Copy pages over the live site; the sitemap and the manifest of a partial build are partial: skip them.

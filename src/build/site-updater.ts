@@ -3,14 +3,17 @@
  * lands, an import writes new prices (PostgreSQL), and the static pages follow within seconds without anyone running
  * `npm run rebuild` (which on the embedded database could not even open it beside the server). Every
  * `intervalSeconds` the catalogue version is compared with the build manifest's; when they differ,
- * src/build/rebuild.ts runs here, in the server's own process and over its own database. One rebuild
+ * src/build/rebuild.ts runs in a worker thread of this process (src/build/rebuild-thread.ts), reading
+ * the data over a loopback API this thread serves from its database. One rebuild
  * at a time; a change made during a rebuild is picked up by the next check. A failed rebuild is logged
  * and tried again at the next check, the pages in place keep being served.
  */
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { siteFreshness } from './freshness';
-import { rebuildSite, type RebuildResult } from './rebuild';
+import { startBuildApi, type BuildApi } from './build-api';
+import type { RebuildResult } from './rebuild';
+import { rebuildThreads } from './rebuild-thread';
 
 export interface SiteUpdater {
   /** Stops checking; resolves once a rebuild under way has finished (the database stays usable until then). */
@@ -27,10 +30,14 @@ export interface SiteUpdaterOptions {
 export function startSiteUpdater(config: Config, database: Database, siteDir: string, opts: SiteUpdaterOptions): SiteUpdater {
   let stopped = false;
   let running: Promise<void> | null = null;
+  // The API the rebuild threads read from, started with the first rebuild and kept for the next ones.
+  let api: Promise<BuildApi> | null = null;
+  const threads = rebuildThreads();
 
   const check = async () => {
     if ((await siteFreshness(database, siteDir)) !== 'stale' || stopped) return;
-    const r = await rebuildSite(config, database, siteDir);
+    api ??= startBuildApi(config, database);
+    const r = await threads.run(config, (await api).url, siteDir);
     if (r.kind === 'partial') {
       opts.log(`Storefront updated (${r.reason}): pages live after ${r.pagesSeconds.toFixed(1)} s, search index after ${r.seconds.toFixed(1)} s.`);
     } else if (r.kind === 'full') opts.log(`Storefront rebuilt in full (${r.reason}) in ${r.seconds.toFixed(1)} s.`);
@@ -53,6 +60,8 @@ export function startSiteUpdater(config: Config, database: Database, siteDir: st
       stopped = true;
       clearInterval(timer);
       await running;
+      await threads.close();
+      if (api) await (await api).close();
     },
   };
 }

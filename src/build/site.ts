@@ -12,9 +12,8 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../server/config';
-import type { Database } from '../server/db/client';
-import { startServer } from '../server/server';
 import { PROJECT_ROOT, renderWithAstro } from './astro-render';
+import { openBuildApi, type BuildData } from './build-api';
 import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
@@ -105,16 +104,13 @@ function moveInto(staged: string, outDir: string): void {
   }
 }
 
-export async function buildSite(config: Config, database: Database, opts: SiteBuildOptions = {}): Promise<SiteBuildResult> {
+export async function buildSite(config: Config, data: BuildData, opts: SiteBuildOptions = {}): Promise<SiteBuildResult> {
   const outDir = resolve(opts.outDir ?? DEFAULT_SITE_DIR);
   const log = opts.log ?? (() => {});
   const started = performance.now();
   const russianFromEnglish = opts.russianFromEnglish !== false;
   const site = config.PUBLIC_BASE_URL.replace(/\/+$/, '');
-  const api = await startServer(
-    { ...config, HOST: '127.0.0.1', PORT: 0, SEARCH_RATE_LIMIT: 1_000_000_000, LOG_REQUESTS: false },
-    database,
-  );
+  const api = await openBuildApi(config, data);
   // Where the pages are rendered before they are moved into outDir (null: straight into outDir).
   let staged: string | null = null;
   let astroOut = outDir;
@@ -185,7 +181,7 @@ export async function buildSite(config: Config, database: Database, opts: SiteBu
     record = stopRecording();
     await api.close();
   }
-  if (retry) return buildSite(config, database, { ...opts, russianFromEnglish: false });
+  if (retry) return buildSite(config, data, { ...opts, russianFromEnglish: false });
   const renderSeconds = (performance.now() - started) / 1000;
   const result: SiteBuildResult['record'] = {
     builtAt: record.builtAt,
