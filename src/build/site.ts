@@ -1,9 +1,9 @@
 /**
  * The static build of the storefront. Astro renders every page from the backend's data, read over
- * HTTP from the real API: we start the server in-process on a free loopback port over the given
- * database (its search rate limit lifted: the build reads the catalogue in bulk), point the pages at
- * it with QATEH_API_URL, run Astro's build (in several worker processes for a large catalogue,
- * src/build/parallel-render.ts), and stop the server again. A full build then writes the
+ * HTTP from the real API (src/build/build-api.ts: given the database, we serve it in-process on a
+ * free loopback port for the build's duration; given an API address, we read from that), point the
+ * pages at it with QATEH_API_URL, and run Astro's build (in several worker processes for a large
+ * catalogue, src/build/parallel-render.ts). A full build then writes the
  * build manifest (what each page was rendered from, for incremental rebuilds) and the Pagefind index.
  *
  * A partial build (`renderOnly`) renders only the named product and listing pages, plus the small
