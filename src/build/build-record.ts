@@ -6,9 +6,10 @@
  * across the bundle boundary (the pages' bundled copy of data.ts is not the module imported here).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Product } from '../api/schemas/catalogue';
+import { writeFileReplacing } from './replace-files';
 import { searchRecordOf, type SearchRecord } from './search-records';
 
 export const MANIFEST_FILE = '.qateh-build.json';
@@ -95,9 +96,7 @@ export function readSearchRecords(dir: string): Record<string, SearchRecord> {
 }
 
 export function writeSearchRecords(dir: string, records: Record<string, SearchRecord>): void {
-  const file = join(dir, SEARCH_FILE);
-  writeFileSync(`${file}.tmp`, JSON.stringify(records));
-  renameSync(`${file}.tmp`, file);
+  writeFileReplacing(join(dir, SEARCH_FILE), JSON.stringify(records));
 }
 
 export function readManifest(dir: string): BuildManifest | null {
@@ -130,9 +129,7 @@ export function readManifestVersion(dir: string): string | null {
   return version;
 }
 
-/** Written through a temporary file and a rename, so a crash never leaves half a manifest. */
+/** Written aside and renamed, so a crash never leaves half a manifest. */
 export function writeManifest(dir: string, manifest: BuildManifest): void {
-  const file = join(dir, MANIFEST_FILE);
-  writeFileSync(`${file}.tmp`, JSON.stringify(manifest));
-  renameSync(`${file}.tmp`, file);
+  writeFileReplacing(join(dir, MANIFEST_FILE), JSON.stringify(manifest));
 }

@@ -8,8 +8,9 @@
  * records it and replays it. A record whose fingerprint no longer matches is never used.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { writeFileReplacing } from './replace-files';
 
 export const CLIENT_BUNDLE_FILE = '.qateh-client-bundle.json';
 /** Bumped whenever the record's shape or the replay's assumptions change. */
@@ -38,13 +39,13 @@ export interface ClientBundleRecord {
 const sha1 = (data: string | Buffer): string => createHash('sha1').update(data).digest('base64url');
 
 /** The file a module id reads, when it is a file of the project or of a package. */
-export function sourceFileOf(id: string): string | null {
+function sourceFileOf(id: string): string | null {
   if (id.startsWith('\0')) return null;
   const path = id.split('?')[0]!;
   return isAbsolute(path) && existsSync(path) ? path : null;
 }
 
-export function hashFiles(paths: Iterable<string>): Record<string, string> {
+function hashFiles(paths: Iterable<string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const path of paths) out[path] = sha1(readFileSync(path));
   return out;
@@ -90,8 +91,5 @@ export function readClientBundleRecord(file: string): ClientBundleRecord | null 
 }
 
 export function writeClientBundleRecord(file: string, record: ClientBundleRecord): void {
-  // Written aside and renamed: a reader never sees half a record.
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(record));
-  renameSync(tmp, file);
+  writeFileReplacing(file, JSON.stringify(record));
 }

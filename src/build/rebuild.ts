@@ -10,7 +10,7 @@
  * A category change (the header menu of every page shows the tree) or a site without a manifest
  * gets a full build instead.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Config } from '../server/config';
 import { openBuildApi, type BuildData } from './build-api';
@@ -18,6 +18,7 @@ import { readManifest, readSearchRecords, writeManifest, writeSearchRecords, typ
 import { createExportApi } from './export-client';
 import { productPageFile } from './page-files';
 import { productHash } from './product-hash';
+import { copyFileReplacing } from './replace-files';
 import { hasSearchIndex } from './search-index';
 import { updateSearchIndex, type SearchUpdateResult } from './search-update';
 import { buildSite } from './site';
@@ -60,30 +61,36 @@ export async function rebuildSite(
   config: Config, data: BuildData, siteDir: string, opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' } = {},
 ): Promise<RebuildResult> {
   const started = performance.now();
+  // One API for the whole rebuild: what changed, then the partial (or full) build's pages.
+  const api = await openBuildApi(config, data);
+  try {
+    return await rebuildFrom(config, api.url, siteDir, opts, started);
+  } finally {
+    await api.close();
+  }
+}
+
+async function rebuildFrom(
+  config: Config, apiUrl: string, siteDir: string, opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' }, started: number,
+): Promise<RebuildResult> {
   const full = async (reason: string): Promise<RebuildResult> => {
-    const built = await buildSite(config, data, { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex });
+    const built = await buildSite(config, { apiUrl }, { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex });
     return { kind: 'full', reason, rendered: [], removed: [], listings: [], pagesSeconds: built.renderSeconds, seconds: built.seconds };
   };
   const manifest = readManifest(siteDir);
   if (!manifest) return full('no build manifest in the site folder');
 
   // 1. What changed, read through the API like everything else the build reads.
-  const api = await openBuildApi(config, data);
-  let changes;
+  const exporter = createExportApi(apiUrl);
+  const since = new Date(Date.parse(manifest.builtAt) - CLOCK_MARGIN_MS).toISOString();
+  const changes = await exporter.changes({ since });
+  if (changes.categories.length > 0) return full(`categories changed: ${changes.categories.join(', ')}`);
   const fresh = new Map<string, { hash: string; listings: string[] }>();
-  try {
-    const exporter = createExportApi(api.url);
-    const since = new Date(Date.parse(manifest.builtAt) - CLOCK_MARGIN_MS).toISOString();
-    changes = await exporter.changes({ since });
-    if (changes.categories.length > 0) return await full(`categories changed: ${changes.categories.join(', ')}`);
-    for (let after = 0; ;) {
-      const page = await exporter.products({ since, after, limit: 1000 });
-      for (const p of page.items) fresh.set(p.slug, { hash: productHash(p), listings: p.categories.map((c) => c.slug) });
-      if (page.next === null) break;
-      after = page.next;
-    }
-  } finally {
-    await api.close();
+  for (let after = 0; ;) {
+    const page = await exporter.products({ since, after, limit: 1000 });
+    for (const p of page.items) fresh.set(p.slug, { hash: productHash(p), listings: p.categories.map((c) => c.slug) });
+    if (page.next === null) break;
+    after = page.next;
   }
 
   // 2. Only what really differs from what the pages were rendered from.
@@ -105,7 +112,7 @@ export async function rebuildSite(
   // Beside the live site (same file system, and under the working directory when the site is).
   const tempDir = mkdtempSync(`${siteDir.replace(/\/+$/, '')}.rebuild-`);
   try {
-    const partial = await buildSite(config, data, {
+    const partial = await buildSite(config, { apiUrl }, {
       outDir: tempDir, logLevel: opts.logLevel, renderOnly: { products: rendered, listings: [...listings] }, clientBundleFrom: siteDir,
     });
     // 4. Copy pages over the live site; the sitemap and the manifest of a partial build are partial: skip them.
@@ -115,8 +122,7 @@ export async function rebuildSite(
       if (/^sitemap.*\.xml$/.test(file)) continue;
       const target = join(siteDir, file);
       mkdirSync(dirname(target), { recursive: true });
-      copyFileSync(join(tempDir, file), `${target}.${process.pid}.new`);
-      renameSync(`${target}.${process.pid}.new`, target);
+      copyFileReplacing(join(tempDir, file), target);
     }
     for (const slug of removed) {
       for (const prefix of LOCALE_PREFIXES) {

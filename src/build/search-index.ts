@@ -11,10 +11,11 @@
  * dist/pagefind/part-N/ the others, listed in dist/pagefind/parts.json; the search island merges them
  * (PagefindResults.tsx: mergeIndex).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
+import { replaceFolder, writeFileReplacing } from './replace-files';
 import { pagefindRecord, type SearchRecord } from './search-records';
 
 export interface SearchIndexResult {
@@ -108,10 +109,8 @@ export async function writeSearchParts(
 /** Lists the extra bundles for the search island (PagefindResults.tsx reads it) and, for rebuilds, what each holds. */
 export function writePartsList(siteDir: string, parts: string[], bundles: BundleMap, into = join(siteDir, 'pagefind')): void {
   mkdirSync(into, { recursive: true });
-  for (const [name, data] of [[PARTS_FILE, parts], [BUNDLE_MAP_FILE, bundles]] as const) {
-    writeFileSync(join(into, `${name}.tmp`), JSON.stringify(data));
-    renameSync(join(into, `${name}.tmp`), join(into, name));
-  }
+  writeFileReplacing(join(into, PARTS_FILE), JSON.stringify(parts));
+  writeFileReplacing(join(into, BUNDLE_MAP_FILE), JSON.stringify(bundles));
 }
 
 export function readBundleMap(siteDir: string): BundleMap | null {
@@ -120,14 +119,6 @@ export function readBundleMap(siteDir: string): BundleMap | null {
   } catch {
     return null;
   }
-}
-
-/** Puts the folder `next` where `current` is, by two renames: the site never lacks the folder for longer. */
-export function swapFolder(next: string, current: string): void {
-  const old = `${current}.old-${process.pid}-${Date.now()}`;
-  if (existsSync(current)) renameSync(current, old);
-  renameSync(next, current);
-  rmSync(old, { recursive: true, force: true });
 }
 
 /**
@@ -142,7 +133,7 @@ export async function indexSearchRecords(siteDir: string, records: Record<string
   try {
     const written = await writeSearchParts(siteDir, Object.entries(records), { rootFirst: true, into: next });
     writePartsList(siteDir, written.parts, written.bundles, next);
-    swapFolder(next, join(siteDir, 'pagefind'));
+    replaceFolder(next, join(siteDir, 'pagefind'));
     return { pages: written.pages, parts: written.parts.length + 1, seconds: (performance.now() - started) / 1000, indexerPeakMb: memory.stop() };
   } catch (err) {
     memory.stop();

@@ -10,8 +10,9 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
+import { replaceFolder } from './replace-files';
 import {
-  bundleFolder, indexSearchRecords, PART_PRODUCTS, readBundleMap, ROOT_BUNDLE, swapFolder, writePart, writePartsList,
+  bundleFolder, indexSearchRecords, PART_PRODUCTS, readBundleMap, ROOT_BUNDLE, writePart, writePartsList,
   type BundleMap, type SearchIndexResult,
 } from './search-index';
 import type { SearchRecord } from './search-records';
@@ -74,7 +75,7 @@ export async function updateSearchIndex(siteDir: string, records: Record<string,
       }
       const fresh = `${folder}.new-${stamp}`;
       pages += await writeAside(fresh, entriesOf(path));
-      swapFolder(fresh, folder);
+      replaceFolder(fresh, folder);
     }
     // The root bundle is pagefind/ itself: written aside, handed the parts, swapped as a whole.
     if (changed.has(ROOT_BUNDLE)) {
@@ -83,7 +84,7 @@ export async function updateSearchIndex(siteDir: string, records: Record<string,
       // For these few renames the live root lacks its parts: a search in that instant finds fewer products.
       for (const name of readdirSync(root)) if (name.startsWith('part-')) renameSync(join(root, name), join(fresh, name));
       writeLists(siteDir, next, fresh);
-      swapFolder(fresh, root);
+      replaceFolder(fresh, root);
     } else writeLists(siteDir, next, root);
     for (const folder of emptied) rmSync(folder, { recursive: true, force: true });
   } finally {

@@ -9,10 +9,11 @@
  * A partial build (`renderOnly`) renders only the named product and listing pages, plus the small
  * fixed pages, into its own folder; src/build/rebuild.ts copies them over the live site.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../server/config';
 import { PROJECT_ROOT, renderWithAstro } from './astro-render';
+import { replaceFolder } from './replace-files';
 import { openBuildApi, type BuildData } from './build-api';
 import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
@@ -86,22 +87,7 @@ function stagingDir(outDir: string): string | null {
 /** Puts a finished build where it was asked for, replacing whatever was there. */
 function moveInto(staged: string, outDir: string): void {
   mkdirSync(dirname(outDir), { recursive: true });
-  if (existsSync(outDir)) {
-    if (readdirSync(outDir).length === 0) rmSync(outDir, { recursive: true, force: true });
-    else {
-      const old = `${outDir}.old-${process.pid}-${Date.now()}`;
-      renameSync(outDir, old);
-      rmSync(old, { recursive: true, force: true });
-    }
-  }
-  try {
-    renameSync(staged, outDir);
-  } catch (err) {
-    // Another file system: copy instead.
-    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-    cpSync(staged, outDir, { recursive: true });
-    rmSync(staged, { recursive: true, force: true });
-  }
+  replaceFolder(staged, outDir);
 }
 
 export async function buildSite(config: Config, data: BuildData, opts: SiteBuildOptions = {}): Promise<SiteBuildResult> {

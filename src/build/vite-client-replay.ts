@@ -85,7 +85,8 @@ function plainMeta(meta: unknown): Record<string, unknown> | null {
 }
 
 function standIn(m: RecordedModule): string {
-  if (STYLE_ID.test(m.id) || JSON_ID.test(m.id)) return JSON_ID.test(m.id) && !STYLE_ID.test(m.id) ? '{}' : '';
+  if (STYLE_ID.test(m.id)) return '';
+  if (JSON_ID.test(m.id)) return '{}';
   return [...m.imports.map((id) => `import ${JSON.stringify(id)};`), ...m.dynamicImports.map((id) => `import(${JSON.stringify(id)});`)].join('\n');
 }
 
