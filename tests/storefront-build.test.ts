@@ -167,6 +167,10 @@ describe('static build', () => {
       }
       expect(manifest.products[slug], slug).toBeDefined();
       expect(search[slug], slug).toBeDefined();
+      // Russian pages are made from the English ones as the workers write them: Russian all the same.
+      const ru = readFileSync(join(outDir, `ru/shop/products/${slug}.html`), 'utf8');
+      expect(ru, slug).toContain('<html lang="ru"');
+      expect(ru, slug).toContain(`<link rel="canonical" href="https://shop.example/ru/shop/products/${slug}"`);
     }
     // The search fallback's bundles: /pagefind/ from the first worker, one listed part from the second,
     // together holding one record per product (every language's page searches it).

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
+import { productPageWrites } from './product-page-writes';
 import type { RenderOnlyFile } from './render-filter';
 import { withSyncFileWrites } from './sync-page-writes';
 import { takeClientBundleOutcome, type ClientBundleOutcome } from './vite-client-replay';
@@ -28,6 +29,20 @@ export interface AstroRenderJob {
    * in its output folder.
    */
   reuseClientBundle?: string;
+  /** Where product pages go instead of `outDir` (the workers of a parallel build share one folder). */
+  productPagesDir?: string;
+  /**
+   * Make each Russian product page from the English one as it is written, except for these sample
+   * products (Astro renders those, for the build to compare); null when Astro renders them all.
+   */
+  russianFromEnglish?: { samples: string[] } | null;
+}
+
+export interface AstroRenderResult {
+  /** Whether the browser bundle was made or replayed. */
+  clientBundle: ClientBundleOutcome | undefined;
+  /** Russian product pages made from English ones. */
+  russianWritten: number;
 }
 
 /** Runs `fn` with environment variables set, restoring them afterwards. */
@@ -41,9 +56,14 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
   }
 }
 
-export async function renderWithAstro(job: AstroRenderJob): Promise<ClientBundleOutcome | undefined> {
+export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderResult> {
   const onlyDir = mkdtempSync(join(tmpdir(), 'qateh-only-'));
   const onlyFile = join(onlyDir, 'render-only.json');
+  const outDir = resolve(job.outDir);
+  const pagesDir = job.productPagesDir ? resolve(job.productPagesDir) : outDir;
+  const writer = pagesDir !== outDir || job.russianFromEnglish
+    ? productPageWrites({ outDir, pagesDir, russian: job.russianFromEnglish ? { site: job.site, samples: job.russianFromEnglish.samples } : null })
+    : undefined;
   const run = (reuse: string | undefined) => {
     const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const env = {
@@ -57,7 +77,7 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<ClientBundle
       logLevel: job.logLevel,
       // Astro would otherwise print a telemetry notice and phone home on the first build.
       telemetry: { enabled: false },
-    } as Parameters<typeof build>[0])));
+    } as Parameters<typeof build>[0]), writer));
   };
   try {
     writeFileSync(onlyFile, JSON.stringify(job.filter));
@@ -72,7 +92,7 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<ClientBundle
     }
     // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
     for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(job.outDir, file), { force: true });
-    return takeClientBundleOutcome();
+    return { clientBundle: takeClientBundleOutcome(), russianWritten: writer?.russianWritten ?? 0 };
   } finally {
     rmSync(onlyDir, { recursive: true, force: true });
   }

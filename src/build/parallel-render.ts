@@ -3,14 +3,16 @@
  * Astro renders one page at a time on one core, and 100k products make 200k pages. The products are
  * cut into contiguous slices (each read in bulk, in id order, like a one-process build); the first
  * worker also renders every other page (home, listings, content), the others only their products.
- * Each worker runs its own Astro build into a folder of its own (src/build/slice-worker.ts), then
- * makes its Russian pages and Pagefind bundles; their product pages and bundles are then moved into
- * the first worker's folder, and their build records merged.
+ * Each worker runs its own Astro build into a folder of its own (src/build/slice-worker.ts), except
+ * for product pages, which all workers write into one shared folder (src/build/product-page-writes.ts,
+ * Russian ones made from English as they go), then makes its Pagefind bundles; the product folders
+ * and the other workers' bundles are then moved into the first worker's folder, and their build
+ * records merged.
  */
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, copyFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from './astro-render';
 import type { SliceJob, SliceRecord } from './slice-worker';
 import type { ExportIndex } from '../api/schemas/export';
@@ -74,7 +76,7 @@ function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill:
   // (16 MB) spends a tenth of the worker's time in scavenges. A bounded old generation: a worker
   // keeps ~150–300 MB alive, but V8 lets the heap grow towards its limit (an inherited 3 GB) before
   // collecting, and two workers then held 1.5 GB each.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', `--max-old-space-size=${WORKER_HEAP_MB}`, '--import', 'tsx', join(PROJECT_ROOT, 'src/build/slice-worker.ts'), jobFile], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', `--max-old-space-size=${WORKER_HEAP_MB}`, ...(process.env.TMP_FLAGS ? process.env.TMP_FLAGS.split(' ') : []), '--import', 'tsx', join(PROJECT_ROOT, 'src/build/slice-worker.ts'), jobFile], {
     cwd: PROJECT_ROOT,
     // The worker's output goes to our stderr: stdout stays for whoever reads this process's results.
     stdio: ['ignore', 2, 2],
@@ -87,25 +89,31 @@ function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill:
   return { done, kill: () => child.kill('SIGTERM') };
 }
 
-/** Moves every product page and Pagefind bundle of `from` into `into` (same file system: renames). */
-function moveProductPages(from: string, into: string): void {
+/** Moves the Pagefind bundles and any browser asset of another worker's output `from` into `into`. */
+function moveWorkerOutput(from: string, into: string): void {
   const bundles = join(from, 'pagefind');
   if (existsSync(bundles)) {
     mkdirSync(join(into, 'pagefind'), { recursive: true });
     for (const name of readdirSync(bundles)) if (name.startsWith('part-')) renameSync(join(bundles, name), join(into, 'pagefind', name));
-  }
-  for (const prefix of ['', 'en', 'ru']) {
-    const src = join(from, prefix, 'shop', 'products');
-    if (!existsSync(src)) continue;
-    const dst = join(into, prefix, 'shop', 'products');
-    mkdirSync(dst, { recursive: true });
-    for (const slug of readdirSync(src)) renameSync(join(src, slug), join(dst, slug));
   }
   // The same sources bundle to the same file names; anything another worker named differently is kept too.
   const assets = join(from, '_astro');
   if (existsSync(assets)) {
     mkdirSync(join(into, '_astro'), { recursive: true });
     for (const file of readdirSync(assets)) if (!existsSync(join(into, '_astro', file))) copyFileSync(join(assets, file), join(into, '_astro', file));
+  }
+}
+
+/** Moves the product pages every worker wrote into `pagesDir` into the site folder `into`: one rename per language. */
+function moveProductPages(pagesDir: string, into: string): void {
+  for (const prefix of ['', 'en', 'ru']) {
+    const src = join(pagesDir, prefix, 'shop', 'products');
+    if (!existsSync(src)) continue;
+    const dst = join(into, prefix, 'shop', 'products');
+    mkdirSync(dirname(dst), { recursive: true });
+    // Astro may leave the folder it was about to write into, empty.
+    if (existsSync(dst)) rmdirSync(dst);
+    renameSync(src, dst);
   }
 }
 
@@ -121,11 +129,13 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
     const indexOf = (slice: string[]): ExportIndex | undefined => opts.index && {
       generatedAt: opts.index.generatedAt, version: opts.index.version, products: slice.map((s) => entries.get(s)!),
     };
+    const productPagesDir = join(base, 'products');
     const jobs: SliceJob[] = slices.map((slice, k) => ({
       apiUrl: opts.apiUrl,
       site: opts.site,
       logLevel: opts.logLevel,
       outDir: join(base, `slice-${k}`),
+      productPagesDir,
       recordFile: join(base, `record-${k}.json`),
       filter: {
         products: slice,
@@ -136,7 +146,7 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
         alsoRussian: slice.filter((s) => samples.has(s)),
         index: indexOf(slice),
       },
-      russian: opts.russianFromEnglish ? { samples: slice.filter((s) => samples.has(s)) } : null,
+      russianFromEnglish: opts.russianFromEnglish ? { samples: slice.filter((s) => samples.has(s)) } : null,
       search: opts.searchIndex ? { rootFirst: k === 0, tag: `${k}-` } : null,
     }));
     const started = performance.now();
@@ -150,9 +160,13 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
       throw err;
     }
     opts.log(`${jobs.length} build workers rendered ${opts.slugs.length} products (and made their Russian pages and search bundles) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const dir = jobs[0]!.outDir;
-    for (const job of jobs.slice(1)) moveProductPages(job.outDir, dir);
     const records = jobs.map((job) => JSON.parse(readFileSync(job.recordFile, 'utf8')) as SliceRecord);
+    records.forEach((r, k) => opts.log(`build worker ${k}: Astro (and Russian pages) ${r.astroSeconds.toFixed(1)} s, Russian check ${r.russian?.seconds.toFixed(1) ?? '-'} s, search bundles ${r.searchParts?.seconds.toFixed(1) ?? '-'} s`));
+    const moving = performance.now();
+    const dir = jobs[0]!.outDir;
+    for (const job of jobs.slice(1)) moveWorkerOutput(job.outDir, dir);
+    moveProductPages(productPagesDir, dir);
+    opts.log(`moved the other workers' pages in ${((performance.now() - moving) / 1000).toFixed(1)} s`);
     return { dir, cleanup, records };
   } catch (err) {
     cleanup();

@@ -1,14 +1,12 @@
 /**
- * After Astro rendered the Persian and English product pages of a build, the Russian ones are made
- * from the English (src/build/russian-pages.ts). A few products (`samples`) were also rendered in
+ * While Astro renders the Persian and English product pages of a build, the Russian ones are made
+ * from the English (src/build/russian-pages.ts, src/build/product-page-writes.ts). A few products (`samples`) were also rendered in
  * Russian by Astro: the transform must reproduce those exactly (except island ids), or the build
  * learns that Russian pages now differ from English ones and renders them all through Astro instead.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { productPageFile } from './page-files';
 import { russianFromEnglish, sameExceptIslandIds } from './russian-pages';
-
 
 /** Picks the products whose Russian pages Astro renders too, as the transform's check. */
 export function russianSamples(slugs: string[]): string[] {
@@ -23,8 +21,12 @@ export interface RussianResult {
   mismatches: string[];
 }
 
-export function writeRussianPages(dir: string, slugs: string[], samples: string[], site: string): RussianResult {
-  const sampled = new Set(samples);
+/**
+ * The sample products whose Russian page, as Astro rendered it into `dir`, the transform of their
+ * English page does not reproduce. The other Russian pages were made as their English ones were
+ * written (src/build/product-page-writes.ts).
+ */
+export function russianMismatches(dir: string, samples: string[], site: string): string[] {
   const mismatches: string[] = [];
   for (const slug of samples) {
     const en = productPageFile(dir, 'en/', slug);
@@ -41,16 +43,5 @@ export function writeRussianPages(dir: string, slugs: string[], samples: string[
       }
     }
   }
-  if (mismatches.length) return { written: 0, mismatches };
-  let written = 0;
-  mkdirSync(join(dir, 'ru/shop/products'), { recursive: true });
-  for (const slug of slugs) {
-    if (sampled.has(slug)) continue;
-    const en = productPageFile(dir, 'en/', slug);
-    if (!existsSync(en)) continue;
-    const out = productPageFile(dir, 'ru/', slug);
-    writeFileSync(out, russianFromEnglish(readFileSync(en, 'utf8'), site));
-    written++;
-  }
-  return { written, mismatches };
+  return mismatches;
 }

@@ -20,7 +20,7 @@ import { createExportApi } from './export-client';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { buildWorkerCount, renderInSlices } from './parallel-render';
 import type { RenderOnlyFile } from './render-filter';
-import { russianSamples, writeRussianPages } from './russian-step';
+import { russianMismatches, russianSamples } from './russian-step';
 import { indexSearchRecords, writePartsList, type SearchIndexResult } from './search-index';
 import type { SliceRecord } from './slice-worker';
 import type { SearchRecord } from './search-records';
@@ -108,6 +108,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
   let samples: string[] = [];
   let retry = false;
   let clientBundle: ClientBundleOutcome | undefined;
+  let russianWritten = 0;
   try {
     // Which products the pages cover: a partial build's list, or every product in the catalogue.
     let index: Awaited<ReturnType<ReturnType<typeof createExportApi>['index']>> | undefined;
@@ -115,6 +116,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     else {
       index = await createExportApi(api.url).index();
       slugs = index.products.map((p) => p.slug);
+      log(`read the catalogue index (${slugs.length} products) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
     if (!opts.renderOnly && cap > 0) slugs = slugs.slice(0, cap);
@@ -139,27 +141,32 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       staged = stagingDir(outDir);
       astroOut = staged ?? outDir;
       const filter: RenderOnlyFile = { ...(opts.renderOnly ?? {}), productLocales, alsoRussian: samples };
-      clientBundle = await renderWithAstro({
+      const rendered = await renderWithAstro({
         apiUrl: api.url, site: config.PUBLIC_BASE_URL, outDir: astroOut, filter, logLevel,
         reuseClientBundle: opts.clientBundleFrom && join(opts.clientBundleFrom, CLIENT_BUNDLE_FILE),
+        russianFromEnglish: russianFromEnglish ? { samples } : null,
       });
+      clientBundle = rendered.clientBundle;
+      russianWritten = rendered.russianWritten;
     }
     log(`astro rendered pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (russianFromEnglish) {
       const t = performance.now();
-      // Workers made their own slices' Russian pages.
+      // Russian pages were made as the English ones were written; workers checked their own samples.
       const ru = slicedOutcome
         ? { written: slicedOutcome.reduce((n, r) => n + (r.russian?.written ?? 0), 0), mismatches: slicedOutcome.flatMap((r) => r.russian?.mismatches ?? []) }
-        : writeRussianPages(astroOut, slugs, samples, site);
+        : { written: russianWritten, mismatches: russianMismatches(astroOut, samples, site) };
       if (ru.mismatches.length) {
         // Russian pages no longer render like English ones: render them all, as before.
         log(`Russian product pages differ from English ones (${ru.mismatches.slice(0, 3).join(', ')}): rendering them through Astro.`);
         retry = true;
-      } else log(`${ru.written} Russian product pages made from English in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      } else log(`${ru.written} Russian product pages made from English (samples checked in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
     }
     if (!retry) {
+      const t = performance.now();
       if (!opts.renderOnly) rewriteProductEntries(astroOut, config.PUBLIC_BASE_URL, slugs);
       if (staged) moveInto(staged, outDir);
+      log(`sitemap and move into place: ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
   } finally {
     if (staged) rmSync(staged, { recursive: true, force: true });
@@ -178,7 +185,9 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
   const searchRecords = Object.fromEntries(record.search);
   let search: SearchIndexResult | null = null;
   if (!opts.renderOnly) {
+    const t = performance.now();
     writeSearchRecords(outDir, searchRecords);
+    log(`search records written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     if (opts.searchIndex !== false && slicedOutcome) {
       // The workers wrote the bundles; the list of them is all that is left.
       const parts = slicedOutcome.map((r) => r.searchParts!);

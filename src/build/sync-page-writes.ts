@@ -10,16 +10,36 @@
  * synchronously and return a settled promise. Only callers that reach them through `fs.promises`
  * at call time see the change (Astro, Vite); named imports from 'node:fs/promises' keep the
  * originals. Anything other than a path plus string/bytes goes to the original functions.
+ *
+ * A build may also take over the writes under a folder of its own (`PageWriter`): a parallel build
+ * puts product pages elsewhere and makes Russian pages from English ones as they are written
+ * (src/build/product-page-writes.ts).
  */
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 type Mkdir = typeof fs.promises.mkdir;
 type WriteFile = typeof fs.promises.writeFile;
 
 const isPath = (p: unknown): p is string | URL | Buffer => typeof p === 'string' || p instanceof URL || Buffer.isBuffer(p);
 
+/** Takes over the page writes under `root`: `write` returns true when it wrote the file itself. */
+export interface PageWriter {
+  root: string;
+  write(file: string, data: string | Uint8Array): boolean;
+}
+
 /** Nesting count: overlapping builds in one process (tests) restore the originals only once all end. */
 let active = 0;
+const writers = new Set<PageWriter>();
+
+function takenOver(file: string | URL | Buffer, data: string | Uint8Array): boolean {
+  if (writers.size === 0 || Buffer.isBuffer(file)) return false;
+  // Astro names its pages by file: URL.
+  const path = typeof file === 'string' ? file : fileURLToPath(file);
+  for (const w of writers) if (path.startsWith(w.root) && w.write(path, data)) return true;
+  return false;
+}
 let originals: { mkdir: Mkdir; writeFile: WriteFile } | null = null;
 
 function install(): void {
@@ -39,7 +59,7 @@ function install(): void {
     const signal = typeof options === 'object' && options !== null && 'signal' in options && options.signal;
     if (!isPath(file) || !plain || signal) return writeFile(file, data, options);
     try {
-      fs.writeFileSync(file, data, options as fs.WriteFileOptions);
+      if (!takenOver(file, data)) fs.writeFileSync(file, data, options as fs.WriteFileOptions);
       return Promise.resolve();
     } catch (err) {
       return Promise.reject(err);
@@ -56,11 +76,13 @@ function uninstall(): void {
   originals = null;
 }
 
-export async function withSyncFileWrites<T>(fn: () => Promise<T>): Promise<T> {
+export async function withSyncFileWrites<T>(fn: () => Promise<T>, writer?: PageWriter): Promise<T> {
   if (active++ === 0) install();
+  if (writer) writers.add(writer);
   try {
     return await fn();
   } finally {
+    if (writer) writers.delete(writer);
     if (--active === 0) uninstall();
   }
 }
