@@ -9,6 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { renderWithAstro, type AstroRenderJob } from './astro-render';
+import { withPageResponses } from './page-responses';
 import { startRecording, stopRecording, type ProductRecord } from './build-record';
 import { treePeakSampler } from './process-memory';
 import { russianMismatches, type RussianResult } from './russian-step';
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as SliceJob;
   startRecording();
   const started = performance.now();
-  const { russianWritten } = await renderWithAstro(job);
+  // This process serves nothing: Astro's page responses may keep their bytes as they are.
+  const { russianWritten } = await withPageResponses(() => renderWithAstro(job));
   const astroSeconds = (performance.now() - started) / 1000;
   const record = stopRecording();
   const out: SliceRecord = { products: [...record.products], listings: [...record.listings], search: [...record.search], astroSeconds, russian: null, searchParts: null };
