@@ -40,7 +40,7 @@ export function buildWorkerCount(products: number, env: NodeJS.ProcessEnv = proc
  * The first worker's share of products against the others': it also renders every listing and
  * content page, which kept it busy ~3% longer than the others at 10k and 100k products.
  */
-export const FIRST_WORKER_SHARE = 0.97;
+const FIRST_WORKER_SHARE = 0.97;
 
 /**
  * Cuts `items` into `n` contiguous runs, the first `firstShare` times as long as each of the others

@@ -49,7 +49,7 @@ describe('product pages written during a build', () => {
     expect(readFileSync(join(outDir, 'en/shop/catalog/op-amps.html'), 'utf8')).toBe('<html lang="en"></html>');
   });
 
-  it('leave writes outside the build output untouched once the build ends', async () => {
+  it('stop taking writes over once their build ends', async () => {
     const outDir = join(base, 'slice-2');
     const writer = productPageWrites({ outDir, pagesDir: join(base, 'other'), russian: null });
     await withSyncFileWrites(async () => {}, writer);

@@ -1,8 +1,9 @@
 /**
  * While Astro renders the Persian and English product pages of a build, the Russian ones are made
- * from the English (src/build/russian-pages.ts, src/build/product-page-writes.ts). A few products (`samples`) were also rendered in
- * Russian by Astro: the transform must reproduce those exactly (except island ids), or the build
- * learns that Russian pages now differ from English ones and renders them all through Astro instead.
+ * from the English as they are written (src/build/russian-pages.ts, src/build/product-page-writes.ts).
+ * A few products (`samples`) are also rendered in Russian by Astro: the transform must reproduce
+ * those exactly (except island ids), or the build learns that Russian pages now differ from English
+ * ones and renders them all through Astro instead.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { productPageFile } from './page-files';

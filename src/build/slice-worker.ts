@@ -2,8 +2,8 @@
  * A worker process of a parallel full build (src/build/parallel-render.ts): renders one slice of the
  * product pages through Astro, reading from the parent's API, into the folder all workers share
  * (making each Russian page from the English one as it goes), checks the Russian samples and indexes
- * its Pagefind records — all in parallel with the other workers. What it rendered from (the build record, src/build/build-record.ts) and what it wrote go
- * to a JSON file for the parent to merge.
+ * its Pagefind records — all in parallel with the other workers. What it rendered from (the build
+ * record, src/build/build-record.ts) and what it wrote go to a JSON file for the parent to merge.
  *
  * Usage (by the parent only): node --import tsx src/build/slice-worker.ts <job.json>
  */

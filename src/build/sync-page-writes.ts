@@ -31,6 +31,8 @@ export interface PageWriter {
 
 /** Nesting count: overlapping builds in one process (tests) restore the originals only once all end. */
 let active = 0;
+let originals: { mkdir: Mkdir; writeFile: WriteFile } | null = null;
+/** The page writers of the builds running now. */
 const writers = new Set<PageWriter>();
 
 function takenOver(file: string | URL | Buffer, data: string | Uint8Array): boolean {
@@ -40,7 +42,6 @@ function takenOver(file: string | URL | Buffer, data: string | Uint8Array): bool
   for (const w of writers) if (path.startsWith(w.root) && w.write(path, data)) return true;
   return false;
 }
-let originals: { mkdir: Mkdir; writeFile: WriteFile } | null = null;
 
 function install(): void {
   const mkdir = fs.promises.mkdir;
