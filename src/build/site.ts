@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../server/config';
 import { PROJECT_ROOT, renderWithAstro } from './astro-render';
-import { replaceFolder } from './replace-files';
+import { removeInBackground, removeLeftovers, replaceFolder } from './replace-files';
 import { openBuildApi, type BuildData } from './build-api';
 import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
@@ -84,10 +84,14 @@ function stagingDir(outDir: string): string | null {
   return mkdtempSync(join(base, 'build-'));
 }
 
-/** Puts a finished build where it was asked for, replacing whatever was there. */
+/**
+ * Puts a finished build where it was asked for, replacing whatever was there. The site it replaces
+ * is deleted in the background: the new one is live as soon as it is renamed into place.
+ */
 function moveInto(staged: string, outDir: string): void {
   mkdirSync(dirname(outDir), { recursive: true });
-  replaceFolder(staged, outDir);
+  removeLeftovers(outDir);
+  replaceFolder(staged, outDir, removeInBackground);
 }
 
 export async function buildSite(config: Config, data: BuildData, opts: SiteBuildOptions = {}): Promise<SiteBuildResult> {
