@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pages [-- --products 1000] [-- --no-lighthouse] [-- --runs 3] [-- --details]
- * [-- --out DIR [--reuse]]`: what a shopper downloads per page
+ * [-- --only home,product] [-- --out DIR [--reuse]]`: what a shopper downloads per page
  * type — HTML and JavaScript bytes gzipped (the page's scripts and island code with the chunks they
  * import statically) — and Lighthouse mobile scores (performance, accessibility, best practices, SEO,
  * CLS, the metrics behind performance) for home, listing and product pages, driving Debian's Chromium.
@@ -8,7 +8,7 @@
  * existing DIR is served without building) and serves it with the real server. Printed only.
  * Lighthouse's simulated throttling scales the CPU time it observes, so a busy machine lowers scores:
  * --runs N reports the median run of each page; --details adds what costs (failed audits, main-thread
- * work by kind, the heaviest scripts, savings Lighthouse sees).
+ * work by kind, the heaviest scripts, savings Lighthouse sees); --only scores just the pages named.
  * Budgets from the issue: product page JS ≤ 90 KB gzip; performance and accessibility ≥ 95; CLS ≤ 0.05.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -146,7 +146,8 @@ async function main() {
     if (withLighthouse) {
       console.log(`\nLighthouse (mobile, simulated throttling${runs > 1 ? `, median of ${runs} runs` : ''})`);
       console.log('page       perf  a11y  best  seo   CLS    FCP ms  LCP ms  TBT ms   SI ms  runs');
-      for (const [name, path] of pages.filter(([n]) => ['home', 'listing', 'product'].includes(n))) {
+      const scored = arg('--only')?.split(',') ?? ['home', 'listing', 'product'];
+      for (const [name, path] of pages.filter(([n]) => scored.includes(n))) {
         try {
           const { median: s, all } = await medianScores(server.url + path);
           console.log(`${name.padEnd(10)} ${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(5)} ${String(s.bestPractices).padStart(5)} ${String(s.seo).padStart(4)}  ${s.cls.toFixed(3).padStart(6)} ${[s.fcpMs, s.lcpMs, s.tbtMs, s.siMs].map((v) => String(v).padStart(7)).join(' ')}  ${runs > 1 ? all.join('/') : ''}`);

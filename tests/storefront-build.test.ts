@@ -3,9 +3,11 @@
  * shared catalogue (only the op-amps category left enabled, to keep the build short), then served
  * by the real server beside the API. Asserts on what a shopper's browser receives.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build/site';
@@ -24,6 +26,17 @@ const CHROMIUM = '/usr/bin/chromium';
 let database: Database;
 let server: RunningServer;
 let outDir: string;
+
+/** A GET as a browser sends it, the body as it crossed the wire (fetch would decompress it). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(server.url + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject).end();
+  });
+}
 
 async function get(path: string) {
   const res = await fetch(server.url + path, { redirect: 'manual' });
@@ -235,6 +248,53 @@ describe('serving beside the API', () => {
     const written = record.outputs.filter((o) => existsSync(join(outDir, o.fileName)));
     expect(written.length).toBeGreaterThan(record.outputs.length / 2);
     expect(written.every((o) => o.fileName.startsWith('_astro/'))).toBe(true);
+  });
+
+  it('sends pages, styles and API answers compressed to browsers that take it, and the same bytes to those that do not', async () => {
+    const path = `/shop/products/${PRODUCT}`;
+    const file = readFileSync(pagePath(outDir, path));
+    const br = await rawGet(path, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.body.length).toBeLessThan(file.length / 3);
+    expect(brotliDecompressSync(br.body).equals(file)).toBe(true);
+    const gz = await rawGet(path, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(file)).toBe(true);
+    const plain = await rawGet(path, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(file)).toBe(true);
+    const css = /href="(\/_astro\/[^"]+\.css)"/.exec(file.toString())![1]!;
+    const style = await rawGet(css, { 'Accept-Encoding': 'br' });
+    expect(style.headers['content-encoding']).toBe('br');
+    expect(style.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(style.body).equals(readFileSync(join(outDir, css)))).toBe(true);
+    const api = await rawGet('/api/site/v1/categories', { 'Accept-Encoding': 'gzip' });
+    expect(api.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(api.body).toString())).toHaveProperty('data');
+    // The 404 page goes compressed too, with its status.
+    const missing = await rawGet('/no-such-page', { 'Accept-Encoding': 'br' });
+    expect(missing.status).toBe(404);
+    expect(brotliDecompressSync(missing.body).toString()).toContain('اوه! خطای ۴۰۴');
+  });
+
+  it('answers 304 to a browser that already holds the page, until the page is rebuilt', async () => {
+    const path = '/site/compression-probe';
+    const file = join(outDir, 'site', 'compression-probe.html');
+    writeFileSync(file, `<!doctype html><p>${'قطعه '.repeat(400)}</p>`);
+    const first = await rawGet(path, { 'Accept-Encoding': 'br' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await rawGet(path, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    writeFileSync(file, `<!doctype html><p>${'قطعه نو '.repeat(400)}</p>`);
+    const rebuilt = await rawGet(path, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.headers.etag).not.toBe(etag);
+    expect(brotliDecompressSync(rebuilt.body).toString()).toContain('قطعه نو');
+    rmSync(file);
   });
 
   it('never serves files outside the built site', async () => {

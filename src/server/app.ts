@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import type { Database } from './db/client';
@@ -24,6 +25,11 @@ const SEARCH_PATHS = [`${API_BASE}/suggestion`, `${API_BASE}/getProduct`];
 export interface AppOptions {
   /** Folder of the built storefront (dist/): served for every path the API does not answer. */
   siteDir?: string;
+  /**
+   * Compress API and media answers for clients that accept it (default). The build's own loopback
+   * API turns it off: its one reader is on the same machine, where compressing costs CPU for nothing.
+   */
+  compressApi?: boolean;
 }
 
 export function createApp(config: Config, database: Database, options: AppOptions = {}): { app: Hono; deps: AppDeps } {
@@ -47,6 +53,12 @@ export function createApp(config: Config, database: Database, options: AppOption
       await next();
       console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - t0).toFixed(1)}ms`);
     });
+  }
+
+  if (options.compressApi !== false) {
+    // JSON lists and SVG illustrations shrink 5–10 times; images and PDFs are left as they are.
+    app.use(`${API_BASE}/*`, compress());
+    app.use('/media/*', compress());
   }
 
   const searchLimiter = rateLimit({ limit: config.SEARCH_RATE_LIMIT, windowSeconds: config.SEARCH_RATE_WINDOW_SECONDS, clientIp });

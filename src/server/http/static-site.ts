@@ -2,12 +2,14 @@
  * Serves the built storefront (dist/) beside the API on the same port. Mounted after every API
  * route, so API and media paths always win. Persian is unprefixed: /fa/... answers 301 to the same
  * path without the prefix. Anything not built — an unmatched route or an unknown language code —
- * gets the 404 page of the request's language with status 404.
+ * gets the 404 page of the request's language with status 404. Text files go compressed and every
+ * file carries a validator, so a revisit of an unchanged page is a 304 (src/server/http/compression.ts).
  */
 import type { Context, Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { pageFileCandidates } from '../../build/page-files';
+import { acceptedEncoding, CompressedFiles, etagMatches, fileEtag, isCompressible } from './compression';
 import { shopDynamicPage } from './shop-pages';
 
 const TYPES: Record<string, string> = {
@@ -29,6 +31,9 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.pdf': 'application/pdf',
 };
+
+/** Compressed pages and assets kept in memory (most-used first); each page is ~10–20 KB compressed. */
+const COMPRESSED_CACHE_BYTES = 48 * 1024 * 1024;
 
 /** Paths that belong to the backend: never answered with a page, so their JSON 404 stays. */
 const BACKEND_PREFIXES = ['/api/', '/media/'];
@@ -58,13 +63,24 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
     return null;
   }
 
+  const compressed = new CompressedFiles(COMPRESSED_CACHE_BYTES);
+
   async function send(c: Context, file: string, status: 200 | 404): Promise<Response> {
+    const stats = await stat(file);
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     // Astro's hashed assets never change under the same name; pages must be revalidated.
-    const cache = file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const headers = { 'Content-Type': type, 'Cache-Control': cache };
+    const lasting = file.includes(`${sep}_astro${sep}`);
+    const etag = fileEtag(stats);
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': lasting ? 'public, max-age=31536000, immutable' : 'no-cache', ETag: etag };
+    const compressible = isCompressible(type, stats.size);
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    if (status === 200 && etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
-    return c.body(new Uint8Array(await readFile(file)), status, headers);
+    const read = async () => new Uint8Array(await readFile(file));
+    const encoding = compressible ? acceptedEncoding(c.req.header('Accept-Encoding')) : null;
+    if (!encoding) return c.body(await read(), status, headers);
+    const body = await compressed.get(file, stats, encoding, read, lasting);
+    return c.body(body, status, { ...headers, 'Content-Encoding': encoding });
   }
 
   async function notFoundPage(c: Context, urlPath: string): Promise<Response> {
