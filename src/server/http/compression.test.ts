@@ -87,6 +87,20 @@ describe('compressed copies kept in memory', () => {
     expect(gunzipSync(g).toString()).toBe(page(3));
   });
 
+  it('serves a file that never changes compressed fast at once, and the strongest copy once it is ready', async () => {
+    const cache = new CompressedFiles(1024 * 1024);
+    const file = join(dir, 'client.js');
+    const script = Array.from({ length: 3000 }, (_, i) => `export const part${i % 97} = "LM${i * 7919 % 10007}";`).join('\n');
+    writeFileSync(file, script);
+    const read = async () => Buffer.from(script);
+    const first = await cache.get(file, statSync(file), 'br', read, true);
+    await cache.settled();
+    const later = await cache.get(file, statSync(file), 'br', read, true);
+    expect(later.byteLength).toBeLessThan(first.byteLength);
+    expect(brotliDecompressSync(first).toString()).toBe(script);
+    expect(brotliDecompressSync(later).toString()).toBe(script);
+  });
+
   it('drops the least recently used copies past its size', async () => {
     const files = [1, 2, 3].map((n) => {
       const file = join(dir, `lru-${n}.html`);
