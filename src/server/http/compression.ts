@@ -82,7 +82,8 @@ export class CompressedFiles {
     const entry: Entry = { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, bytes: await compressBytes(original, encoding, 'fast') };
     this.#put(key, entry);
     if (lasting) {
-      this.#pending = compressBytes(original, encoding, 'best').then((bytes) => {
+      // One at a time: each holds a thread of the pool that also reads the files for requests.
+      this.#pending = this.#pending.then(() => compressBytes(original, encoding, 'best')).then((bytes) => {
         // Only if nothing replaced the fast copy meanwhile (a newer file, or the cache dropping it).
         if (this.#entries.get(key) === entry) this.#put(key, { ...entry, bytes });
       }, () => {});
@@ -92,7 +93,7 @@ export class CompressedFiles {
 
   #pending: Promise<void> = Promise.resolve();
 
-  /** Resolves once the latest background compression has landed (tests). */
+  /** Resolves once the background compressions asked for so far have landed (tests). */
   settled(): Promise<void> {
     return this.#pending;
   }
