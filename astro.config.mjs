@@ -7,6 +7,7 @@ import { defineConfig } from 'astro/config';
 import { tagIslandRenderer } from './src/build/vite-tag-islands';
 import { quickUrlCheck } from './src/build/vite-quick-url-check';
 import { clientBundleReplay } from './src/build/vite-client-replay';
+import { belongsInSitemap } from './src/site/robots';
 
 const site = (process.env.PUBLIC_BASE_URL || 'http://localhost:4321').replace(/\/+$/, '');
 
@@ -39,10 +40,10 @@ export default defineConfig({
     react({ experimentalDisableStreaming: true }),
     sitemap({
       i18n: { defaultLocale: 'fa', locales: { fa: 'fa-IR', en: 'en', ru: 'ru' } },
-      // The error page is not content. Product pages are written into the sitemap by the build itself
-      // (src/build/sitemap-patch.ts): the integration pairs languages by comparing every page with every
-      // other, which alone would take minutes at 100k products.
-      filter: (page) => !/\/404\/?$/.test(page) && !/\/shop\/products\//.test(page),
+      // Private pages and error pages are not content (src/site/robots.ts). Product pages are written
+      // into the sitemap by the build itself (src/build/sitemap-patch.ts): the integration pairs
+      // languages by comparing every page with every other, which alone would take minutes at 100k products.
+      filter: (page) => belongsInSitemap(page) && !/\/shop\/products\//.test(page),
     }),
     // A partial rebuild reuses the last build's browser bundle instead of making it again.
     clientBundleReplay(),

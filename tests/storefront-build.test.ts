@@ -3,10 +3,10 @@
  * shared catalogue (only the op-amps category left enabled, to keep the build short), then served
  * by the real server beside the API. Asserts on what a shopper's browser receives.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { startServer, type RunningServer } from '../src/server/server';
 import { importCatalogue } from '../src/server/services/catalogue-import';
 import { freshDatabase } from './support/database';
 import { readSharedCatalogue } from './support/server';
-import { pageExists, pagePath } from './support/site-files';
+import { pageExists, pageFile, pagePath } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const PRODUCT = 'lm358n-dip8';
@@ -26,6 +26,15 @@ const CHROMIUM = '/usr/bin/chromium';
 let database: Database;
 let server: RunningServer;
 let outDir: string;
+
+/** Every HTML page of the built site (not the Pagefind bundles or the scripts). */
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'pagefind' || name === '_astro' ? [] : htmlFiles(full);
+    return name.endsWith('.html') ? [full] : [];
+  });
+}
 
 /** A GET as a browser sends it, the body as it crossed the wire (fetch would decompress it). */
 function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
@@ -164,6 +173,42 @@ describe('static build', () => {
     const sitemap = await get('/sitemap-0.xml');
     expect(sitemap.html).toContain(`<loc>https://shop.example/shop/products/${PRODUCT}</loc>`);
     expect(sitemap.html).toContain(`hreflang="en" href="https://shop.example/en/shop/products/${PRODUCT}"`);
+  });
+
+  it('lists in the sitemap every page meant to be found and none that says noindex', () => {
+    const listed = new Set<string>();
+    for (const name of readdirSync(outDir).filter((f) => /^sitemap-\d+\.xml$/.test(f))) {
+      for (const m of readFileSync(join(outDir, name), 'utf8').matchAll(/<loc>https:\/\/shop\.example([^<]*)<\/loc>/g)) listed.add(m[1] || '/');
+    }
+    const pages = htmlFiles(outDir).map((file) => ({
+      path: `/${relative(outDir, file).replace(/\\/g, '/').replace(/(\/index)?\.html$/, '').replace(/^index$/, '')}`.replace(/\/$/, '') || '/',
+      noindex: readFileSync(file, 'utf8').includes('<meta name="robots" content="noindex">'),
+    }));
+    const hidden = pages.filter((p) => p.noindex).map((p) => p.path);
+    const findable = pages.filter((p) => !p.noindex && !/^\/((en|ru)\/)?404$/.test(p.path)).map((p) => p.path);
+    expect(hidden).toEqual(expect.arrayContaining(['/account/login', '/en/shop/cart', '/ru/staff', '/shop/search', '/site/not-found']));
+    expect(hidden.filter((p) => listed.has(p))).toEqual([]);
+    expect(findable.filter((p) => !listed.has(p))).toEqual([]);
+    expect([...listed].filter((p) => !findable.includes(p))).toEqual([]);
+  });
+
+  it('tells crawlers to skip the private pages and the API, and where the sitemap is', async () => {
+    const r = await get('/robots.txt');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('text/plain');
+    const rules = r.html.split('\n');
+    expect(rules[0]).toBe('User-agent: *');
+    expect(rules).toContain('Sitemap: https://shop.example/sitemap-index.xml');
+    const disallowed = rules.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
+    expect(disallowed).toEqual(expect.arrayContaining(['/api/', '/account', '/en/account', '/ru/shop/checkout', '/shop/search', '/staff']));
+    // Each one is a page that also says noindex; product and category pages stay open.
+    for (const path of disallowed.filter((p) => p !== '/api/')) {
+      const file = pageFile(outDir, path.slice(1)) ?? pageFile(outDir, `${path.slice(1)}/index`);
+      if (file) expect(readFileSync(file, 'utf8'), path).toContain('<meta name="robots" content="noindex">');
+    }
+    for (const open of [`/shop/products/${PRODUCT}`, `/en/shop/catalog/${CATEGORY}`, '/blog', '/site/terms']) {
+      expect(disallowed.some((d) => open === d || open.startsWith(`${d}/`)), open).toBe(false);
+    }
   });
 
   it('holds every enabled product in every language, in the sitemap, the manifest and the search records, whichever worker rendered it', async () => {
