@@ -324,6 +324,15 @@ describe('serving beside the API', () => {
     expect(brotliDecompressSync(missing.body).toString()).toContain('اوه! خطای ۴۰۴');
   });
 
+  it('sends pages and API answers with the headers that keep them from being sniffed or framed by other sites', async () => {
+    for (const path of [`/shop/products/${PRODUCT}`, '/api/site/v1/categories', '/no-such-page']) {
+      const r = await get(path);
+      expect(r.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(r.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(r.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('answers 304 to a browser that already holds the page, until the page is rebuilt', async () => {
     const path = '/site/compression-probe';
     const file = join(outDir, 'site', 'compression-probe.html');

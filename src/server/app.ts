@@ -55,6 +55,15 @@ export function createApp(config: Config, database: Database, options: AppOption
     });
   }
 
+  // Every answer: no type sniffing (an uploaded file is never run as a script), no framing of the
+  // shop by other sites (clickjacking of the buy and pay buttons), and only the origin sent onwards.
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'SAMEORIGIN');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+
   if (options.compressApi !== false) {
     // JSON lists and SVG illustrations shrink 5–10 times; images and PDFs are left as they are.
     app.use(`${API_BASE}/*`, compress());
