@@ -29,7 +29,7 @@ const oldMark = (current: string) => `${basename(current)}.old-`;
  * different file systems. The replaced folder is then handed to `dropOld` (removed at once by default).
  */
 export function replaceFolder(next: string, current: string, dropOld: (old: string) => void = removeNow): void {
-  const old = `${current}.old-${process.pid}-${Date.now()}`;
+  const old = join(dirname(current), `${oldMark(current)}${process.pid}-${Date.now()}`);
   const had = existsSync(current);
   if (had) renameSync(current, old);
   try {
