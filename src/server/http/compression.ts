@@ -4,6 +4,7 @@
  * Compressed copies are kept in a bounded cache keyed by the file's identity, so a popular page is
  * compressed once per build, not once per request.
  */
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import type { Stats } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -15,9 +16,9 @@ type Bytes = Uint8Array<ArrayBuffer>;
 /** Below this, the saving is smaller than the work and the headers. */
 const MIN_BYTES = 1024;
 
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
-
-export const isCompressible = (contentType: string, bytes: number): boolean => bytes >= MIN_BYTES && COMPRESSIBLE.test(contentType);
+/** The same types the API's compression takes (Hono's list): text, JSON, XML, JavaScript, SVG. */
+export const isCompressible = (contentType: string, bytes: number): boolean =>
+  bytes >= MIN_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType);
 
 /** The encoding to answer with, from an Accept-Encoding header: the higher weight wins, brotli on a tie; q=0 refuses. */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
@@ -44,7 +45,7 @@ const gzipAsync = promisify(gzip);
  * strongest setting saves another ~10% but takes ~50 times as long, so it is only ever done in the
  * background, for files that never change under their name (src/server/http/static-site.ts).
  */
-export async function compressBytes(bytes: Uint8Array, encoding: Encoding, strength: 'fast' | 'best'): Promise<Bytes> {
+async function compressBytes(bytes: Uint8Array, encoding: Encoding, strength: 'fast' | 'best'): Promise<Bytes> {
   const best = strength === 'best';
   if (encoding === 'br') {
     return await brotli(bytes, { params: {
@@ -62,6 +63,8 @@ interface Entry { ino: number; size: number; mtimeMs: number; bytes: Bytes }
 export class CompressedFiles {
   readonly #entries = new Map<string, Entry>();
   #total = 0;
+  /** The queue of background compressions, one at a time. */
+  #pending: Promise<void> = Promise.resolve();
 
   constructor(private readonly maxBytes: number) {}
 
@@ -90,8 +93,6 @@ export class CompressedFiles {
     }
     return entry.bytes;
   }
-
-  #pending: Promise<void> = Promise.resolve();
 
   /** Resolves once the background compressions asked for so far have landed (tests). */
   settled(): Promise<void> {

@@ -6,6 +6,7 @@
  * file carries a validator, so a revisit of an unchanged page is a 304 (src/server/http/compression.ts).
  */
 import type { Context, Hono } from 'hono';
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { pageFileCandidates } from '../../build/page-files';
@@ -38,11 +39,15 @@ const COMPRESSED_CACHE_BYTES = 48 * 1024 * 1024;
 /** Paths that belong to the backend: never answered with a page, so their JSON 404 stays. */
 const BACKEND_PREFIXES = ['/api/', '/media/'];
 
-async function isFile(path: string): Promise<boolean> {
+/** A file found on disk, with the stats its validator and compressed copy are keyed by. */
+interface Found { path: string; stats: Stats }
+
+async function fileAt(path: string): Promise<Found | null> {
   try {
-    return (await stat(path)).isFile();
+    const stats = await stat(path);
+    return stats.isFile() ? { path, stats } : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -54,19 +59,21 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
    * (the build's own records: what each page was rendered from, the recorded browser bundle) other
    * than the standard /.well-known/ folder.
    */
-  async function findFile(urlPath: string): Promise<string | null> {
+  async function findFile(urlPath: string): Promise<Found | null> {
     const base = resolve(join(root, urlPath));
     if (base !== root && !base.startsWith(root + sep)) return null;
     if (base.slice(root.length).split(sep).some((part) => part.startsWith('.') && part !== '.well-known')) return null;
     const candidates = extname(urlPath) ? [base] : pageFileCandidates(root, base.slice(root.length));
-    for (const file of candidates) if (await isFile(file)) return file;
+    for (const candidate of candidates) {
+      const found = await fileAt(candidate);
+      if (found) return found;
+    }
     return null;
   }
 
   const compressed = new CompressedFiles(COMPRESSED_CACHE_BYTES);
 
-  async function send(c: Context, file: string, status: 200 | 404): Promise<Response> {
-    const stats = await stat(file);
+  async function send(c: Context, { path: file, stats }: Found, status: 200 | 404): Promise<Response> {
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     // Astro's hashed assets never change under the same name; pages must be revalidated.
     const lasting = file.includes(`${sep}_astro${sep}`);
@@ -87,7 +94,10 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
     const lang = /^\/(en|ru)(\/|$)/.exec(urlPath)?.[1];
     const candidates = lang ? pageFileCandidates(root, `${lang}/404`) : [];
     candidates.push(join(root, '404.html'));
-    for (const file of candidates) if (await isFile(file)) return send(c, file, 404);
+    for (const candidate of candidates) {
+      const found = await fileAt(candidate);
+      if (found) return send(c, found, 404);
+    }
     return c.text('404', 404);
   }
 
@@ -95,7 +105,7 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
    * Pages whose last segment is data only the browser knows (a mailed token, a customer's address id):
    * one static page serves them all and its island reads the segment from the URL.
    */
-  async function dynamicPage(urlPath: string): Promise<string | null> {
+  async function dynamicPage(urlPath: string): Promise<Found | null> {
     const shop = shopDynamicPage(urlPath);
     if (shop) return findFile(shop);
     // The search page: /shop/search/{category|all}/{text} — the island reads both from the address.
