@@ -114,6 +114,8 @@ describe('static build', () => {
     const { status, html } = await get(`/shop/products/${PRODUCT}`);
     expect(status).toBe(200);
     expect(html).toContain('<span dir="ltr" class="pn">LM358N</span>');
+    // In the name, the part number and the package are isolated left-to-right runs, one each.
+    expect(html).toContain('<h1 class="product__name">آی‌سی <bdi dir="ltr"><span class="pn-run">LM358N</span></bdi> تقویت‌کننده عملیاتی دوبل پکیج <bdi dir="ltr">DIP-8</bdi> اورجینال</h1>');
     expect(html).toContain('<title>آی‌سی LM358N تقویت‌کننده عملیاتی دوبل پکیج DIP-8 اورجینال | قطعه</title>');
     // 140,000 rials = 14,000 toman; the tiers 10–99 at 13,000 and 100+ at 12,000 toman.
     expect(html).toContain('۱۴٬۰۰۰ تومان');

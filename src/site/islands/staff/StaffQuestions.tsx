@@ -26,7 +26,7 @@ export default function StaffQuestions() {
         <ul className="staff-list">
           {rows.map((q) => (
             <li key={q.id} data-question={q.id}>
-              <p><a href={`/shop/products/${q.product.slug}`}>{q.product.name}</a> <span dir="ltr">{q.product.partNumber}</span> — {q.customer ?? q.author}، {new Date(q.date).toLocaleString('fa-IR')}</p>
+              <p><a href={`/shop/products/${q.product.slug}`}>{q.product.name}</a> <bdi dir="ltr" className="pn">{q.product.partNumber}</bdi> — {q.customer ?? q.author}، {new Date(q.date).toLocaleString('fa-IR')}</p>
               <blockquote className="staff-question__text">{q.text}</blockquote>
               <AnswerForm id={q.id} onSend={answer} />
             </li>

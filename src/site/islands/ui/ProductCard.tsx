@@ -21,7 +21,7 @@ export default function ProductCard({ product: p, locale, eager = false }: { pro
           : <span className="card__noimage" dir="ltr">{p.partNumber}</span>}
       </a>
       <div className="card__body">
-        <h3 className="card__name"><a href={url}><PartText text={name} locale={locale} /></a></h3>
+        <h3 className="card__name"><a href={url}><PartText text={name} partNumber={p.partNumber} locale={locale} /></a></h3>
         <CardRating rating={p.rating} count={p.reviews} locale={locale} />
         <p className="card__meta">
           <span className="card__pn" dir="ltr">{p.partNumber}</span>
