@@ -83,6 +83,18 @@ describe('getProduct listing', () => {
     expect(preorders.body.items.every((p: ProductCard) => p.availability === 'pre-order' && p.availabilityDate)).toBe(true);
   });
 
+  it('does not call a product in stock when fewer than its minimum purchase are left', async () => {
+    const [row] = (await server.database.db.execute(sql`UPDATE products SET stock = 3, minimum_purchase = 10, availability_date = NULL, updated_at = now()
+      WHERE id = (SELECT id FROM products WHERE enable AND deleted_at IS NULL AND category_id = (SELECT id FROM categories WHERE slug = 'op-amps') ORDER BY id LIMIT 1)
+      RETURNING slug`) as unknown as { rows: { slug: string }[] }).rows;
+    server.deps.cache.invalidate();
+    const listed = async (availability: string) => (await server.api(`/getProduct?filter_category=op-amps&filter_availability=${availability}&limit=100`)).body.items.map((p: ProductCard) => p.slug);
+    expect(await listed('in-stock')).not.toContain(row!.slug);
+    expect(await listed('out-of-stock')).toContain(row!.slug);
+    const card = (await server.api(`/getProduct?filter_category=op-amps&filter_availability=out-of-stock&limit=100`)).body.items.find((p: ProductCard) => p.slug === row!.slug);
+    expect(card.availability).toBe('out-of-stock');
+  });
+
   it('offers attribute filters with counts inside a category and filters by them', async () => {
     const { body } = await server.api('/getProduct?filter_category=op-amps');
     const pkg = filter<'check'>(body.filters, 'attr_package');

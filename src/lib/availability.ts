@@ -2,10 +2,17 @@
 export const AVAILABILITIES = ['in-stock', 'pre-order', 'out-of-stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
-export function availabilityOf(p: { stock: number; availabilityDate: string | null }): Availability {
-  if (p.stock > 0) return 'in-stock';
+/**
+ * In stock means a shopper can buy the minimum purchase now: stock below it (3 left of a pack of 10)
+ * is not in stock, or the buy button would always end in "contact the store".
+ */
+export function availabilityOf(p: { stock: number; availabilityDate: string | null; minimumPurchase?: number }): Availability {
+  if (p.stock > 0 && p.stock >= Math.max(1, p.minimumPurchase ?? 1)) return 'in-stock';
   return p.availabilityDate ? 'pre-order' : 'out-of-stock';
 }
+
+/** The same rule for SQL over the products table aliased `table` (listing filters and sort). */
+export const IN_STOCK_SQL = (table: string) => `(${table}.stock > 0 and ${table}.stock >= greatest(${table}.minimum_purchase, 1))`;
 
 /** In-stock and waiting-to-arrive items can be added to the cart; out-of-stock ones get a restock request. */
 export const canAddToCart = (a: Availability) => a !== 'out-of-stock';

@@ -12,6 +12,8 @@ export interface CartLineInput {
   quantity: number;
   /** False for a deleted or disabled product (spec §4: productAvailable 0); such lines cost nothing. */
   available: boolean;
+  /** The most units the line may hold without the store's word (cartQuantityCap); no price-break hint beyond it. */
+  cap?: number;
 }
 
 export interface PricedLine {
@@ -55,7 +57,7 @@ export function priceLine(line: CartLineInput): PricedLine {
     unitPrice: unitPriceFor(line.product, Math.max(q, 1)),
     total: lineTotal(line.product, q),
     productAvailable: 1,
-    nextBreak: nextPriceBreak(line.product, q),
+    nextBreak: nextPriceBreak(line.product, q, line.cap),
   };
 }
 

@@ -74,6 +74,17 @@ describe('next price break: how many more units and what that saves', () => {
     expect(nextPriceBreak(odd, 3)).toMatchObject({ moreUnits: 17, quantity: 20, saves: 400 });
   });
 
+  it.each([
+    // quantity, cap (what stock and threshold allow), the break offered or null
+    [1, 9, null],
+    [1, 10, 10],
+    [10, 60, null],
+    [10, 100, 100],
+    [1, Number.POSITIVE_INFINITY, 10],
+  ])('never asks for more than may be bought: at %d with a cap of %d → %s', (q, cap, at) => {
+    expect(nextPriceBreak(resistor, q, cap)?.quantity ?? null).toBe(at);
+  });
+
   it('shows when buying more costs less in total (99 at 4,000 vs 100 at 3,000)', () => {
     const next = nextPriceBreak(resistor, 99)!;
     expect(next.total).toBeLessThan(lineTotal(resistor, 99));

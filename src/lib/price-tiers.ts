@@ -65,13 +65,16 @@ export interface NextBreak {
 
 /**
  * "Buy N more and pay X per unit, saving Y": the nearest tier above the current quantity whose unit
- * price is lower. null when the quantity already sits in the cheapest reachable tier.
+ * price is lower. null when the quantity already sits in the cheapest reachable tier, or when that
+ * tier asks for more than `cap` units (cartQuantityCap: what the stock and threshold allow).
  */
-export function nextPriceBreak(product: Priced, quantity: number): NextBreak | null {
+export function nextPriceBreak(product: Priced, quantity: number, cap = Number.POSITIVE_INFINITY): NextBreak | null {
   const q = Math.max(0, Math.floor(quantity));
   const current = unitPriceFor(product, Math.max(q, 1));
   for (const tier of tiersOf(product)) {
     if (tier.minCount <= q || tier.minPrice >= current) continue;
+    // A break beyond what the shopper may buy (stock, threshold) is no offer: it ends in "contact the store".
+    if (tier.minCount > cap) return null;
     const total = tier.minPrice * tier.minCount;
     return { moreUnits: tier.minCount - q, quantity: tier.minCount, unitPrice: tier.minPrice, total, saves: current * tier.minCount - total };
   }

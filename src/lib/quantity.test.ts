@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCartQuantity, CONTACT_STORE_MESSAGE, MAX_LINE_QUANTITY, parseQuantityInput, QUANTITY_MESSAGES, stepQuantity, type QuantityProduct } from './quantity';
+import { checkCartQuantity, CONTACT_STORE_MESSAGE, MAX_LINE_QUANTITY, parseQuantityInput, QUANTITY_MESSAGES, stepQuantity, type QuantityProduct, cartQuantityCap } from './quantity';
 
 const one = { minimumPurchase: 1 };
 const pack10 = { minimumPurchase: 10 };
@@ -84,5 +84,16 @@ describe('may this quantity go in the cart?', () => {
     expect(verdict).toEqual({ ok: false, reason: 'contact-store', message: CONTACT_STORE_MESSAGE });
     expect(CONTACT_STORE_MESSAGE).toContain('تماس');
     for (const text of Object.values(QUANTITY_MESSAGES)) expect(text).toMatch(/[\u0600-\u06ff]/);
+  });
+});
+
+describe('how many units a line may hold without the store', () => {
+  it.each([
+    [{ minimumPurchase: 1, stock: 40, threshold: 100, preOrder: false }, 40],
+    [{ minimumPurchase: 1, stock: 400, threshold: 100, preOrder: false }, 100],
+    [{ minimumPurchase: 10, stock: 0, threshold: 100, preOrder: false }, 0],
+    [{ minimumPurchase: 1, stock: 0, threshold: 5, preOrder: true }, MAX_LINE_QUANTITY],
+  ])('%o → %d', (product, cap) => {
+    expect(cartQuantityCap(product)).toBe(cap);
   });
 });

@@ -73,6 +73,13 @@ export function checkCartQuantity(product: QuantityProduct, quantity: unknown): 
   return { ok: true, quantity };
 }
 
+/**
+ * The most units a shopper can put in the cart without asking the store: stock and threshold bound an
+ * item in stock; a pre-order (sold ahead of stock) is bound by nothing but MAX_LINE_QUANTITY.
+ */
+export const cartQuantityCap = (p: QuantityProduct): number =>
+  p.preOrder ? MAX_LINE_QUANTITY : Math.max(0, Math.min(p.stock, p.threshold, MAX_LINE_QUANTITY));
+
 /** Persian wording of each refusal, for the server's 422 and the island's dialog. */
 export const QUANTITY_MESSAGES: Record<Exclude<QuantityVerdict, { ok: true }>['reason'], string> = {
   'not-a-number': 'تعداد باید یک عدد صحیح باشد.',

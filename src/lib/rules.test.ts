@@ -10,6 +10,11 @@ describe('availability (spec §4)', () => {
     [{ stock: 5, availabilityDate: '2026-12-01' }, 'in-stock', true],
     [{ stock: 0, availabilityDate: '2026-12-01' }, 'pre-order', true],
     [{ stock: 0, availabilityDate: null }, 'out-of-stock', false],
+    // Fewer left than the minimum purchase: nothing a shopper can buy now.
+    [{ stock: 3, availabilityDate: null, minimumPurchase: 10 }, 'out-of-stock', false],
+    [{ stock: 3, availabilityDate: '2026-12-01', minimumPurchase: 10 }, 'pre-order', true],
+    [{ stock: 10, availabilityDate: null, minimumPurchase: 10 }, 'in-stock', true],
+    [{ stock: 1, availabilityDate: null, minimumPurchase: 0 }, 'in-stock', true],
   ] as const)('%o → %s', (p, expected, addable) => {
     expect(availabilityOf(p)).toBe(expected);
     expect(canAddToCart(availabilityOf(p))).toBe(addable);

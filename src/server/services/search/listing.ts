@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Filter, MatchKind, ProductCard, ProductList } from '../../../api/schemas/catalogue';
 import type { GetProductQuery } from '../../../api/schemas/search';
+import { IN_STOCK_SQL } from '../../../lib/availability';
 import { rialsToToman, tomanToRials } from '../../../lib/money';
 import { roundedPriceRange } from '../../../lib/price-range';
 import type { Db } from '../../db/client';
@@ -18,7 +19,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Products the shopper may see, with what filters and ordering need; limited to the scope and the search. */
 const BASE_COLUMNS = [
-  'name', 'price', 'brand_id', 'quality', 'stock', 'availability_date', 'sales_count', 'views', 'created_at',
+  'name', 'price', 'brand_id', 'quality', 'stock', 'minimum_purchase', 'availability_date', 'sales_count', 'views', 'created_at',
   'category_id', 'enable', 'deleted_at',
 ] as const;
 
@@ -26,7 +27,7 @@ function baseSql(plan: SearchPlan | null, scope: CategoryScope | null): SQL {
   const source = plan ? sql`(${matchedSql(plan, BASE_COLUMNS)})` : sql`products`;
   const matchCols = plan ? sql`p.rank, p.kind, p.score` : sql`0 as rank, null::text as kind, 0::real as score`;
   const inScope = scope ? sql`and c.path like ${scope.path + '%'}` : sql``;
-  return sql`select p.id, p.name, p.price, p.brand_id, p.quality, p.stock, p.availability_date, p.sales_count,
+  return sql`select p.id, p.name, p.price, p.brand_id, p.quality, p.stock, p.minimum_purchase, p.availability_date, p.sales_count,
       p.views, p.created_at, c.path, ${matchCols}
     from ${source} p join categories c on c.id = p.category_id
     where p.enable and p.deleted_at is null ${inScope}`;
@@ -48,9 +49,9 @@ function filtersSql(q: GetProductQuery): SQL {
   }
   if (q.filter_availability?.length) {
     const ors = q.filter_availability.map((a) =>
-      a === 'in-stock' ? sql`b.stock > 0`
-        : a === 'pre-order' ? sql`(b.stock = 0 and b.availability_date is not null)`
-          : sql`(b.stock = 0 and b.availability_date is null)`,
+      a === 'in-stock' ? sql.raw(IN_STOCK_SQL('b'))
+        : a === 'pre-order' ? sql.raw(`(not ${IN_STOCK_SQL('b')} and b.availability_date is not null)`)
+          : sql.raw(`(not ${IN_STOCK_SQL('b')} and b.availability_date is null)`),
     );
     parts.push(sql`(${sql.join(ors, sql` or `)})`);
   }
@@ -64,7 +65,7 @@ function filtersSql(q: GetProductQuery): SQL {
 
 function orderSql(sort: GetProductQuery['sort'], searching: boolean): SQL {
   // Within equal relevance, what a buyer can actually buy comes first, then what others buy.
-  const popularity = sql`(f.stock > 0) desc, f.sales_count desc, f.views desc, f.id`;
+  const popularity = sql.raw(`${IN_STOCK_SQL('f')} desc, f.sales_count desc, f.views desc, f.id`);
   switch (sort) {
     case 'name_asc': return sql`f.name asc, f.id`;
     case 'name_desc': return sql`f.name desc, f.id`;

@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Cart, CartItem } from '../../../api/schemas/shop';
 import { cartTotals } from '../../../lib/cart-totals';
-import { checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
+import { cartQuantityCap, checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
 import type { Db } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
@@ -64,7 +64,7 @@ export async function loadCartLines(db: Db, userId: number): Promise<{ row: Cart
 
 export async function getCart(db: Db, userId: number): Promise<Cart> {
   const lines = await loadCartLines(db, userId);
-  const totals = cartTotals(lines.map(({ row, product }) => ({ product, quantity: row.quantity, available: product.purchasable })));
+  const totals = cartTotals(lines.map(({ row, product }) => ({ product, quantity: row.quantity, available: product.purchasable, cap: cartQuantityCap(quantityRulesOf(product)) })));
   const items: CartItem[] = lines.map(({ row, product }, i) => {
     const priced = totals.lines[i]!;
     return {

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { Cart, CartProduct } from '../../../api/schemas/shop';
 import { nextPriceBreak, unitPriceFor } from '../../../lib/price-tiers';
-import { checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
+import { cartQuantityCap, checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
 import { mirrorServerCart } from '../../stores/cart';
 import { showToast } from '../../stores/toasts';
 import { call, CallError, loginUrl, maybeSignedIn } from './api';
@@ -94,7 +94,7 @@ export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty
   }
 
   const unit = unitPriceFor(product, shown);
-  const next = nextPriceBreak(product, shown);
+  const next = nextPriceBreak(product, shown, cartQuantityCap(rules));
   return (
     <div className="buy-box" data-testid="buy-box">
       <label className="buy-box__label" htmlFor={inputId}>{t.quantity}</label>
