@@ -9,7 +9,11 @@ let server: TestServer;
 
 beforeAll(async () => {
   // Content calls need no catalogue: a bare database keeps this file quick.
-  server = await startTestServer({ catalogue: false, env: { HELP_FILES_BASE_URL: 'https://files.example.com/help/' } });
+  server = await startTestServer({ catalogue: false, env: {
+    HELP_FILES_BASE_URL: 'https://files.example.com/help/',
+    // Terms other than the defaults: the pages must say what this shop is configured to do.
+    SHIPPING_COURIER_FREE_FROM_TOMAN: '175000', SHIPPING_POST_PRICE_TOMAN: '95000', PREINVOICE_VALID_HOURS: '36', MONEY_BACK_GUARANTEE_HOURS: '72',
+  } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -57,6 +61,17 @@ describe('store pages', () => {
     expect(Number.isNaN(Date.parse(fa.body.data.updatedAt))).toBe(false);
     const en = await server.api('/policy?locale=en');
     expect(en.body.data).toMatchObject({ locale: 'en', title: 'Terms and conditions' });
+  });
+
+  it('states the configured terms wherever a page names them', async () => {
+    await server.database.db.insert(contentPages).values([
+      { slug: 'shipping-terms', locale: 'fa', kind: 'help', title: 'ارسال', body: '<p>پیک از {{courier_free_from}} رایگان؛ پست {{post_price}}؛ پیش‌فاکتور {{preinvoice_hours}} ساعت؛ ضمانت {{money_back_hours}} ساعته؛ مالیات {{vat_percent}}</p>' },
+      { slug: 'shipping-terms', locale: 'en', kind: 'help', title: 'Shipping', body: '<p>Courier free from {{courier_free_from}}; {{money_back_hours}}-hour money-back guarantee</p>' },
+    ]);
+    const fa = await server.api('/pages/shipping-terms');
+    expect(fa.body.data.body).toBe('<p>پیک از ۱۷۵٬۰۰۰ تومان رایگان؛ پست ۹۵٬۰۰۰ تومان؛ پیش‌فاکتور ۳۶ ساعت؛ ضمانت ۷۲ ساعته؛ مالیات ۹٪</p>');
+    const en = await server.api('/pages/shipping-terms?locale=en');
+    expect(en.body.data.body).toBe('<p>Courier free from 175,000 Toman; 72-hour money-back guarantee</p>');
   });
 
   it('falls back to Persian when a page has no translation', async () => {

@@ -5,6 +5,9 @@ import {
   blogPosts, categories, comments, contentPages, departments, productFiles, productImages, productPrices, products, reviews, searchLog, siteMessages,
 } from '../src/server/db/schema';
 import { seedDemo, seedDemoIfEmpty } from '../src/server/seed/demo';
+import { loadConfig } from '../src/server/config';
+import { pageOfKind } from '../src/server/services/content';
+import { storeTermsOf } from '../src/server/services/shop/shipping-rates';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { freshDatabase } from './support/database';
 
@@ -72,6 +75,15 @@ describe('demo shop', () => {
     expect(new Set(top.filter((d) => d.size).map((d) => d.size))).toEqual(new Set(['sm', 'nl', 'lg', 'xl']));
     const columns = await db.select({ column: departments.column }).from(departments).where(eq(departments.parentId, top.find((d) => d.size === 'xl')!.id));
     expect(columns.map((c) => c.column)).toEqual([0, 1, 2]);
+  });
+
+  it('states the terms the code applies (spec §1: free courier from 150,000, post from 300,000 toman, 48-hour guarantee)', async () => {
+    const terms = storeTermsOf(loadConfig({ NODE_ENV: 'test' }));
+    const fa = (await pageOfKind(database.db, 'policy', 'fa', terms)).body + (await pageOfKind(database.db, 'returns', 'fa', terms)).body;
+    for (const text of ['۱۵۰٬۰۰۰ تومان', '۳۰۰٬۰۰۰ تومان', '۴۸ ساعت', '۲۴ ساعت', '۹٪']) expect(fa).toContain(text);
+    const en = (await pageOfKind(database.db, 'policy', 'en', terms)).body + (await pageOfKind(database.db, 'returns', 'en', terms)).body;
+    for (const text of ['150,000 Toman', '300,000 Toman', '48 hours', '24 hours', '9%']) expect(en).toContain(text);
+    expect(fa + en).not.toContain('{{');
   });
 
   it('has reviews reflected in ratings, answered questions, sales and a month of searches', async () => {

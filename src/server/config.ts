@@ -97,6 +97,8 @@ export const configSchema = z.object({
   SHIPPING_POST_FREE_FROM_TOMAN: z.coerce.number().int().min(0).default(300000),
   /** Hours a confirmed pre-invoice can be paid before it expires. */
   PREINVOICE_VALID_HOURS: z.coerce.number().positive().default(24),
+  /** Hours after delivery within which a buyer may return goods for their money back (spec §1: 48); shown on the terms pages through {{money_back_hours}}. */
+  MONEY_BACK_GUARANTEE_HOURS: z.coerce.number().int().positive().default(48),
 
   /** The built-in test gateways; unset means on unless merchant credentials are configured. */
   PAYMENT_SANDBOX: bool.optional(),

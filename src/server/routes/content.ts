@@ -11,6 +11,7 @@ import {
 import { defineRoute, type RouteDef } from '../http/route';
 import { activeMessages, blogPostBySlug, listBlogPosts, pageBySlug, pageOfKind } from '../services/content';
 import { helpFileLink, storeInfo } from '../services/store-info';
+import { storeTermsOf } from '../services/shop/shipping-rates';
 
 const tags = ['content'];
 
@@ -26,21 +27,21 @@ export const contentRoutes: RouteDef[] = [
     summary: 'The terms and policy page (?locale=fa|en, falls back to Persian).',
     query: localeQuerySchema,
     response: contentPageResponseSchema,
-    handler: async ({ query, deps }) => ({ data: await pageOfKind(deps.db, 'policy', query.locale) }),
+    handler: async ({ query, deps }) => ({ data: await pageOfKind(deps.db, 'policy', query.locale, storeTermsOf(deps.config)) }),
   }),
   defineRoute({
     method: 'get', path: '/returns', tags, errors: [404],
     summary: 'The returns page (?locale=fa|en, falls back to Persian).',
     query: localeQuerySchema,
     response: contentPageResponseSchema,
-    handler: async ({ query, deps }) => ({ data: await pageOfKind(deps.db, 'returns', query.locale) }),
+    handler: async ({ query, deps }) => ({ data: await pageOfKind(deps.db, 'returns', query.locale, storeTermsOf(deps.config)) }),
   }),
   defineRoute({
     method: 'get', path: '/pages/{slug}', tags, errors: [404],
     summary: 'Any store page by slug (faq, about-us ...).',
     params: pageSlugParamsSchema, query: localeQuerySchema,
     response: contentPageResponseSchema,
-    handler: async ({ params, query, deps }) => ({ data: await pageBySlug(deps.db, params.slug, query.locale) }),
+    handler: async ({ params, query, deps }) => ({ data: await pageBySlug(deps.db, params.slug, query.locale, storeTermsOf(deps.config)) }),
   }),
   defineRoute({
     method: 'get', path: '/blog/posts', tags,

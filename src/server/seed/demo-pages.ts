@@ -6,21 +6,25 @@ export interface DemoPage { slug: string; kind: PageKind; fa: [title: string, bo
 export const DEMO_PAGES: DemoPage[] = [
   {
     slug: 'terms', kind: 'policy',
-    fa: ['قوانین و مقررات', `<h2>پذیرش قوانین</h2><p>ثبت سفارش در فروشگاه قطعه به معنای پذیرش این قوانین است. قیمت‌ها به تومان و با احتساب مالیات بر ارزش افزوده نمایش داده می‌شوند.</p>
+    fa: ['قوانین و مقررات', `<h2>پذیرش قوانین</h2><p>ثبت سفارش در فروشگاه قطعه به معنای پذیرش این قوانین است. قیمت‌ها به تومان و با احتساب {{vat_percent}} مالیات بر ارزش افزوده نمایش داده می‌شوند.</p>
 <h2>قیمت و موجودی</h2><p>قیمت قطعات الکترونیکی تابع نرخ ارز است و ممکن است تغییر کند؛ قیمت نهایی همان مبلغی است که هنگام پرداخت پیش‌فاکتور می‌بینید. برای سفارش بیش از سقف تعداد هر کالا با فروشگاه تماس بگیرید.</p>
-<h2>پیش‌فاکتور</h2><p>پیش‌فاکتورها تا پایان همان روز کاری معتبرند. پس از پرداخت، فاکتور رسمی برای شما صادر می‌شود.</p>
+<h2>پیش‌فاکتور</h2><p>هر پیش‌فاکتور پس از تأیید فروشگاه {{preinvoice_hours}} ساعت برای پرداخت معتبر است. پس از پرداخت، فاکتور رسمی برای شما صادر می‌شود.</p>
+<h2>ارسال</h2><p>ارسال با پیک (فقط در شهر فروشگاه) {{courier_price}} است و برای خریدهای از {{courier_free_from}} به بالا رایگان است؛ پست پیشتاز {{post_price}} و از {{post_free_from}} به بالا رایگان است.</p>
+<h2>ضمانت بازگشت وجه</h2><p>اگر کالا با مشخصات پیش‌فاکتور یکسان نباشد، تا {{money_back_hours}} ساعت پس از تحویل می‌توانید آن را بازگردانید و کل مبلغ را پس بگیرید.</p>
 <h2>حریم خصوصی</h2><p>اطلاعات تماس و نشانی شما فقط برای پردازش و ارسال سفارش به کار می‌رود و در اختیار دیگران قرار نمی‌گیرد.</p>`],
-    en: ['Terms and conditions', `<h2>Accepting these terms</h2><p>Placing an order with Qateh means you accept these terms. Prices are shown in toman and include VAT.</p>
+    en: ['Terms and conditions', `<h2>Accepting these terms</h2><p>Placing an order with Qateh means you accept these terms. Prices are shown in toman and include {{vat_percent}} VAT.</p>
 <h2>Prices and stock</h2><p>Component prices follow the exchange rate and may change; the final price is the amount on the pre-invoice you pay. For quantities above an item's limit, please contact the store.</p>
-<h2>Pre-invoices</h2><p>A pre-invoice is valid until the end of the working day. Once it is paid we issue the official invoice.</p>
+<h2>Pre-invoices</h2><p>Once the store confirms it, a pre-invoice can be paid for {{preinvoice_hours}} hours. Once it is paid we issue the official invoice.</p>
+<h2>Shipping</h2><p>Courier delivery (in the store's own city only) costs {{courier_price}} and is free for orders from {{courier_free_from}}; express post costs {{post_price}} and is free from {{post_free_from}}.</p>
+<h2>Money-back guarantee</h2><p>If an item does not match its pre-invoice, you may return it within {{money_back_hours}} hours of delivery for a full refund.</p>
 <h2>Privacy</h2><p>Your contact details and address are used only to process and ship your order and are never shared.</p>`],
   },
   {
     slug: 'returns', kind: 'returns',
-    fa: ['شرایط بازگشت کالا', `<p>تا ۷ روز پس از دریافت سفارش می‌توانید کالای سالم و استفاده‌نشده را در بسته‌بندی اصلی بازگردانید.</p>
+    fa: ['شرایط بازگشت کالا', `<p>ضمانت بازگشت وجه: تا {{money_back_hours}} ساعت پس از دریافت سفارش می‌توانید کالای سالم و استفاده‌نشده را در بسته‌بندی اصلی بازگردانید و کل مبلغ را پس بگیرید.</p>
 <ul><li>قطعاتی که لحیم شده یا پایه‌های آن‌ها خم شده قابل بازگشت نیستند.</li><li>قطعات حساس به الکتریسیته ساکن باید در بسته ضدالکتریسیته بازگردانده شوند.</li><li>در صورت ایراد فنی، هزینه ارسال بر عهده فروشگاه است.</li></ul>
 <p>برای ثبت درخواست بازگشت، شماره فاکتور و شرح ایراد را از بخش تماس با ما برای ما بفرستید.</p>`],
-    en: ['Returns', `<p>Within 7 days of delivery you may return unused items in their original packaging.</p>
+    en: ['Returns', `<p>Money-back guarantee: within {{money_back_hours}} hours of delivery you may return unused items in their original packaging for a full refund.</p>
 <ul><li>Parts that have been soldered or whose leads are bent cannot be returned.</li><li>Static-sensitive parts must come back in anti-static packaging.</li><li>If an item is faulty, we pay the shipping.</li></ul>
 <p>To start a return, send us the invoice number and a description of the problem through the contact page.</p>`],
   },

@@ -5,14 +5,16 @@ import type { Pagination } from '../../api/schemas/common';
 import type { Db } from '../db/client';
 import { blogPosts, contentPages, siteMessages, type PageKind } from '../db/schema';
 import { notFound } from '../http/errors';
+import { fillStoreTerms, type StoreTerms } from '../../lib/store-terms';
 
 export const PAGE_NOT_FOUND = 'این صفحه پیدا نشد.';
 export const POST_NOT_FOUND = 'این نوشته پیدا نشد.';
 
 type PageRow = typeof contentPages.$inferSelect;
 
-const toPage = (row: PageRow): ContentPage => ({
-  slug: row.slug, locale: row.locale, title: row.title, body: row.body, updatedAt: row.updatedAt.toISOString(),
+/** The body's {{placeholders}} are filled from the store's live terms (thresholds, validity, guarantee). */
+const toPage = (row: PageRow, terms: StoreTerms): ContentPage => ({
+  slug: row.slug, locale: row.locale, title: row.title, body: fillStoreTerms(row.body, terms, row.locale === 'en' ? 'en' : 'fa'), updatedAt: row.updatedAt.toISOString(),
 });
 
 /**
@@ -24,19 +26,19 @@ function pickLocale(rows: PageRow[], locale: 'fa' | 'en'): PageRow | undefined {
 }
 
 /** The page of a kind (policy, returns): the oldest page of that kind is the canonical one. */
-export async function pageOfKind(db: Db, kind: PageKind, locale: 'fa' | 'en'): Promise<ContentPage> {
+export async function pageOfKind(db: Db, kind: PageKind, locale: 'fa' | 'en', terms: StoreTerms): Promise<ContentPage> {
   const rows = await db.select().from(contentPages).where(eq(contentPages.kind, kind)).orderBy(asc(contentPages.id));
   const first = rows[0];
   const row = first && pickLocale(rows.filter((r) => r.slug === first.slug), locale);
   if (!row) throw notFound(PAGE_NOT_FOUND);
-  return toPage(row);
+  return toPage(row, terms);
 }
 
-export async function pageBySlug(db: Db, slug: string, locale: 'fa' | 'en'): Promise<ContentPage> {
+export async function pageBySlug(db: Db, slug: string, locale: 'fa' | 'en', terms: StoreTerms): Promise<ContentPage> {
   const rows = await db.select().from(contentPages).where(eq(contentPages.slug, slug.toLowerCase()));
   const row = pickLocale(rows, locale);
   if (!row) throw notFound(PAGE_NOT_FOUND);
-  return toPage(row);
+  return toPage(row, terms);
 }
 
 /** Banner messages that are switched on and inside their optional start/end window, in display order. */

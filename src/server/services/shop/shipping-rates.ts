@@ -1,5 +1,6 @@
-/** The configured shipping prices as the shared rule takes them. */
+/** The configured shipping prices as the shared rule takes them, and the store terms built on them. */
 import { shippingRatesFromToman, type ShippingRates } from '../../../lib/shipping';
+import type { StoreTerms } from '../../../lib/store-terms';
 import type { Config } from '../../config';
 
 export const shippingRatesOf = (config: Config): ShippingRates => shippingRatesFromToman({
@@ -7,4 +8,11 @@ export const shippingRatesOf = (config: Config): ShippingRates => shippingRatesF
   courierFreeFrom: config.SHIPPING_COURIER_FREE_FROM_TOMAN,
   postPrice: config.SHIPPING_POST_PRICE_TOMAN,
   postFreeFrom: config.SHIPPING_POST_FREE_FROM_TOMAN,
+});
+
+/** What the store-written pages promise, from the settings the code charges by (src/lib/store-terms.ts). */
+export const storeTermsOf = (config: Config): StoreTerms => ({
+  shipping: shippingRatesOf(config),
+  preInvoiceValidHours: config.PREINVOICE_VALID_HOURS,
+  moneyBackHours: config.MONEY_BACK_GUARANTEE_HOURS,
 });
