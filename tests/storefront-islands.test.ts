@@ -32,6 +32,7 @@ let server: RunningServer;
 let strictServer: RunningServer;
 let outDir: string;
 let browser: Browser;
+let preOrders: { slug: string; date: string }[] = [];
 
 const env = { NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' };
 
@@ -40,6 +41,11 @@ beforeAll(async () => {
   await importCatalogue(database.db, readSharedCatalogue());
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
+  // Two pre-orders: one due in the future, one whose date passed without the store updating it.
+  const due = await database.db.execute(sql`UPDATE products SET stock = 0, availability_date = CASE WHEN id % 2 = 0 THEN '2099-03-21' ELSE '2020-03-20' END
+    WHERE id IN (SELECT id FROM products WHERE enable AND category_id = (SELECT id FROM categories WHERE slug = ${CATEGORY}) AND slug <> ${PRODUCT} ORDER BY id DESC LIMIT 2)
+    RETURNING slug, availability_date::text AS date`);
+  preOrders = (due as unknown as { rows: { slug: string; date: string }[] }).rows;
   const config = loadConfig(env);
   outDir = mkdtempSync(join(tmpdir(), 'qateh-islands-'));
   // With the Pagefind index: the search's offline fallback reads it.
@@ -411,6 +417,23 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.pswp').count()).toBe(0);
     await page.close();
+  });
+
+  it('a pre-order shows its arrival date while it is ahead, and "arriving soon" once it has passed', async () => {
+    expect(preOrders).toHaveLength(2);
+    for (const { slug, date } of preOrders) {
+      const page = await open(`/shop/products/${slug}`, ['LiveBuyBox']);
+      const arrival = page.locator('[data-testid="arrival"]');
+      if (date.startsWith('2099')) {
+        // 1 Farvardin 1478 in the Persian calendar.
+        await expect.poll(() => arrival.textContent()).toContain('زمان تقریبی رسیدن');
+        expect(await arrival.textContent()).toContain('۱۴۷۸');
+      } else {
+        await expect.poll(() => arrival.textContent()).toContain('به‌زودی می‌رسد');
+        expect(await arrival.textContent()).not.toContain('۱۳۹۹');
+      }
+      await page.close();
+    }
   });
 
   it('axe-core finds no serious or critical accessibility violations on home, listing and product pages', async () => {

@@ -16,3 +16,17 @@ export const IN_STOCK_SQL = (table: string) => `(${table}.stock > 0 and ${table}
 
 /** In-stock and waiting-to-arrive items can be added to the cart; out-of-stock ones get a restock request. */
 export const canAddToCart = (a: Availability) => a !== 'out-of-stock';
+
+/** Today's date in Tehran (the store's calendar day) as YYYY-MM-DD. */
+export const storeDay = (now: Date): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/**
+ * What a shopper is told about a pre-order's arrival: its date while that day is still ahead (or
+ * today), "soon" once it has passed without the store updating it — a date in the past is never
+ * shown as if it were coming.
+ */
+export function arrivalOf(availabilityDate: string | null, now: Date): { kind: 'date'; date: string } | { kind: 'soon' } | null {
+  if (!availabilityDate) return null;
+  return availabilityDate.slice(0, 10) >= storeDay(now) ? { kind: 'date', date: availabilityDate } : { kind: 'soon' };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf, canAddToCart } from './availability';
+import { arrivalOf, availabilityOf, canAddToCart } from './availability';
 import { productDisplayName } from './display-name';
 import { formatToman, rialsToToman, tomanToRials } from './money';
 import { roundDownByDigits, roundedPriceRange, roundUpByDigits } from './price-range';
@@ -18,6 +18,19 @@ describe('availability (spec §4)', () => {
   ] as const)('%o → %s', (p, expected, addable) => {
     expect(availabilityOf(p)).toBe(expected);
     expect(canAddToCart(availabilityOf(p))).toBe(addable);
+  });
+});
+
+describe('a pre-order\'s arrival as shown', () => {
+  // 2026-11-25 20:00 UTC is already 26 November in Tehran (UTC+03:30).
+  it.each([
+    ['2026-12-01', '2026-11-25T10:00:00Z', { kind: 'date', date: '2026-12-01' }],
+    ['2026-11-25', '2026-11-25T10:00:00Z', { kind: 'date', date: '2026-11-25' }],
+    ['2026-11-24', '2026-11-25T10:00:00Z', { kind: 'soon' }],
+    ['2026-11-25', '2026-11-25T21:00:00Z', { kind: 'soon' }],
+    [null, '2026-11-25T10:00:00Z', null],
+  ] as const)('%s on %s', (date, now, expected) => {
+    expect(arrivalOf(date, new Date(now))).toEqual(expected);
   });
 });
 

@@ -10,8 +10,8 @@ import { useEffect, useState } from 'react';
 import type { Product } from '../../../api/schemas/catalogue';
 import type { CartProduct } from '../../../api/schemas/shop';
 import BuyBox from '../shop/BuyBox';
-import { canAddToCart } from '../../../lib/availability';
-import { formatPrice } from '../../format';
+import { arrivalOf, canAddToCart } from '../../../lib/availability';
+import { formatDate, formatPrice } from '../../format';
 import { getJson } from '../ui/api';
 import type { Locale } from '../ui/locale';
 import { fill } from '../ui/fill';
@@ -19,25 +19,34 @@ import { PriceTiers } from './PriceTiers';
 import type { ProductTexts } from './texts';
 import './product.css';
 
-export type BuyFigures = Pick<Product, 'price' | 'compareAtPrice' | 'prices' | 'stock' | 'availability' | 'minimumPurchase'> & { expected: string | null };
+/**
+ * `renderedOn`: the store day the page was built (YYYY-MM-DD, a day and not an instant so every
+ * page of one build carries the same bytes), so hydration shows what the server rendered before
+ * today's date takes over.
+ */
+export type BuyFigures = Pick<Product, 'price' | 'compareAtPrice' | 'prices' | 'stock' | 'availability' | 'minimumPurchase' | 'availabilityDate'> & { renderedOn: string };
 
 export type LiveBuyBoxLabels = Pick<ProductTexts, 'availability' | 'priceTiers' | 'quantity' | 'unitPrice' | 'andMore' | 'range'
-  | 'minimumPurchase' | 'unavailable' | 'stock' | 'stockUnits'>;
+  | 'minimumPurchase' | 'unavailable' | 'stock' | 'stockUnits' | 'expected' | 'arrivingSoon'>;
 
 /** What the buy box needs besides the live figures (cart line, toast, sign-in return). */
-export type BuyProduct = Omit<CartProduct, keyof Omit<BuyFigures, 'expected'>>;
+export type BuyProduct = Omit<CartProduct, keyof Omit<BuyFigures, 'renderedOn' | 'availabilityDate'>>;
 
 export default function LiveBuyBox({ locale, slug, initial, labels: t, product }: {
   locale: Locale; slug: string; initial: BuyFigures; labels: LiveBuyBoxLabels; product?: BuyProduct;
 }) {
   const [p, setP] = useState(initial);
   const [fresh, setFresh] = useState(false);
+  // A static page may be days old: once in the browser, a pre-order's date is judged against today.
+  const [now, setNow] = useState(() => new Date(`${initial.renderedOn}T12:00:00+03:30`));
+  useEffect(() => setNow(new Date()), []);
+  const arrival = p.availability === 'pre-order' ? arrivalOf(p.availabilityDate, now) : null;
   useEffect(() => {
     const ctl = new AbortController();
     getJson<{ data: Product }>(`/get/products/${encodeURIComponent(slug)}`, undefined, ctl.signal)
       .then(({ data }) => {
         setP((old) => ({ ...old, price: data.price, compareAtPrice: data.compareAtPrice, prices: data.prices, stock: data.stock,
-          availability: data.availability, minimumPurchase: data.minimumPurchase }));
+          availability: data.availability, minimumPurchase: data.minimumPurchase, availabilityDate: data.availabilityDate }));
         setFresh(true);
       })
       // Offline or the product just went away: the build-time figures stay on screen.
@@ -48,7 +57,7 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t, product }
     <div className="buybox" data-fresh={fresh ? 'true' : undefined}>
       <p className="buybox__state">
         <span className={`availability availability--${p.availability}`}>{t.availability[p.availability]}</span>
-        {p.availability === 'pre-order' && p.expected && <span className="muted"> — {p.expected}</span>}
+        {arrival && <span className="muted" data-testid="arrival"> — {arrival.kind === 'date' ? fill(t.expected, { date: formatDate(arrival.date, locale) }, locale) : t.arrivingSoon}</span>}
       </p>
       {canAddToCart(p.availability) ? (
         <>
