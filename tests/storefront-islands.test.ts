@@ -42,7 +42,7 @@ beforeAll(async () => {
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
   // Two pre-orders: one due in the future, one whose date passed without the store updating it.
-  const due = await database.db.execute(sql`UPDATE products SET stock = 0, availability_date = CASE WHEN id % 2 = 0 THEN '2099-03-21' ELSE '2020-03-20' END
+  const due = await database.db.execute(sql`UPDATE products SET stock = 0, availability_date = CASE WHEN id % 2 = 0 THEN '2099-06-01' ELSE '2020-03-20' END
     WHERE id IN (SELECT id FROM products WHERE enable AND category_id = (SELECT id FROM categories WHERE slug = ${CATEGORY}) AND slug <> ${PRODUCT} ORDER BY id DESC LIMIT 2)
     RETURNING slug, availability_date::text AS date`);
   preOrders = (due as unknown as { rows: { slug: string; date: string }[] }).rows;
@@ -425,7 +425,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
       const page = await open(`/shop/products/${slug}`, ['LiveBuyBox']);
       const arrival = page.locator('[data-testid="arrival"]');
       if (date.startsWith('2099')) {
-        // 1 Farvardin 1478 in the Persian calendar.
+        // 11 Khordad 1478 in the Persian calendar.
         await expect.poll(() => arrival.textContent()).toContain('زمان تقریبی رسیدن');
         expect(await arrival.textContent()).toContain('۱۴۷۸');
       } else {
