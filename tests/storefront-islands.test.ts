@@ -425,7 +425,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
       const page = await open(`/shop/products/${slug}`, ['LiveBuyBox']);
       const arrival = page.locator('[data-testid="arrival"]');
       if (date.startsWith('2099')) {
-        // 11 Khordad 1478 in the Persian calendar.
+        // 12 Khordad 1478 in the Persian calendar.
         await expect.poll(() => arrival.textContent()).toContain('زمان تقریبی رسیدن');
         expect(await arrival.textContent()).toContain('۱۴۷۸');
       } else {
