@@ -10,12 +10,15 @@ import type { Db } from '../../src/server/db/client';
 import { orderLines, orders, payments, productPrices, products } from '../../src/server/db/schema';
 import { SANDBOX_CREDENTIALS } from '../../src/server/payments/settings';
 import { issueSession } from '../../src/server/services/accounts/tokens';
+import { newFactorNumber, newTrackingCode } from '../../src/server/services/shop/order-codes';
 import { insertConfirmedOrder, insertCustomer } from './orders';
 import type { TestServer } from './server';
 
-export const UNIT_PRICE = 1_250_000;
+/** 200,000 toman: above the free-courier threshold, so a staff re-confirmation at this price keeps the same total. */
+export const UNIT_PRICE = 2_000_000;
 
 export interface RaceBuyer {
+  userId: number;
   token: string;
   order: { id: number; factorNumber: string; trackingCode: string; orderToken: string; total: number };
 }
@@ -35,11 +38,14 @@ export async function buyerOf(db: Db, productId: number, quantity = 1): Promise<
   const { accessToken } = await issueSession(db, userId);
   const total = UNIT_PRICE * quantity;
   const order = await insertConfirmedOrder(db, { userId, total });
+  // The factor number a customer quotes (digits), as the checkout makes it: the dashboard and receipt forms take only those.
+  await db.update(orders).set({ factorNumber: newFactorNumber(), trackingCode: newTrackingCode() }).where(eq(orders.id, order.id));
+  const [codes] = await db.select({ factorNumber: orders.factorNumber, trackingCode: orders.trackingCode }).from(orders).where(eq(orders.id, order.id));
   await db.insert(orderLines).values({
     orderId: order.id, productId, product: { slug: 'p', name: 'Part', nameFa: 'قطعه', partNumber: 'P-1' },
     requestedQuantity: quantity, quantity, unitPrice: UNIT_PRICE, lineTotal: total,
   });
-  return { token: accessToken, order: { id: order.id, factorNumber: order.factorNumber, trackingCode: order.trackingCode, orderToken: order.orderToken, total } };
+  return { userId, token: accessToken, order: { id: order.id, factorNumber: codes!.factorNumber, trackingCode: codes!.trackingCode, orderToken: order.orderToken, total } };
 }
 
 export const payLink = (buyer: RaceBuyer, gateway: 'zarinpal' | 'sadad' = 'zarinpal') =>
