@@ -6,6 +6,7 @@ import { formatToman } from '../src/lib/money';
 import { loadConfig } from '../src/server/config';
 import { orders, payments } from '../src/server/db/schema';
 import { createGateways, createPaymentService, sadadCallback, zarinpalCallback, type PaymentService } from '../src/server/payments';
+import { VERIFY_LEASE_MS } from '../src/server/payments/service';
 import type { PaymentGateway } from '../src/server/payments/gateway';
 import { sadadGateway } from '../src/server/payments/sadad';
 import { createPaymentSandbox } from '../src/server/payments/sandbox';
@@ -17,16 +18,20 @@ import { startTestServer, type TestServer } from './support/server';
 /**
  * Payments against the sandbox over real HTTP: the adapters speak ZarinPal v4 and Sadad VPG to the
  * sandbox the server mounts, a "browser" (fetch) chooses pay or cancel on its test page, and the
- * service decides from the bank's verify alone. Orders are written straight into the database.
+ * service decides from the bank's verify alone, asked only once the order is claimed (these orders
+ * have no lines, so no stock is involved: tests/security/payments-stock.test.ts covers stock).
+ * Orders are written straight into the database.
  */
 let server: TestServer;
 let service: PaymentService;
 let gateways: ReturnType<typeof createGateways>;
 let userId: number;
-const CALLBACK = 'http://shop.test/api/site/v1/callback';
+/** Under the server's PUBLIC_BASE_URL: the sandbox sends browsers nowhere else. */
+let CALLBACK: string;
 
 beforeAll(async () => {
   server = await startTestServer({ catalogue: false });
+  CALLBACK = `${server.deps.config.PUBLIC_BASE_URL}/api/site/v1/callback`;
   gateways = createGateways(server.deps.config, server.url);
   service = createPaymentService({ db: server.deps.db, gateways });
   userId = await insertCustomer(server.deps.db);
@@ -36,6 +41,13 @@ afterAll(async () => server?.stop());
 const db = () => server.deps.db;
 const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 const paymentRows = async (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
+/** What the bank (sandbox) says of an authority: PAID means paid but never verified. */
+const inquiry = async (authority: string) => {
+  const res = await fetch(`${server.url}/sandbox/zarinpal/pg/v4/payment/inquiry.json`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchant_id: SANDBOX_CREDENTIALS.zarinpalMerchantId, authority }),
+  });
+  return ((await res.json()) as { data: { status: string } }).data.status;
+};
 
 /** The shopper at ZarinPal's (sandbox) page: returns the callback query the bank sends back. */
 async function atZarinpal(redirectUrl: string, choice: 'pay' | 'cancel') {
@@ -97,7 +109,7 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
 
     const callback = zarinpalCallback(query)!;
     const outcome = await service.completePayment('zarinpal', callback);
-    expect(outcome).toMatchObject({ result: 'paid', orderId: order.id, flagged: false, replay: false });
+    expect(outcome).toMatchObject({ result: 'paid', orderId: order.id, replay: false });
     const paid = await orderRow(order.id);
     expect(paid).toMatchObject({ status: 'paid', type: 'f' });
     expect(paid.paidAt).toBeInstanceOf(Date);
@@ -133,15 +145,20 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     expect(await service.completePayment('zarinpal', zarinpalCallback(paid.query)!)).toMatchObject({ result: 'paid' });
   });
 
-  it('a forged "Status=OK" before paying marks nothing paid, and the real payment still counts', async () => {
+  it('a forged "Status=OK" before paying marks nothing paid; that attempt is over and the money paid later is never verified', async () => {
     const order = await insertConfirmedOrder(db(), { userId, total: 700_000 });
     const started = await service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK });
     const authority = started.redirectUrl.split('/').pop()!;
-    const forged = await service.completePayment('zarinpal', zarinpalCallback({ Authority: authority, Status: 'OK' })!);
-    expect(forged).toMatchObject({ result: 'failed' });
-    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed' });
+    const forged = await service.completePayment('zarinpal', { authority, bankSaysPaid: true });
+    expect(forged).toMatchObject({ result: 'failed', code: 'not_paid' });
+    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', type: 'p', paidAt: null });
     const { query } = await atZarinpal(started.redirectUrl, 'pay');
-    expect(await service.completePayment('zarinpal', zarinpalCallback(query)!)).toMatchObject({ result: 'paid', flagged: false });
+    expect(await service.completePayment('zarinpal', { authority: query.Authority!, bankSaysPaid: true })).toMatchObject({ result: 'failed' });
+    expect(await inquiry(authority)).toBe('PAID'); // paid at the bank, never verified: it goes back to the payer
+    // A new attempt pays.
+    const retry = await service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK });
+    const paid = await atZarinpal(retry.redirectUrl, 'pay');
+    expect(await service.completePayment('zarinpal', zarinpalCallback(paid.query)!)).toMatchObject({ result: 'paid' });
     expect(await orderRow(order.id)).toMatchObject({ status: 'paid' });
   });
 
@@ -153,17 +170,20 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     expect(zarinpalCallback({ Authority: 'not-an-authority', Status: 'OK' })).toBeNull();
   });
 
-  it('two successful payments for one invoice: the order is paid once and the second is flagged, not lost', async () => {
+  it('a second start cancels the first attempt: its payment is never verified, the invoice is paid once', async () => {
     const order = await insertConfirmedOrder(db(), { userId, total: 900_000 });
     const first = await service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK });
     const second = await service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK });
+    expect((await paymentRows(order.id)).map((r) => r.status)).toEqual(['CANCELLED', 'INIT']);
     const a = await atZarinpal(first.redirectUrl, 'pay');
     const b = await atZarinpal(second.redirectUrl, 'pay');
-    expect(await service.completePayment('zarinpal', zarinpalCallback(a.query)!)).toMatchObject({ result: 'paid', flagged: false });
-    expect(await service.completePayment('zarinpal', zarinpalCallback(b.query)!)).toMatchObject({ result: 'paid', flagged: true });
+    expect(await service.completePayment('zarinpal', zarinpalCallback(a.query)!)).toMatchObject({ result: 'failed', code: 'superseded' });
+    expect(await service.completePayment('zarinpal', zarinpalCallback(b.query)!)).toMatchObject({ result: 'paid', replay: false });
+    expect(await service.completePayment('zarinpal', zarinpalCallback(a.query)!)).toMatchObject({ result: 'failed', code: 'superseded' });
     const rows = await paymentRows(order.id);
-    expect(rows.map((r) => [r.status, r.flagged])).toEqual([['SUCCEED', false], ['SUCCEED', true]]);
-    expect(rows[1]!.failureReason).toContain('order paid');
+    expect(rows.map((r) => [r.status, r.flagged, r.verifiedAt === null])).toEqual([['CANCELLED', false, true], ['SUCCEED', false, false]]);
+    expect(await inquiry(a.query.Authority!)).toBe('PAID');
+    expect(await inquiry(b.query.Authority!)).toBe('VERIFIED');
   });
 
   it('concurrent callbacks for one payment verify it once', async () => {
@@ -176,13 +196,35 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     expect(await paymentRows(order.id)).toHaveLength(1);
   });
 
-  it('an invoice whose total changed after the payment began is not marked paid; the money is flagged', async () => {
+  it('an invoice whose total changed after the payment began is not marked paid and its money is not verified', async () => {
     const order = await insertConfirmedOrder(db(), { userId, total: 400_000 });
     const started = await service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK });
     await db().update(orders).set({ total: 450_000 }).where(eq(orders.id, order.id));
     const { query } = await atZarinpal(started.redirectUrl, 'pay');
-    expect(await service.completePayment('zarinpal', zarinpalCallback(query)!)).toMatchObject({ result: 'paid', flagged: true });
+    expect(await service.completePayment('zarinpal', zarinpalCallback(query)!)).toMatchObject({ result: 'failed', code: 'changed' });
     expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', type: 'p' });
+    expect((await paymentRows(order.id))[0]).toMatchObject({ status: 'FAILED', failureCode: 'changed', verifiedAt: null });
+    expect(await inquiry(query.Authority!)).toBe('PAID');
+  });
+
+  it('a bank that does not answer the verify leaves the attempt verifying (stock held); it is finished once its lease runs out', async () => {
+    const order = await insertConfirmedOrder(db(), { userId, total: 820_000 });
+    const started = await service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK });
+    const { query } = await atZarinpal(started.redirectUrl, 'pay');
+    // The same merchant at an address where no bank answers.
+    const settings = paymentSettings(server.deps.config, server.url).zarinpal!;
+    const silent = createPaymentService({ db: db(), gateways: { zarinpal: zarinpalGateway({ ...settings, apiUrl: 'http://127.0.0.1:9/pg/v4/payment/' }) } });
+    expect(await silent.completePayment('zarinpal', { authority: query.Authority!, bankSaysPaid: true })).toMatchObject({ result: 'pending' });
+    expect((await paymentRows(order.id))[0]).toMatchObject({ status: 'VERIFYING' });
+    expect(await orderRow(order.id)).toMatchObject({ status: 'paid' }); // held for this payment
+    expect(await inquiry(query.Authority!)).toBe('PAID');
+    // Within the lease nothing takes it over; after it, the periodic resume verifies and finishes it.
+    expect(await service.resumeStalled()).toBe(0);
+    const later = createPaymentService({ db: db(), gateways, now: () => new Date(Date.now() + VERIFY_LEASE_MS + 1000) });
+    expect(await later.resumeStalled()).toBe(1);
+    expect((await paymentRows(order.id))[0]).toMatchObject({ status: 'SUCCEED' });
+    expect(await inquiry(query.Authority!)).toBe('VERIFIED');
+    expect(await service.completePayment('zarinpal', zarinpalCallback(query)!)).toMatchObject({ result: 'paid', replay: true });
   });
 
   it('the bank refuses a verify with another amount (-50), whatever the HTTP status', async () => {
@@ -225,7 +267,7 @@ describe('Sadad (VPG v0) through the sandbox', () => {
 
     const callback = sadadCallback(fields)!;
     const outcome = await service.completePayment('sadad', { authority: callback.token, gatewayOrderId: callback.orderId });
-    expect(outcome).toMatchObject({ result: 'paid', flagged: false });
+    expect(outcome).toMatchObject({ result: 'paid', replay: false });
     const [payment] = await paymentRows(order.id);
     expect(payment).toMatchObject({ status: 'SUCCEED', gatewayOrderId: String(started.paymentId), verifyPayload: { ResCode: 0, Amount: 2_000_000 } });
     expect(payment!.refId).toBe((payment!.verifyPayload as any).RetrivalRefNo);
@@ -260,7 +302,7 @@ describe('Sadad (VPG v0) through the sandbox', () => {
   it('a verify after the deadline answers 101 and the order stays unpaid', async () => {
     // A sandbox of its own with a clock the test moves.
     let now = Date.now();
-    const config = loadConfig({ NODE_ENV: 'test' });
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL: server.deps.config.PUBLIC_BASE_URL });
     const sandbox = createPaymentSandbox(config, { now: () => now, verifyWindowMs: 60_000 });
     const own: ServerType = await new Promise((resolve) => { const s = serve({ fetch: sandbox.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s)); });
     try {

@@ -292,7 +292,7 @@ describe('paying a pre-invoice at a gateway (sandbox)', () => {
     const cancel = await fetch(`${bank.origin}/sandbox/sadad/VPG/Purchase/cancel`, { method: 'POST', body: new URLSearchParams({ Token: token }) });
     const fields = Object.fromEntries([...(await cancel.text()).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
     const failed = await fetch(`${server.url}/api/site/v1/callback_sadad`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
-    expect(failed.headers.get('location')).toBe(`/shop/checkout/fail/${order.factorNumber}`);
+    expect(failed.headers.get('location')).toBe(`/shop/checkout/fail/${order.factorNumber}?reason=not_paid`);
     expect(await stockOf(p.id)).toBe(50);
 
     const again = await server.api(payLink(detail, 'sadad'), { headers: as(bob), redirect: 'manual' });

@@ -161,8 +161,9 @@ describe('buying', () => {
     await page.click('a[data-gateway=zarinpal]');
     await page.waitForURL(/\/sandbox\/zarinpal\//);
     await page.click('button.cancel');
-    await page.waitForURL(url(`/shop/checkout/fail/${factorNumber}`));
+    await page.waitForURL(url(`/shop/checkout/fail/${factorNumber}?reason=not_paid`));
     expect(await page.textContent('h1')).toBe('پرداخت انجام نشد');
+    await expect.poll(() => page.locator('[data-testid=fail-reason]').textContent()).toBe('بانک پرداخت را تأیید نکرد.');
     await page.click('a:has-text("بازگشت به پیش‌فاکتور")');
     await expect.poll(() => page.locator('[data-testid=factor-state]').textContent()).toBe('تأیید شده — در انتظار پرداخت');
   });

@@ -40,6 +40,7 @@ export function createApp(config: Config, database: Database, options: AppOption
     cache: new ReadCache(config.READ_CACHE_SIZE),
     searchLog: new SearchLogger(database.db),
     accounts: createAccountServices(config),
+    ownUrl: config.PUBLIC_BASE_URL,
   };
   const app = new Hono();
   const clientIp = clientIpResolver(config.TRUST_PROXY);

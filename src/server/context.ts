@@ -13,4 +13,9 @@ export interface AppDeps {
   searchLog: SearchLogger;
   /** Mailer and sign-in throttle of the account area. */
   accounts: AccountServices;
+  /**
+   * How this server reaches itself: its listening address once it listens (PUBLIC_BASE_URL before).
+   * The payment sandbox's API is called here; a request's Host header is never trusted for it.
+   */
+  ownUrl: string;
 }

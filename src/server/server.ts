@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { appPaymentService, RESUME_STALLED_EVERY_MS } from './payments/app-service';
 import { ensureIranPlaces } from './services/accounts/places';
 import { watchCatalogueVersion } from './services/catalogue-version';
 
@@ -31,15 +32,43 @@ export async function startServer(config: Config, database: Database, options: A
     const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  deps.ownUrl = `http://${loopbackHost(config.HOST)}:${port}`;
   const stopWatching = await watchCatalogueVersion(deps.db, deps.cache, config.CACHE_RECHECK_SECONDS * 1000);
+  const stopResuming = resumeStalledPayments(deps);
   return {
     url: `http://${config.HOST}:${port}`,
     port,
     deps,
     async close() {
       stopWatching();
+      stopResuming();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.searchLog.flush();
     },
+  };
+}
+
+/** The address to reach a server listening on `host` from the same machine (any-address binds → loopback). */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * Gateway payments a request left half-done (stock held, bank not yet answered: the process died or the
+ * bank did not answer) are verified again and finished, now and then every minute.
+ */
+function resumeStalledPayments(deps: AppDeps): () => void {
+  const run = () => {
+    appPaymentService(deps).resumeStalled().catch((err: Error) => console.error(`resuming stalled payments: ${err.message}`));
+  };
+  const first = setTimeout(run, 1000);
+  const timer = setInterval(run, RESUME_STALLED_EVERY_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
   };
 }

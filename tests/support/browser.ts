@@ -14,7 +14,7 @@ import type { Database } from '../../src/server/db/client';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { importCatalogue } from '../../src/server/services/catalogue-import';
 import { freshDatabase } from './database';
-import { readSharedCatalogue, type TestServer } from './server';
+import { ownAddressEnv, readSharedCatalogue, type TestServer } from './server';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -49,7 +49,7 @@ export async function startBrowserShop(options: BrowserShopOptions = {}): Promis
   await options.prepare?.(database);
   const dataDir = mkdtempSync(join(tmpdir(), 'qateh-browser-data-'));
   const outDir = mkdtempSync(join(tmpdir(), 'qateh-browser-site-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: dataDir, ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', ...(await ownAddressEnv(options.env)), SEED_DEMO: '0', DATA_DIR: dataDir, ...options.env });
   await buildSite(config, database, { outDir, logLevel: 'error' });
   const server = await startServer(config, database, { siteDir: outDir });
   const { chromium } = await import('playwright-core');

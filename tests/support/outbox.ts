@@ -12,9 +12,17 @@ export function readOutbox(dataDir: string): { to: string; subject: string; body
   return files.map((f) => {
     const raw = readFileSync(join(dataDir, 'outbox', f), 'utf8');
     const to = /^To: (.*)$/m.exec(raw)?.[1] ?? '';
-    const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
-    // Quoted-printable soft breaks and escapes, enough to read links back.
-    const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    // Encoded words (=?UTF-8?B?…?=, folded over several lines) read back as text.
+    const subject = (/^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1] ?? '')
+      .replace(/\?=\s+=\?/g, '?==?')
+      .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, text: string) => (enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')));
+    // Base64 parts (mostly-Persian texts) decoded; elsewhere quoted-printable soft breaks and escapes, enough to read links back.
+    const pieces = raw.split(/(?<=Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([A-Za-z0-9+/=\r\n]+)/);
+    const body = pieces.map((piece, i) => (i % 2 === 1
+      ? `${Buffer.from(piece.replace(/\s/g, ''), 'base64').toString('utf8')}\n`
+      : piece.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))))).join('');
     return { to, subject, body };
   });
 }

@@ -141,7 +141,7 @@ export const factorDetailSchema = factorSummarySchema.extend({
   orderToken: z.string().nullable(),
   paidAt: z.string().nullable(),
   payments: z.array(z.object({
-    id: z.number().int(), gateway: z.string(), amount: rials, status: z.enum(['INIT', 'SUCCEED', 'FAILED']),
+    id: z.number().int(), gateway: z.string(), amount: rials, status: z.enum(['INIT', 'VERIFYING', 'SUCCEED', 'FAILED', 'CANCELLED']),
     refId: z.string().nullable(), createdAt: z.string(),
   })),
 });

@@ -23,8 +23,12 @@ export type VerifyResult =
   | { paid: true; refId: string; cardPan: string | null; amount: number | null; gatewayOrderId: string | null; alreadyVerified: boolean; payload: unknown }
   | { paid: false; code: number; message: string; payload: unknown };
 
+/** Giving verified money back (ZarinPal's reverse.json); banks without such a call leave it to staff. */
+export type ReverseResult = { ok: true; payload: unknown } | { ok: false; code: number; message: string; payload: unknown };
+
 export interface PaymentGateway {
   name: GatewayName;
   start(input: StartInput): Promise<StartResult>;
   verify(input: { authority: string; amount: number }): Promise<VerifyResult>;
+  reverse?(input: { authority: string }): Promise<ReverseResult>;
 }

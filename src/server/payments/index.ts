@@ -8,9 +8,9 @@ export { createPaymentService, type PaymentService, type CallbackOutcome } from 
 export { zarinpalCallback } from './zarinpal';
 export { sadadCallback } from './sadad';
 
-/** The gateways this installation offers; `origin` is how the server reaches its own sandbox. */
-export function createGateways(config: Config, origin: string): Partial<Record<GatewayName, PaymentGateway>> {
-  const settings = paymentSettings(config, origin);
+/** The gateways this installation offers; `ownUrl` is how the server reaches its own sandbox (its listening address). */
+export function createGateways(config: Config, ownUrl: string): Partial<Record<GatewayName, PaymentGateway>> {
+  const settings = paymentSettings(config, ownUrl);
   return {
     ...(settings.zarinpal ? { zarinpal: zarinpalGateway(settings.zarinpal) } : {}),
     ...(settings.sadad ? { sadad: sadadGateway(settings.sadad) } : {}),

@@ -4,6 +4,11 @@ import type { Config } from '../config';
  * Where each gateway lives and with which credentials. With the sandbox on, both gateways point at the
  * sandbox mounted on this very server (same paths as the banks) and missing credentials are filled
  * with the sandbox's own test ones; with it off, a gateway without credentials is simply not offered.
+ *
+ * No address here ever comes from a request: a forged Host header would otherwise make the server ask
+ * an attacker's "bank" whether an order was paid. Real banks are the configured hosts; the sandbox's
+ * API is called at the server's own listening address, and the shopper's browser is sent to it under
+ * PUBLIC_BASE_URL (the one address a browser is known to reach).
  */
 export const SANDBOX_PREFIX = '/sandbox';
 
@@ -30,18 +35,19 @@ export function sandboxEnabled(config: Config): boolean {
 
 const slash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
-/** `origin`: how this server reaches itself (its own listener), used only for the sandbox. */
-export function paymentSettings(config: Config, origin: string): PaymentSettings {
+/** `ownUrl`: how this server reaches itself (its listening address, known at startup). */
+export function paymentSettings(config: Config, ownUrl: string): PaymentSettings {
   if (sandboxEnabled(config)) {
-    const base = `${origin.replace(/\/$/, '')}${SANDBOX_PREFIX}`;
+    const api = `${ownUrl.replace(/\/+$/, '')}${SANDBOX_PREFIX}`;
+    const browser = `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}${SANDBOX_PREFIX}`;
     return {
       sandbox: true,
       zarinpal: {
         merchantId: config.ZARINPAL_MERCHANT_ID ?? SANDBOX_CREDENTIALS.zarinpalMerchantId,
-        apiUrl: `${base}/zarinpal/pg/v4/payment/`,
-        startPayUrl: `${base}/zarinpal/pg/StartPay/`,
+        apiUrl: `${api}/zarinpal/pg/v4/payment/`,
+        startPayUrl: `${browser}/zarinpal/pg/StartPay/`,
       },
-      sadad: sandboxSadad(config, `${base}/sadad/VPG/api/v0/`, `${base}/sadad/VPG/Purchase`),
+      sadad: sandboxSadad(config, `${api}/sadad/VPG/api/v0/`, `${browser}/sadad/VPG/Purchase`),
     };
   }
   return {

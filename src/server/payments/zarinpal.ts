@@ -1,4 +1,4 @@
-import type { PaymentGateway, StartInput, StartResult, VerifyResult } from './gateway';
+import type { PaymentGateway, ReverseResult, StartInput, StartResult, VerifyResult } from './gateway';
 import { postJson } from './http';
 import type { ZarinpalSettings } from './settings';
 
@@ -17,6 +17,10 @@ export const ZARINPAL_MESSAGES: Record<number, string> = {
   [-52]: 'خطای پیش‌بینی‌نشده درگاه',
   [-53]: 'این تراکنش متعلق به این پذیرنده نیست',
   [-54]: 'شناسه تراکنش نامعتبر است',
+  [-60]: 'بازگرداندن این تراکنش در بانک ممکن نیست',
+  [-61]: 'تراکنش موفق نیست یا پیش‌تر بازگردانده شده است',
+  [-62]: 'محدودیت IP پذیرنده باید فعال باشد',
+  [-63]: 'مهلت بازگرداندن تراکنش گذشته است',
 };
 
 const AUTHORITY = /^[AS][0-9a-zA-Z]{35}$/;
@@ -66,6 +70,14 @@ export function zarinpalGateway(settings: ZarinpalSettings): PaymentGateway {
         };
       }
       return { paid: false, ...errorOf(body, -52), payload: body };
+    },
+
+    /** reverse.json: gives a verified payment back to the payer (payments.md §1 "Other methods"). */
+    async reverse({ authority }): Promise<ReverseResult> {
+      const { body } = await postJson(`${settings.apiUrl}reverse.json`, { merchant_id: settings.merchantId, authority });
+      const data = body?.data;
+      if (data && !Array.isArray(data) && Number(data.code) === 100) return { ok: true, payload: body };
+      return { ok: false, ...errorOf(body, -60), payload: body };
     },
   };
 }

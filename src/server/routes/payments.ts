@@ -1,42 +1,29 @@
 /**
  * Paying a pre-invoice at a bank gateway (spec §7): the payment_zarin link (sp, sr, token, gateway)
- * starts a transaction for the signed-in owner and sends the browser to the bank; the banks send the
- * browser back to callback_zarin / callback_sadad, which verify through the payment service and
- * redirect to /shop/checkout/success/{trackingCode}/{refId} or /shop/checkout/fail/{factorNumber}.
- * Stock is taken in the same transaction that marks the invoice paid (onOrderPaid).
+ * starts an attempt for the signed-in owner and sends the browser to the bank; the banks send the
+ * browser back to callback_zarin / callback_sadad, where the payment service takes the stock first and
+ * only then asks the bank to verify (src/server/payments/service.ts), and the browser goes on to
+ * /shop/checkout/success/{trackingCode}/{refId} or /shop/checkout/fail/{factorNumber}?reason={code}.
+ * Every address comes from PUBLIC_BASE_URL and the configured bank hosts, never from the request.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppDeps } from '../context';
-import type { Db } from '../db/client';
 import { orders } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { defineRoute, type RouteDef } from '../http/route';
-import { createGateways, createPaymentService, sadadCallback, zarinpalCallback, type CallbackOutcome } from '../payments';
+import { sadadCallback, zarinpalCallback, type CallbackOutcome } from '../payments';
+import { appPaymentService } from '../payments/app-service';
 import { requireUser } from '../auth/current-user';
-import { takeStockForGatewayPayment } from '../services/shop/settle';
 
 const tags = ['payments'];
 const API = '/api/site/v1';
 
-/** The gateways reach the sandbox through this server's own address, known per request. */
-function serviceFor(c: Context, deps: AppDeps) {
-  const origin = new URL(c.req.url).origin;
-  return createPaymentService({
-    db: deps.db,
-    gateways: createGateways(deps.config, origin),
-    onOrderPaid: async (tx, order) => {
-      await takeStockForGatewayPayment(tx as unknown as Db, order.id);
-      deps.cache.invalidate();
-    },
-  });
-}
-
 function redirectFor(c: Context, outcome: CallbackOutcome): Response {
   if (outcome.result === 'paid') return c.redirect(`/shop/checkout/success/${encodeURIComponent(outcome.trackingCode)}/${encodeURIComponent(outcome.refId)}`, 303);
   if (outcome.result === 'unknown') return c.redirect('/shop/checkout/fail', 303);
-  return c.redirect(`/shop/checkout/fail/${encodeURIComponent(outcome.factorNumber)}`, 303);
+  const reason = outcome.result === 'pending' ? 'pending' : outcome.code;
+  return c.redirect(`/shop/checkout/fail/${encodeURIComponent(outcome.factorNumber)}?reason=${reason}`, 303);
 }
 
 const payQuery = z.object({
@@ -57,9 +44,9 @@ export const paymentRoutes: RouteDef[] = [
       // Someone else's invoice answers like a missing one.
       if (!order || order.userId !== user.id) throw notFound();
       if (order.total !== query.sp) throw new HttpError(409, 'مبلغ پیوند پرداخت با پیش‌فاکتور یکسان نیست؛ صفحه را دوباره بارگذاری کنید.');
-      const base = new URL(c.req.url).origin;
+      const base = deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
       const callbackUrl = `${base}${API}/${query.gateway === 'sadad' ? 'callback_sadad' : 'callback_zarin'}`;
-      const started = await serviceFor(c, deps).startPayment({ orderId: order.id, gateway: query.gateway, callbackUrl, mobile: user.mobile, email: user.email });
+      const started = await appPaymentService(deps).startPayment({ orderId: order.id, gateway: query.gateway, callbackUrl, mobile: user.mobile, email: user.email });
       return c.redirect(started.redirectUrl, 303);
     },
   }),
@@ -69,7 +56,7 @@ export const paymentRoutes: RouteDef[] = [
     handler: async ({ query, c, deps }) => {
       const cb = zarinpalCallback(query);
       if (!cb) return c.redirect('/shop/checkout/fail', 303);
-      return redirectFor(c, await serviceFor(c, deps).completePayment('zarinpal', { authority: cb.authority }));
+      return redirectFor(c, await appPaymentService(deps).completePayment('zarinpal', { authority: cb.authority, bankSaysPaid: cb.status === 'OK' }));
     },
   }),
   ...(['get', 'post'] as const).map((method) => defineRoute({
@@ -80,7 +67,7 @@ export const paymentRoutes: RouteDef[] = [
       const fields = Object.fromEntries(Object.entries((method === 'get' ? query : body) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
       const cb = sadadCallback(fields);
       if (!cb) return c.redirect('/shop/checkout/fail', 303);
-      return redirectFor(c, await serviceFor(c, deps).completePayment('sadad', { authority: cb.token, gatewayOrderId: cb.orderId }));
+      return redirectFor(c, await appPaymentService(deps).completePayment('sadad', { authority: cb.token, gatewayOrderId: cb.orderId, bankSaysPaid: cb.resCode === 0 }));
     },
   })),
 ];

@@ -84,8 +84,13 @@ export const orderLines = pgTable('order_lines', {
   note: text('note'),
 }, (t) => [index('order_lines_order_idx').on(t.orderId)]);
 
-export const PAYMENT_STATES = ['INIT', 'SUCCEED', 'FAILED'] as const;
+/** The life of one attempt: src/server/payments/state.ts. */
+export const PAYMENT_STATES = ['INIT', 'VERIFYING', 'SUCCEED', 'FAILED', 'CANCELLED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** Why an attempt failed or was cancelled, as a code the fail page turns into words. */
+export const PAYMENT_FAILURES = ['not_paid', 'out_of_stock', 'changed', 'superseded', 'gateway_refused'] as const;
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
 
 /** One row per attempt at a bank gateway. */
 export const payments = pgTable('payments', {
@@ -102,6 +107,14 @@ export const payments = pgTable('payments', {
   /** Set when the bank confirmed money for an invoice that was already paid. */
   flagged: boolean('flagged').notNull().default(false),
   failureReason: text('failure_reason'),
+  failureCode: text('failure_code').$type<PaymentFailure>(),
+  /**
+   * The pre-invoice's confirmation time when the attempt began: staff confirming it again (at another
+   * price, or after it was asked for again) makes this attempt stale, and it is never applied.
+   */
+  orderConfirmedAt: timestamp('order_confirmed_at', { withTimezone: true }),
+  /** Units taken from stock while the bank verifies (VERIFYING), so a "not paid" answer gives back exactly these. */
+  stockTaken: jsonb('stock_taken').$type<{ productId: number; quantity: number }[]>(),
   requestPayload: jsonb('request_payload'),
   verifyPayload: jsonb('verify_payload'),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),

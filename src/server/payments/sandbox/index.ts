@@ -7,7 +7,8 @@ import { mountZarinpalSandbox } from './zarinpal';
 /**
  * Local stand-ins for both banks, speaking their protocols on their paths, so development, `npm start`
  * and tests can pay without a merchant account. State lives in memory: a restart forgets transactions,
- * as a real session at a bank would expire.
+ * as a real session at a bank would expire. They send browsers back only to addresses under
+ * PUBLIC_BASE_URL (ZarinPal -9, Sadad 1023 otherwise).
  */
 export interface SandboxClock {
   now(): number;
@@ -22,7 +23,7 @@ export function createPaymentSandbox(config: Config, clock: SandboxClock = { now
     c.header('X-Robots-Tag', 'noindex');
     c.header('Cache-Control', 'no-store');
   });
-  mountZarinpalSandbox(app, config.ZARINPAL_MERCHANT_ID ?? SANDBOX_CREDENTIALS.zarinpalMerchantId, clock);
-  mountSadadSandbox(app, sandboxSadad(config), clock);
+  mountZarinpalSandbox(app, config.ZARINPAL_MERCHANT_ID ?? SANDBOX_CREDENTIALS.zarinpalMerchantId, clock, config.PUBLIC_BASE_URL);
+  mountSadadSandbox(app, sandboxSadad(config), clock, config.PUBLIC_BASE_URL);
   return app;
 }

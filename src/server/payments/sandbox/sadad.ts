@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
+import { isUnderBase } from '../../../lib/public-url';
 import type { SadadSettings } from '../settings';
 import { paymentRequestSignText, sadadOpen } from '../sadad-sign';
 import { autoPostPage, errorPage, testPaymentPage } from './page';
@@ -36,7 +37,7 @@ function parseTehranTime(text: unknown): number | null {
 
 const reply = (ResCode: number, Description: string, extra: Record<string, unknown> = {}) => ({ ResCode, Description, ...extra });
 
-export function mountSadadSandbox(app: Hono, creds: SadadSettings, clock: SandboxClock): void {
+export function mountSadadSandbox(app: Hono, creds: SadadSettings, clock: SandboxClock, publicBaseUrl: string): void {
   const tokens = new Map<string, Token>();
   const orderIds = new Set<string>();
   let trace = 100_000 + Math.floor(Math.random() * 1000);
@@ -50,7 +51,8 @@ export function mountSadadSandbox(app: Hono, creds: SadadSettings, clock: Sandbo
     if (!Number.isInteger(b.Amount) || b.Amount <= 0) return c.json(reply(1101, 'مبلغ نادرست است'));
     const orderId = String(b.OrderId ?? '');
     if (!/^\d{1,18}$/.test(orderId)) return c.json(reply(1026, 'شماره سفارش نادرست است'));
-    if (typeof b.ReturnUrl !== 'string' || !/^https?:\/\//.test(b.ReturnUrl)) return c.json(reply(1023, 'نشانی بازگشت نادرست است'));
+    // Unlike the bank, only the shop's own address (PUBLIC_BASE_URL): the sandbox never sends a browser elsewhere.
+    if (typeof b.ReturnUrl !== 'string' || !/^https?:\/\//.test(b.ReturnUrl) || !isUnderBase(b.ReturnUrl, publicBaseUrl)) return c.json(reply(1023, 'نشانی بازگشت نادرست است'));
     const sent = parseTehranTime(b.LocalDateTime);
     if (sent === null) return c.json(reply(1024, 'زمان ارسال درخواست نادرست است'));
     if (Math.abs(sent - clock.now()) > MAX_SKEW_MS) return c.json(reply(1018, 'زمان سرور با بانک همخوان نیست'));

@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
+import { isUnderBase } from '../../../lib/public-url';
 import { errorPage, testPaymentPage } from './page';
 import type { SandboxClock } from './index';
 
 /**
  * ZarinPal v4 as its sandbox behaves, on the same paths: request.json hands out an authority, StartPay
  * shows a test page, the browser comes back to callback_url with Authority and Status, verify.json
- * answers 100 once, 101 after, -50 for another amount, -51 when not paid, -54 for an unknown authority.
+ * answers 100 once, 101 after, -50 for another amount, -51 when not paid, -54 for an unknown authority;
+ * inquiry.json tells IN_BANK, PAID (not verified), VERIFIED, FAILED or REVERSED; reverse.json gives a
+ * verified payment back within 30 minutes (-61 when not verified or already reversed, -63 after).
  * Errors come with HTTP 422 and `{data: [], errors: {code, message, validations}}`.
+ *
+ * Unlike the real bank, it accepts only a callback_url under the shop's PUBLIC_BASE_URL (-9 otherwise):
+ * a sandbox reachable on the shop's own address must never send browsers to another site.
  */
 interface Authority {
   merchantId: string;
@@ -16,8 +22,13 @@ interface Authority {
   callbackUrl: string;
   state: 'pending' | 'paid' | 'failed';
   verified: boolean;
+  verifiedAt: number;
+  reversed: boolean;
   refId: number;
 }
+
+/** The window the reference gives for reverse.json (code -63 after it). */
+const REVERSE_WINDOW_MS = 30 * 60_000;
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newAuthority = () => `A${[...randomBytes(35)].map((b) => ALNUM[b % ALNUM.length]).join('')}`;
@@ -26,7 +37,7 @@ const TEST_PAN = '6037991234565995';
 
 const fail = (code: number, message: string, validations: unknown[] = []) => ({ data: [], errors: { code, message, validations } });
 
-export function mountZarinpalSandbox(app: Hono, merchantId: string, _clock: SandboxClock): void {
+export function mountZarinpalSandbox(app: Hono, merchantId: string, clock: SandboxClock, publicBaseUrl: string): void {
   const authorities = new Map<string, Authority>();
   let nextRef = 201_000_000 + Math.floor(Math.random() * 1000);
   const api = '/zarinpal/pg/v4/payment';
@@ -42,11 +53,12 @@ export function mountZarinpalSandbox(app: Hono, merchantId: string, _clock: Sand
     if (!Number.isInteger(body.amount) || rials < 10_000) validations.push({ amount: 'The amount must be an integer of at least 10000 rials.' });
     if (typeof body.description !== 'string' || !body.description.trim()) validations.push({ description: 'The description field is required.' });
     if (typeof body.callback_url !== 'string' || !/^https?:\/\//.test(body.callback_url)) validations.push({ callback_url: 'The callback url must start with http:// or https://.' });
+    else if (!isUnderBase(body.callback_url, publicBaseUrl)) validations.push({ callback_url: 'The callback url must be on the shop\'s own address (PUBLIC_BASE_URL).' });
     if (validations.length) return c.json(fail(-9, 'The input params invalid, validation error.', validations), 422);
     if (body.merchant_id !== merchantId) return c.json(fail(-10, 'Terminal is not valid, please check merchant_id or ip address.'), 422);
     if (rials > 1_000_000_000) return c.json(fail(-41, 'Amount is over the maximum.'), 422);
     const authority = newAuthority();
-    authorities.set(authority, { merchantId, amount: body.amount, currency, callbackUrl: body.callback_url, state: 'pending', verified: false, refId: 0 });
+    authorities.set(authority, { merchantId, amount: body.amount, currency, callbackUrl: body.callback_url, state: 'pending', verified: false, verifiedAt: 0, reversed: false, refId: 0 });
     return c.json({ data: { code: 100, message: 'Success', authority, fee_type: 'Merchant', fee: 0 }, errors: [] });
   });
 
@@ -89,7 +101,9 @@ export function mountZarinpalSandbox(app: Hono, merchantId: string, _clock: Sand
     if (record.merchantId !== body.merchant_id) return c.json(fail(-53, 'Session is not this merchant_id session.'), 422);
     if (record.state !== 'paid') return c.json(fail(-51, 'Session is not valid, session is not active paid try.'), 422);
     if (record.amount !== body.amount) return c.json(fail(-50, 'Session is not valid, amounts values is not the same.'), 422);
+    if (record.reversed) return c.json(fail(-51, 'Session is not valid, session is not active paid try.'), 422);
     const code = record.verified ? 101 : 100;
+    if (!record.verified) record.verifiedAt = clock.now();
     record.verified = true;
     return c.json({
       data: {
@@ -100,5 +114,30 @@ export function mountZarinpalSandbox(app: Hono, merchantId: string, _clock: Sand
       },
       errors: [],
     });
+  });
+
+  /** The record behind an authority of this merchant, or the error answer (422) to send. */
+  function recordFor(body: Record<string, any> | null): Authority | { error: ReturnType<typeof fail> } {
+    if (!body || typeof body.authority !== 'string' || typeof body.merchant_id !== 'string') return { error: fail(-9, 'The input params invalid, validation error.') };
+    const record = authorities.get(body.authority);
+    if (!record) return { error: fail(-54, 'Invalid authority.') };
+    if (record.merchantId !== body.merchant_id) return { error: fail(-53, 'Session is not this merchant_id session.') };
+    return record;
+  }
+
+  app.post(`${api}/inquiry.json`, async (c) => {
+    const record = recordFor(await c.req.json().catch(() => null));
+    if ('error' in record) return c.json(record.error, 422);
+    const status = record.reversed ? 'REVERSED' : record.verified ? 'VERIFIED' : record.state === 'paid' ? 'PAID' : record.state === 'failed' ? 'FAILED' : 'IN_BANK';
+    return c.json({ data: { code: 100, message: 'Success', status }, errors: [] });
+  });
+
+  app.post(`${api}/reverse.json`, async (c) => {
+    const record = recordFor(await c.req.json().catch(() => null));
+    if ('error' in record) return c.json(record.error, 422);
+    if (!record.verified || record.reversed) return c.json(fail(-61, 'Session is not in success status or already reversed.'), 422);
+    if (clock.now() - record.verifiedAt > REVERSE_WINDOW_MS) return c.json(fail(-63, 'Maximum time for reverse this session is expired.'), 422);
+    record.reversed = true;
+    return c.json({ data: { code: 100, message: 'Reversed' }, errors: [] });
   });
 }

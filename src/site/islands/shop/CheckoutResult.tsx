@@ -1,6 +1,6 @@
 /**
  * /shop/checkout/success/{trackingCode}/{refId} (four meta items), /shop/checkout/fail/{factorNumber}
- * and /shop/checkout/sadad/{OrderId}/{ResCode}/{token} (hands Sadad's return to the API callback).
+ * (with ?reason={code}: why the payment was not applied) and /shop/checkout/sadad/{OrderId}/{ResCode}/{token} (hands Sadad's return to the API callback).
  */
 import { useEffect, useState } from 'react';
 import { call } from './api';
@@ -24,9 +24,12 @@ export default function CheckoutResult({ locale, kind }: { locale: ShopLocale; k
   if (kind === 'sadad') return <p>{t.loading}</p>;
   if (kind === 'fail') {
     const factor = segments[0];
+    const code = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('reason');
+    const reason = code && Object.hasOwn(t.failReasons, code) ? t.failReasons[code as keyof typeof t.failReasons] : null;
     return (
       <div className="checkout-result checkout-result--fail">
         <h1>{t.failTitle}</h1>
+        {reason && <p data-testid="fail-reason">{reason}</p>}
         <p>{t.failText}</p>
         {factor && <p><a className="button" href={pathIn(locale, `/shop/checkout/prefactor/${factor}`)}>{t.retry}</a></p>}
       </div>

@@ -1,0 +1,21 @@
+import type { AppDeps } from '../context';
+import { createGateways } from './index';
+import { createPaymentService, type PaymentService } from './service';
+import { stockShortMail } from './store-notice';
+
+/**
+ * The payment service as the running shop uses it: gateways from configuration (the sandbox at the
+ * server's own listening address, never a request's Host), the read cache dropped when stock moves,
+ * and the store told by mail (STORE_EMAIL) when a payment came back for goods no longer there.
+ */
+export function appPaymentService(deps: AppDeps): PaymentService {
+  return createPaymentService({
+    db: deps.db,
+    gateways: createGateways(deps.config, deps.ownUrl),
+    onStockChanged: () => deps.cache.invalidate(),
+    onStockShort: (notice) => deps.accounts.mailer.send(stockShortMail(deps.config.STORE_EMAIL, deps.config.STORE_NAME_FA, notice)),
+  });
+}
+
+/** How often the server looks for payments left half-verified by a request that died. */
+export const RESUME_STALLED_EVERY_MS = 60_000;
