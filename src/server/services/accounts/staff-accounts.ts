@@ -19,11 +19,8 @@ export const newStaffSchema = z.object({
 });
 export type NewStaff = z.output<typeof newStaffSchema>;
 
-export type StaffResult =
-  | { kind: 'created'; id: number }
-  | { kind: 'promoted'; id: number; username: string }
-  | { kind: 'already-staff'; id: number; username: string }
-  | { kind: 'taken'; username: string };
+export type StaffResult = { kind: 'created'; id: number } | { kind: 'taken'; username: string };
+export interface PromoteResult { kind: 'promoted' | 'already-staff'; id: number; username: string }
 
 const sameLogin = (username: string, email: string) =>
   or(sql`lower(${users.username}) = ${username.toLowerCase()}`, sql`lower(${users.email}) = ${email.toLowerCase()}`);
@@ -44,7 +41,7 @@ export async function createStaffAccount(db: Db, input: NewStaff): Promise<Staff
 }
 
 /** Gives an existing account (found by username or e-mail) the staff role; its password stays. */
-export async function promoteToStaff(db: Db, login: string): Promise<StaffResult | null> {
+export async function promoteToStaff(db: Db, login: string): Promise<PromoteResult | null> {
   const key = login.trim().toLowerCase();
   const [row] = await db.select({ id: users.id, username: users.username, role: users.role }).from(users).where(sameLogin(key, key)).limit(1);
   if (!row) return null;
