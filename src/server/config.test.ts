@@ -89,6 +89,12 @@ describe('production (NODE_ENV=production)', () => {
     for (const name of SET_IN_PRODUCTION) expect(message).toContain(name);
   });
 
+  it.each([
+    ['ZARINPAL_MERCHANT_ID', '00000000-1111-2222-3333-444444444444'], ['SADAD_KEY', 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYX'],
+  ])('refuses the sandbox\'s test credential in %s', (name, value) => {
+    expect(() => loadConfig({ ...GOOD_PRODUCTION_ENV, [name]: value })).toThrow(new RegExp(`\\b${name}: is the payment sandbox's test credential`));
+  });
+
   it('refuses demo seeding', () => {
     expect(() => loadConfig({ ...GOOD_PRODUCTION_ENV, SEED_DEMO: '1' })).toThrow(/\bSEED_DEMO\b/);
     expect(loadConfig({ ...GOOD_PRODUCTION_ENV, SEED_DEMO: '0' }).SEED_DEMO).toBe(false);

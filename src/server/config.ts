@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SANDBOX_CREDENTIALS } from './payments/settings';
 
 /**
  * Every setting the server reads from the environment, validated once at start.
@@ -145,6 +146,12 @@ export const SET_IN_PRODUCTION: readonly ConfigName[] = [
 /** Demo links that production drops unless set: a shop without a messenger channel shows none. */
 const DEMO_LINKS_DROPPED_IN_PRODUCTION: readonly ConfigName[] = ['SOCIAL_MESSENGER_URL', 'SOCIAL_INSTAGRAM_URL', 'PCB_ORDER_URL'];
 
+/** The sandbox's own test credentials: published in this repository, so never a real merchant's. */
+const SANDBOX_VALUES: readonly [ConfigName, string][] = [
+  ['ZARINPAL_MERCHANT_ID', SANDBOX_CREDENTIALS.zarinpalMerchantId], ['SADAD_MERCHANT_ID', SANDBOX_CREDENTIALS.sadadMerchantId],
+  ['SADAD_TERMINAL_ID', SANDBOX_CREDENTIALS.sadadTerminalId], ['SADAD_KEY', SANDBOX_CREDENTIALS.sadadKey],
+];
+
 /** The development defaults, for telling "set to the demo value" from "set". */
 const developmentDefaults = configSchema.parse({});
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -155,6 +162,9 @@ function productionRules(config: Config, env: Env): string[] {
   for (const name of SET_IN_PRODUCTION) {
     if (env[name] === undefined) problems.push(`  ${name}: must be set in production (the development default is not the shop's)`);
     else if (sameValue(config[name], developmentDefaults[name])) problems.push(`  ${name}: must not be the development default in production`);
+  }
+  for (const [name, value] of SANDBOX_VALUES) {
+    if (config[name] === value) problems.push(`  ${name}: is the payment sandbox's test credential, not the shop's`);
   }
   if (env.SEED_DEMO !== undefined && config.SEED_DEMO) problems.push('  SEED_DEMO: demo data is never written in production (create staff with `npm run staff:create`)');
   if (problems.length) return problems;

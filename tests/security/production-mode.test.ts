@@ -112,6 +112,7 @@ describe('NODE_ENV=production', () => {
     }
     expect((await get('/sandbox/zarinpal/pg/v4/payment/request.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
 
+    expect(JSON.parse((await get('/api/site/v1/health')).text)).toMatchObject({ ok: true, testMode: false });
     const store = JSON.parse((await get('/api/site/v1/store')).text).data;
     expect(store).toMatchObject({ email: 'info@shop.example.ir', phones: ['041-33334444'], testMode: false, social: { messenger: null, instagram: null }, pcbOrderUrl: null });
     for (const path of ['/', '/en', '/shop/checkout/success', '/shop/checkout/fail']) {
@@ -156,6 +157,7 @@ describe('NODE_ENV=production', () => {
     expect(shop.output()).toMatch(/rebuilt in full \(the configuration every page shows changed/);
     expect(shop.output()).toContain('TEST MODE');
     expect(JSON.parse((await get('/api/site/v1/store')).text).data.testMode).toBe(true);
+    expect(JSON.parse((await get('/api/site/v1/health')).text)).toMatchObject({ ok: true, testMode: true });
 
     const pages: [string, number, 'fa' | 'en'][] = [
       ['/', 200, 'fa'], ['/en', 200, 'en'], ['/ru', 200, 'en'], ['/shop/cart', 200, 'fa'], ['/en/shop/checkout', 200, 'en'],
