@@ -115,7 +115,7 @@ async function medianScores(url: string): Promise<{ median: Scores; all: number[
 
 async function main() {
   const database = await openSiteBenchDatabase(products, (s) => console.log(s));
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'http://127.0.0.1' });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'http://127.0.0.1' });
   const outDir = keptDir ?? mkdtempSync(join(tmpdir(), 'qateh-bench-pages-'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {

@@ -32,6 +32,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  if (config.NODE_ENV === 'production') {
+    console.error('NODE_ENV=production: a real shop gets no demo data (import the catalogue with `npm run catalogue:import`).');
+    return 1;
+  }
   if (!config.DATABASE_URL) console.log(`Embedded database in ${config.DATA_DIR}/pglite — make sure the server is not running.`);
   const database = await openConfiguredDatabase(config);
   try {

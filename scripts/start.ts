@@ -1,7 +1,7 @@
 /**
  * `npm start`: the shop on one port — API under /api/site/v1, the built storefront (dist/, or
  * SITE_OUT_DIR) for every other path — over the embedded database (or PostgreSQL with DATABASE_URL),
- * with demo data written on first start. The storefront is built first when it has not been yet,
+ * with demo data written on first start (not in production: README "Running in production"). The storefront is built first when it has not been yet,
  * brought up to date when the catalogue changed since it was built, and kept up to date while the
  * server runs (SITE_UPDATE_SECONDS).
  */
@@ -10,23 +10,20 @@ import { ensureSiteFresh } from '../src/build/freshness';
 import { startSiteUpdater } from '../src/build/site-updater';
 import { DEFAULT_SITE_DIR } from '../src/build/site';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { seedDemoIfEmpty } from '../src/server/seed/demo';
-import { ensureStaffAccount } from '../src/server/seed/staff';
+import { seedOnStart } from '../src/server/seed/on-start';
+import { sandboxEnabled } from '../src/server/payments/settings';
 import { openConfiguredDatabase, startServer } from '../src/server/server';
 
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  if (config.SEED_DEMO) {
-    const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded) console.log(`Demo data written: ${seeded.products} products.`);
-    await ensureStaffAccount(database.db);
-  }
+  // Demo shop and demo staff account in development only; production starts with what the store wrote.
+  await seedOnStart(config, database, (s) => console.log(s));
   const siteDir = process.env.SITE_OUT_DIR ? resolve(process.env.SITE_OUT_DIR) : DEFAULT_SITE_DIR;
   // Built when missing, brought up to date (incrementally) when the data is newer than the build.
   await ensureSiteFresh(config, database, siteDir, (s) => console.log(s));
   const server = await startServer(config, database, { siteDir });
-  console.log(`Qateh is running at ${server.url} (database: ${database.kind})`);
+  console.log(`Qateh is running at ${server.url} (database: ${database.kind}, ${config.NODE_ENV}${sandboxEnabled(config) ? ', TEST MODE: payment sandbox on' : ''})`);
   console.log(`Shop: ${server.url}/ — English ${server.url}/en — Russian ${server.url}/ru`);
   console.log(`API: ${server.url}/api/site/v1 — OpenAPI: ${server.url}/api/site/v1/openapi.json`);
   // Catalogue and content changes (staff console, imports) reach the static pages without a manual rebuild.

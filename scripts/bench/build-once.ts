@@ -27,7 +27,7 @@ async function main() {
   const products = Number(process.argv[2]);
   const keep = process.argv.includes('--keep');
   const database = await openSiteBenchDatabase(products, (s) => console.error(s));
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
   const outDir = mkdtempSync(join(tmpdir(), `qateh-bench-site-${products}-`));
   try {
     const memory = watchMemory();

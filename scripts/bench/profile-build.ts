@@ -15,7 +15,7 @@ const outDir = process.argv[3] ?? '/tmp/qateh-profile/out';
 async function main(): Promise<void> {
   const database = await openSiteBenchDatabase(products, (line) => console.error(line));
   try {
-    const config = loadConfig({ NODE_ENV: 'production', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
     const built = await buildSite(config, database, { outDir, logLevel: 'warn', log: (line) => console.error(line) });
     console.error(`built in ${built.seconds.toFixed(1)} s (pages ${built.renderSeconds.toFixed(1)} s), Russian pages from English: ${built.russianFromEnglish}`);
   } finally {

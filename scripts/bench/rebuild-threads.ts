@@ -14,7 +14,7 @@ import { openSiteBenchDatabase } from './site-database';
 
 const [products, siteDir, count = '5'] = process.argv.slice(2);
 const database = await openSiteBenchDatabase(Number(products), () => {});
-const config = loadConfig({ NODE_ENV: 'production', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
 const api = await startBuildApi(config, database);
 const threads = rebuildThreads();
 try {

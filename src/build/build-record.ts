@@ -25,6 +25,8 @@ export interface BuildManifest {
   builtAt: string;
   /** Catalogue version (newest updated_at of anything a shopper reads) at build time. */
   version: string;
+  /** Fingerprint of the configuration every page shows (shell-fingerprint.ts); absent in older manifests. */
+  shell?: string;
   products: Record<string, ProductRecord>;
   /** First-page hash per listing ('' is /shop/catalog). */
   listings: Record<string, string>;

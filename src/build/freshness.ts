@@ -1,13 +1,15 @@
 /**
  * `npm start`'s check before serving: build the site when it is missing, rebuild what changed when
- * the catalogue is newer than the build (the manifest's version against catalogueVersion), or serve
- * it as it is.
+ * the catalogue is newer than the build (the manifest's version against catalogueVersion), build it
+ * again in full when it was built under another configuration (shell-fingerprint.ts: test mode, store
+ * details), or serve it as it is.
  */
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { catalogueVersion } from '../server/services/catalogue-version';
 import { readManifestVersion } from './build-record';
 import { rebuildSite } from './rebuild';
+import { shellChanged } from './shell-fingerprint';
 import { buildSite, siteIsBuilt } from './site';
 
 export type Freshness = 'missing' | 'stale' | 'fresh';
@@ -19,13 +21,15 @@ export async function siteFreshness(database: Database, siteDir: string): Promis
 }
 
 export async function ensureSiteFresh(config: Config, database: Database, siteDir: string, log: (s: string) => void): Promise<Freshness> {
-  const state = await siteFreshness(database, siteDir);
+  let state = await siteFreshness(database, siteDir);
+  // Started with another configuration (test mode on or off, store details): the rebuild makes every page again.
+  if (state === 'fresh' && shellChanged(config, siteDir)) state = 'stale';
   if (state === 'missing') {
     log(`No storefront build in ${siteDir} yet: building it (\`npm run build\` rebuilds it)…`);
     const built = await buildSite(config, database, { outDir: siteDir });
     log(`Storefront built in ${built.seconds.toFixed(1)} s.`);
   } else if (state === 'stale') {
-    log('The catalogue changed since the storefront was built: rebuilding what changed…');
+    log('The catalogue or the configuration the pages show changed since the storefront was built: rebuilding what changed…');
     const r = await rebuildSite(config, database, siteDir);
     log(`Storefront ${r.kind === 'full' ? 'rebuilt in full' : 'updated'} (${r.reason}) in ${r.seconds.toFixed(1)} s.`);
   }

@@ -21,6 +21,7 @@ import { productHash } from './product-hash';
 import { copyFileReplacing } from './replace-files';
 import { hasSearchIndex } from './search-index';
 import { updateSearchIndex, type SearchUpdateResult } from './search-update';
+import { shellFingerprint } from './shell-fingerprint';
 import { buildSite } from './site';
 import { patchSitemap } from './sitemap-patch';
 import type { ClientBundleOutcome } from './vite-client-replay';
@@ -79,6 +80,8 @@ async function rebuildFrom(
   };
   const manifest = readManifest(siteDir);
   if (!manifest) return full('no build manifest in the site folder');
+  // Every page's shell (store details, the test-mode banner) comes from configuration, not the catalogue.
+  if (manifest.shell !== shellFingerprint(config)) return full('the configuration every page shows changed (store details, test mode)');
 
   // 1. What changed, read through the API like everything else the build reads.
   const exporter = createExportApi(apiUrl);
@@ -137,6 +140,7 @@ async function rebuildFrom(
     const next: BuildManifest = {
       builtAt: partial.record.builtAt ?? changes.generatedAt,
       version: changes.version,
+      shell: manifest.shell,
       products: { ...manifest.products, ...partial.record.products },
       listings: { ...manifest.listings, ...partial.record.listings },
     };

@@ -15,6 +15,7 @@ import type { Config } from '../server/config';
 import { PROJECT_ROOT, renderWithAstro } from './astro-render';
 import { removeInBackground, removeLeftovers, replaceFolder } from './replace-files';
 import { openBuildApi, type BuildData } from './build-api';
+import { shellFingerprint } from './shell-fingerprint';
 import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
@@ -183,6 +184,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
   const result: SiteBuildResult['record'] = {
     builtAt: record.builtAt,
     version: record.version,
+    shell: shellFingerprint(config),
     products: Object.fromEntries(record.products),
     listings: Object.fromEntries(record.listings),
   };

@@ -78,7 +78,8 @@ export function createApp(config: Config, database: Database, options: AppOption
     limit: config.BOM_UPLOAD_RATE_LIMIT, windowSeconds: config.BOM_UPLOAD_RATE_WINDOW_SECONDS, clientIp, message: uploadRateMessage,
   }));
 
-  app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind }));
+  // testMode: monitoring sees a shop whose payments go to the sandbox.
+  app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind, testMode: sandboxEnabled(config) }));
   const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   mountRoutes(app, API_BASE, siteRoutes, deps);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SANDBOX_CREDENTIALS } from './payments/settings';
 
 /**
  * Every setting the server reads from the environment, validated once at start.
@@ -9,14 +10,16 @@ const optionalUrl = z.string().url().optional().or(z.literal('').transform(() =>
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 export const configSchema = z.object({
+  /** `production` is a real shop: no sandbox, no demo data, no default secrets (see productionRules below). */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** The shop's public address (links in pages, mails, the invoice, payment callbacks); required in production. */
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:4321'),
   /** PostgreSQL connection string; when unset the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   DATA_DIR: z.string().min(1).default('data'),
-  /** Write the demo catalogue into an empty database on start. */
+  /** Write the demo catalogue and the demo staff account into an empty database on start; never in production. */
   SEED_DEMO: bool.prefault('1'),
   LOG_REQUESTS: bool.prefault('0'),
 
@@ -100,7 +103,10 @@ export const configSchema = z.object({
   /** Hours after delivery within which a buyer may return goods for their money back (spec §1: 48); shown on the terms pages through {{money_back_hours}}. */
   MONEY_BACK_GUARANTEE_HOURS: z.coerce.number().int().positive().default(48),
 
-  /** The built-in test gateways; unset means on unless merchant credentials are configured. */
+  /**
+   * The built-in test gateways; unset means on unless merchant credentials are configured, and off in
+   * production (where `1` turns them on on purpose and every page says test mode).
+   */
   PAYMENT_SANDBOX: bool.optional(),
   ZARINPAL_MERCHANT_ID: z.string().regex(/^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$/, 'must be a 36-character merchant UUID').optional(),
   ZARINPAL_API_URL: z.string().url().default('https://payment.zarinpal.com/pg/v4/payment/'),
@@ -124,11 +130,67 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+type Env = Record<string, string | undefined>;
+type ConfigName = keyof Config;
+
+/**
+ * What a production shop (NODE_ENV=production) must set itself: each development default is a
+ * publicly known secret, an address that is not the shop's, or demo data shown to customers (phone
+ * numbers, bank accounts that would take real customers' transfers). Set to the development default
+ * counts as not set.
+ */
+export const SET_IN_PRODUCTION: readonly ConfigName[] = [
+  'PUBLIC_BASE_URL', 'CAPTCHA_HMAC_KEY', 'SMTP_URL', 'MAIL_FROM',
+  'STORE_ADDRESS_FA', 'STORE_ADDRESS_EN', 'STORE_EMAIL', 'STORE_PHONES', 'STORE_MOBILE', 'HELP_FILES_BASE_URL',
+  'BANK_ACCOUNT_HOLDER', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER', 'BANK_CARD_NUMBER', 'BANK_SHEBA',
+];
+
+/** Demo links that production drops unless set: a shop without a messenger channel shows none. */
+const DEMO_LINKS_DROPPED_IN_PRODUCTION: readonly ConfigName[] = ['SOCIAL_MESSENGER_URL', 'SOCIAL_INSTAGRAM_URL', 'PCB_ORDER_URL'];
+
+/** The sandbox's own test credentials: published in this repository, so never a real merchant's. */
+const SANDBOX_VALUES: readonly [ConfigName, string][] = [
+  ['ZARINPAL_MERCHANT_ID', SANDBOX_CREDENTIALS.zarinpalMerchantId], ['SADAD_MERCHANT_ID', SANDBOX_CREDENTIALS.sadadMerchantId],
+  ['SADAD_TERMINAL_ID', SANDBOX_CREDENTIALS.sadadTerminalId], ['SADAD_KEY', SANDBOX_CREDENTIALS.sadadKey],
+];
+
+/** The development defaults, for telling "set to the demo value" from "set". */
+const developmentDefaults = configSchema.parse({});
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Production's own defaults and refusals: the problems found, one line each, naming the variable. */
+function productionRules(config: Config, env: Env): string[] {
+  const problems: string[] = [];
+  for (const name of SET_IN_PRODUCTION) {
+    if (env[name] === undefined) problems.push(`  ${name}: must be set in production (the development default is not the shop's)`);
+    else if (sameValue(config[name], developmentDefaults[name])) problems.push(`  ${name}: must not be the development default in production`);
+  }
+  for (const [name, value] of SANDBOX_VALUES) {
+    if (config[name] === value) problems.push(`  ${name}: is the payment sandbox's test credential, not the shop's`);
+  }
+  if (env.SEED_DEMO !== undefined && config.SEED_DEMO) problems.push('  SEED_DEMO: demo data is never written in production (create staff with `npm run staff:create`)');
+  if (problems.length) return problems;
+  config.SEED_DEMO = false;
+  // Test gateways only when asked for by name; then every page says test mode.
+  if (env.PAYMENT_SANDBOX === undefined) config.PAYMENT_SANDBOX = false;
+  for (const name of DEMO_LINKS_DROPPED_IN_PRODUCTION) if (env[name] === undefined) (config as Record<string, unknown>)[name] = undefined;
+  return [];
+}
+
+export function loadConfig(env: Env = process.env): Config {
   // An empty variable means "not set", as most shells and .env files intend.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned: Env = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  throw new ConfigError(`Invalid configuration in environment variables:\n${lines.join('\n')}`);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration in environment variables:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production') {
+    const problems = productionRules(config, cleaned);
+    if (problems.length) {
+      throw new ConfigError(`Refusing to start in production (NODE_ENV=production) with this configuration:\n${problems.join('\n')}\nSee README.md, "Running in production".`);
+    }
+  }
+  return config;
 }

@@ -5,7 +5,7 @@ import { createApp, type AppOptions } from './app';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type Database } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, STARTUP_LOCK } from './db/migrate';
 import { appPaymentService, RESUME_STALLED_EVERY_MS } from './payments/app-service';
 import { ensureIranPlaces } from './services/accounts/places';
 import { watchCatalogueVersion } from './services/catalogue-version';
@@ -26,7 +26,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 
 export async function startServer(config: Config, database: Database, options: AppOptions = {}): Promise<RunningServer> {
   // Addresses pick from Iran's provinces and cities; a new database gets them before the first request.
-  await ensureIranPlaces(database.db);
+  await database.withLock(STARTUP_LOCK, () => ensureIranPlaces(database.db));
   const { app, deps } = createApp(config, database, options);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));

@@ -34,3 +34,26 @@ export async function freshDatabase(): Promise<Database> {
     },
   };
 }
+
+/**
+ * A new, empty throw-away database on the PostgreSQL server of `serverUrl` (DATABASE_URL), for tests
+ * that open it themselves (several connections, other processes); `drop` removes it.
+ */
+export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `qateh_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -79,6 +79,8 @@ export const storeInfoSchema = z.object({
   social: z.object({ messenger: z.string().nullable(), instagram: z.string().nullable() }),
   pcbOrderUrl: z.string().nullable(),
   blogUrl: z.string().nullable(),
+  /** Payments go to the built-in test gateways (PAYMENT_SANDBOX): every page says so. */
+  testMode: z.boolean(),
 });
 export type StoreInfo = z.infer<typeof storeInfoSchema>;
 export const storeResponseSchema = envelope(storeInfoSchema);

@@ -18,6 +18,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while holding the named lock across every process on this database (a PostgreSQL
+   * advisory lock on a connection of its own; the others wait for it). PGlite is opened by one
+   * process only, so there it just runs `work`.
+   */
+  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -38,7 +44,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const withLock = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      // Session-level: held by this connection while `work` runs on the pool's others.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock(hashtext($1))', [name]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock(hashtext($1))', [name]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    return { db, kind: 'postgres', withLock, close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.
@@ -46,5 +66,5 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   await client.exec(TRIGRAM_SETTINGS);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', withLock: (_name, work) => work(), close: () => client.close() };
 }

@@ -1,7 +1,7 @@
 /**
  * The demo staff account (documented in README "Staff console"): created once when missing, so a fresh
- * shop can be run end to end. Production shops change its password or promote their own accounts
- * (`UPDATE users SET role = 'staff' ...`).
+ * development shop can be run end to end. Never in production (SEED_DEMO is off there): a production
+ * shop's staff accounts come from `npm run staff:create` (services/accounts/staff-accounts.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';

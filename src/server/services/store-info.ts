@@ -1,6 +1,7 @@
 /** Store facts that live in configuration, not in the database. */
 import type { HELP_FILES, StoreInfo } from '../../api/schemas/content';
 import type { Config } from '../config';
+import { sandboxEnabled } from '../payments/settings';
 
 export function storeInfo(config: Config): StoreInfo {
   return {
@@ -13,6 +14,7 @@ export function storeInfo(config: Config): StoreInfo {
     social: { messenger: config.SOCIAL_MESSENGER_URL ?? null, instagram: config.SOCIAL_INSTAGRAM_URL ?? null },
     pcbOrderUrl: config.PCB_ORDER_URL ?? null,
     blogUrl: config.BLOG_EXTERNAL_URL ?? null,
+    testMode: sandboxEnabled(config),
   };
 }
 
