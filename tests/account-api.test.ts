@@ -48,7 +48,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'qateh-accounts-'));
   server = await startTestServer({
     catalogue: false,
-    env: { DATA_DIR: dataDir, LOGIN_SLOW_AFTER: '100', LOGIN_LOCK_AFTER: '4', LOGIN_IP_FACTOR: '3', PUBLIC_BASE_URL: 'https://shop.example' },
+    env: { DATA_DIR: dataDir, LOGIN_SLOW_AFTER: '100', LOGIN_CAPTCHA_AFTER: '4', LOGIN_IP_FACTOR: '5', PUBLIC_BASE_URL: 'https://shop.example' },
   });
 }, 60_000);
 
@@ -196,16 +196,17 @@ describe('tokens', () => {
     expect((await server.api('/getUser', { headers: bearer('made-up') })).status).toBe(401);
   });
 
-  it('repeated failures for one account are refused with 429, even with the right password', async () => {
+  it('after repeated failures one account needs the captcha, even with the right password; never a 429', async () => {
     const p = await register();
     for (let i = 0; i < 4; i++) {
       const res = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: 'wrong-pass-1' }));
       expect(res.status).toBe(401);
     }
-    const locked = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: p.password }));
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Another customer on the same address is not locked out by it.
+    const guarded = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: p.password }));
+    expect(guarded.status).toBe(422);
+    expect(guarded.body.data.errors.captcha).toEqual(['لطفاً کپچا را تأیید کنید.']);
+    expect(guarded.headers.get('x-captcha-required')).toBe('1');
+    // Another customer on the same address is not touched by it.
     const other = await register();
     expect((await tokenFor(other.username)).access_token).toBeTruthy();
   });

@@ -1,19 +1,20 @@
 /**
  * The account area in a real Chromium against a real (tiny) static build served beside the API:
  * sign-up → verification link from the outbox → sign-in → profile → address picked on the map →
- * sign-out; forgot password → reset → sign-in; guests sent to sign-in and back.
+ * sign-out; forgot password → reset → sign-in; guests sent to sign-in and back; after a few wrong
+ * passwords the sign-in form shows the captcha and the owner signs in with it; the dashboard's resend.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
-import { linkFromOutbox } from './support/outbox';
+import { linkFromOutbox, readOutbox } from './support/outbox';
 import { pageExists } from './support/site-files';
 
 let shop: BrowserShop;
 
 beforeAll(async () => {
   // Tiles point at a closed local port: the map must still record clicks without them.
-  shop = await startBrowserShop({ env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' } });
+  shop = await startBrowserShop({ env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', LOGIN_DELAY_MS: '50', CAPTCHA_MAX_NUMBER: '5000' } });
 }, 300_000);
 
 afterAll(async () => {
@@ -166,4 +167,35 @@ describe('account pages', () => {
     await expect.poll(() => page.locator('.account-main').textContent()).toContain('پیدا نشد!');
     await page.context().close();
   });
+
+  it('after a few wrong passwords the form shows the captcha; the owner solves it and signs in; the dashboard resends the mail by POST', async () => {
+    const res = await fetch(url('/api/site/v1/register'), {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Mina', mobile: '09121234567', username: 'mina', email: 'mina@example.com', password: 'mina-pass-123', password_confirmation: 'mina-pass-123' }),
+    });
+    expect(res.status).toBe(201);
+    const page = await newPage();
+    await page.goto(url('/account/login'));
+    // A stranger's guesses (LOGIN_CAPTCHA_AFTER is 5): no captcha yet, then the form asks for it.
+    for (let i = 0; i < 5; i++) {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/auth/login'));
+      await signIn(page, 'mina@example.com', `guess-${i}-000`);
+      expect((await answered).status()).toBe(401);
+      await expect.poll(() => page.locator('main [role=alert]').textContent()).toBe('نام کاربری یا رمز عبور نادرست است.');
+      if (i < 4) expect(await page.locator('[data-testid=captcha-check]').count()).toBe(0);
+    }
+    await page.waitForSelector('[data-testid=captcha-check]:enabled');
+    // Typing into the form starts the proof of work; the sign-in waits for it and carries the answer.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/auth/login'));
+    await signIn(page, 'mina', 'mina-pass-123');
+    expect((await sent).postDataJSON().captcha).toBeTruthy();
+    await page.waitForURL('**/account/dashboard');
+
+    const mails = () => readOutbox(shop.dataDir).filter((m) => m.to.includes('mina@example.com')).length;
+    const before = mails();
+    await page.click('.account-dashboard button.linklike');
+    await expect.poll(() => page.locator('.account-dashboard [role=status]').textContent()).toContain('ایمیل فرستاده شد.');
+    expect(mails()).toBe(before + 1);
+    await page.context().close();
+  }, 120_000);
 });

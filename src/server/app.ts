@@ -39,7 +39,7 @@ export function createApp(config: Config, database: Database, options: AppOption
     db: database.db,
     cache: new ReadCache(config.READ_CACHE_SIZE),
     searchLog: new SearchLogger(database.db),
-    accounts: createAccountServices(config),
+    accounts: createAccountServices(config, database.db),
     ownUrl: config.PUBLIC_BASE_URL,
   };
   const app = new Hono();

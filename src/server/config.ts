@@ -59,16 +59,25 @@ export const configSchema = z.object({
   VERIFY_TOKEN_HOURS: z.coerce.number().positive().default(48),
   /** Minutes a password-reset link stays valid. */
   RESET_TOKEN_MINUTES: z.coerce.number().positive().default(60),
-  /** Failed sign-ins per account (and per address, times LOGIN_IP_FACTOR) before answers are slowed down. */
+  /** Sign-in attempts per account (and per address, times LOGIN_IP_FACTOR) within the window before answers are slowed down. */
   LOGIN_SLOW_AFTER: z.coerce.number().int().min(0).default(3),
-  /** Failed sign-ins per account (and per address, times LOGIN_IP_FACTOR) before sign-in is refused with 429. */
-  LOGIN_LOCK_AFTER: z.coerce.number().int().positive().default(10),
-  /** An address serves many customers (offices, mobile carriers): its limits are the account's times this. */
+  /**
+   * Sign-in attempts per account (and per address, times LOGIN_IP_FACTOR) within the window that are
+   * checked without a captcha; later ones need a solved captcha. Never a hard lock, which a stranger
+   * could use to keep a customer out.
+   */
+  LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(0).default(5),
+  /** An address serves many customers (offices, mobile carriers): its marks are the account's times this. */
   LOGIN_IP_FACTOR: z.coerce.number().int().positive().default(5),
-  /** Failures are counted over this window, in seconds; a lock lasts until the window ends. */
+  /** Attempts are counted over this window, in seconds (counts live in the database, shared by every instance). */
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  /** Added delay per failure beyond LOGIN_SLOW_AFTER, in milliseconds (capped at 5 s). */
+  /** Added delay per attempt beyond LOGIN_SLOW_AFTER, in milliseconds (capped at 5 s). */
   LOGIN_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  /**
+   * Key of the HMAC that binds the website's CSRF token to its session, so a cookie planted by a
+   * subdomain or another session is refused. Set a long random value in production.
+   */
+  CSRF_SECRET: z.string().min(16).default('qateh-development-csrf-secret'),
   /** Map tiles for picking an address's location (Leaflet URL template). */
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),

@@ -98,6 +98,9 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.output<typeof registerBodySchema>;
 
 /** OAuth2 token endpoint: password grant and refresh grant (RFC 6749 §4.3, §6). */
+/** A solved captcha (ALTCHA payload or reCAPTCHA token), needed after a few sign-in attempts. */
+const loginCaptcha = z.string().max(10_000).optional();
+
 export const tokenBodySchema = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('password'),
@@ -106,6 +109,7 @@ export const tokenBodySchema = z.discriminatedUnion('grant_type', [
     username: z.string().trim().min(1, { error: MSG.required }).max(190),
     password: z.string().min(1, { error: MSG.required }).max(PASSWORD_MAX),
     scope: z.string().max(200).optional(),
+    captcha: loginCaptcha,
   }),
   z.object({
     grant_type: z.literal('refresh_token'),
@@ -129,6 +133,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const loginBodySchema = z.object({
   username: z.string().trim().min(1, { error: MSG.required }).max(190),
   password: z.string().min(1, { error: MSG.required }).max(PASSWORD_MAX),
+  captcha: loginCaptcha,
 });
 
 export const userSchema = z.object({

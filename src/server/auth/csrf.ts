@@ -1,29 +1,41 @@
 /**
  * Cross-site request protection for calls that a browser makes with our cookies.
  *
- * - Cookie-authenticated POST/PUT/DELETE must carry the X-CSRF-Token header equal to the qateh_csrf
- *   cookie (double submit). Another site can make a browser send our cookies, but it can neither read
- *   that cookie nor set a custom header on a cross-origin request without our (absent) CORS consent.
+ * - Cookie-authenticated POST/PUT/DELETE must carry the X-CSRF-Token header holding the token of
+ *   their session (csrf-token.ts). The readable qateh_csrf cookie only delivers it to our pages; it is
+ *   never what the header is compared with, so a planted cookie proves nothing. Another site can make
+ *   a browser send our cookies, but it can neither read the token nor set a custom header on a
+ *   cross-origin request without our (absent) CORS consent.
+ * - Cookie-authenticated GETs change nothing: routes the spec defines as GET that change state answer
+ *   cookie callers with 405 and offer a POST (assertNotCookieGet).
  * - Calls that *create* a cookie session (site sign-in) have no token yet: they must be JSON and, when
  *   the browser names an Origin, come from our own origin.
  * Bearer-token calls need neither: browsers never attach an Authorization header on their own.
  */
 import type { Context } from 'hono';
-import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../context';
 import { HttpError } from '../http/errors';
-import { CSRF_COOKIE, CSRF_HEADER, readCookie } from './cookies';
+import { CSRF_HEADER } from './cookies';
+import { isCsrfTokenOf } from './csrf-token';
 
 export const CSRF_MESSAGE = 'درخواست از صفحه‌ای بیرون از فروشگاه آمده یا نشست منقضی شده است؛ صفحه را دوباره بارگذاری کنید.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const isStateChanging = (c: Context): boolean => !SAFE_METHODS.has(c.req.method);
 
-export function assertCsrfToken(c: Context): void {
-  const cookie = readCookie(c, CSRF_COOKIE);
-  const header = c.req.header(CSRF_HEADER);
-  const ok = !!cookie && !!header && cookie.length === header.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
-  if (!ok) throw new HttpError(403, CSRF_MESSAGE);
+/** The X-CSRF-Token header must be the token of this session. */
+export function assertCsrfToken(c: Context, deps: AppDeps, sessionId: string): void {
+  if (!isCsrfTokenOf(deps.config, sessionId, c.req.header(CSRF_HEADER))) throw new HttpError(403, CSRF_MESSAGE);
+}
+
+/**
+ * For a GET the spec defines that changes state: API clients (bearer) may use it, a browser's cookie
+ * session may not, since another site can send a browser there with our cookies.
+ */
+export function assertNotCookieGet(c: Context, via: 'bearer' | 'cookie'): void {
+  if (via === 'cookie' && !isStateChanging(c)) {
+    throw new HttpError(405, 'این درخواست از مرورگر باید با POST و توکن CSRF فرستاده شود.', undefined, { Allow: 'POST' });
+  }
 }
 
 export function assertSameOrigin(c: Context, deps: AppDeps): void {

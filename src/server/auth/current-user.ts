@@ -31,7 +31,7 @@ export async function optionalUser(c: Context, deps: AppDeps): Promise<CurrentUs
   if (!live) return null;
   const user = await findUserById(deps.db, live.userId);
   if (!user) return null;
-  if (presented.via === 'cookie' && isStateChanging(c)) assertCsrfToken(c);
+  if (presented.via === 'cookie' && isStateChanging(c)) assertCsrfToken(c, deps, live.sessionId);
   return { user, sessionId: live.sessionId, via: presented.via };
 }
 

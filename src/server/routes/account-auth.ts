@@ -9,40 +9,24 @@ import {
   loginBodySchema, messageResponseSchema, registerBodySchema, tokenBodySchema, tokenResponseSchema, userResponseSchema,
   type TokenResponse,
 } from '../../api/schemas/account';
-import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../auth/cookies';
+import { clearSessionCookies, CSRF_COOKIE, readCookie, REFRESH_COOKIE, setCsrfCookie, setSessionCookies } from '../auth/cookies';
 import { assertCsrfToken, assertSameOrigin } from '../auth/csrf';
+import { isCsrfTokenOf } from '../auth/csrf-token';
 import { optionalUser, requireUser } from '../auth/current-user';
 import type { AppDeps } from '../context';
 import { clientIpResolver } from '../http/client-ip';
-import { HttpError, MESSAGES } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { defineRoute, type RouteDef } from '../http/route';
 import { sendVerificationMail } from '../services/accounts/email-flows';
-import { issueSession, refreshSession, revokeSession, type IssuedSession } from '../services/accounts/tokens';
-import { authenticate, findUserById, registerUser, toUserView, type UserRow } from '../services/accounts/users';
+import { signIn } from '../services/accounts/sign-in';
+import { issueSession, refreshSession, refreshTokenSession, revokeSession, type IssuedSession } from '../services/accounts/tokens';
+import { findUserById, registerUser, toUserView } from '../services/accounts/users';
 
 /** The spec's OAuth client of the website. */
 export const SITE_CLIENT_ID = '3';
 const tags = ['account'];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Password check behind the brute-force brake: slowed after a few failures, 429 after more. */
-async function signIn(c: Context, deps: AppDeps, login: string, password: string): Promise<UserRow> {
-  const address = clientIpResolver(deps.config.TRUST_PROXY)(c);
-  const verdict = deps.accounts.throttle.check(login, address);
-  if (verdict.kind === 'locked') {
-    throw new HttpError(429, MESSAGES.tooManyFa, undefined, { 'Retry-After': String(verdict.retryAfterSeconds) });
-  }
-  if (verdict.delayMs > 0) await sleep(verdict.delayMs);
-  try {
-    const user = await authenticate(deps.db, login, password);
-    deps.accounts.throttle.succeed(login);
-    return user;
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 401) deps.accounts.throttle.fail(login, address);
-    throw err;
-  }
-}
+const clientAddress = (c: Context, deps: AppDeps) => clientIpResolver(deps.config.TRUST_PROXY)(c);
 
 const tokenBody = (s: IssuedSession): TokenResponse => ({
   token_type: 'Bearer', expires_in: s.expiresIn, access_token: s.accessToken, refresh_token: s.refreshToken,
@@ -63,24 +47,24 @@ export const accountAuthRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/oauth/token', summary: 'OAuth2 token endpoint: password and refresh_token grants (client id 3)', tags,
-    body: tokenBodySchema, response: tokenResponseSchema, errors: [401, 429],
+    body: tokenBodySchema, response: tokenResponseSchema, errors: [401, 422],
     handler: async ({ body, c, deps }) => {
       if (body.client_id !== SITE_CLIENT_ID) throw new HttpError(401, 'Client authentication failed.');
       if (body.grant_type === 'password') {
-        const user = await signIn(c, deps, body.username, body.password);
+        const user = await signIn(deps, { login: body.username, password: body.password, captcha: body.captcha, address: clientAddress(c, deps) });
         return tokenBody(await issueSession(deps.db, user.id));
       }
       const refreshed = await refreshSession(deps.db, body.refresh_token);
-      if (!refreshed) throw invalidRefresh();
+      if (refreshed.kind !== 'rotated') throw invalidRefresh();
       return tokenBody(refreshed.session);
     },
   }),
   defineRoute({
     method: 'post', path: '/auth/login', summary: 'Website sign-in: the password grant behind httpOnly cookies', tags,
-    body: loginBodySchema, response: userResponseSchema, errors: [401, 403, 429],
+    body: loginBodySchema, response: userResponseSchema, errors: [401, 403, 422],
     handler: async ({ body, c, deps }) => {
       assertSameOrigin(c, deps);
-      const user = await signIn(c, deps, body.username, body.password);
+      const user = await signIn(deps, { login: body.username, password: body.password, captcha: body.captcha, address: clientAddress(c, deps) });
       setSessionCookies(c, deps, await issueSession(deps.db, user.id));
       return { data: toUserView(user) };
     },
@@ -90,11 +74,14 @@ export const accountAuthRoutes: RouteDef[] = [
     response: userResponseSchema, errors: [401, 403],
     handler: async ({ c, deps }) => {
       assertSameOrigin(c, deps);
-      assertCsrfToken(c);
       const token = readCookie(c, REFRESH_COOKIE);
-      const refreshed = token ? await refreshSession(deps.db, token) : null;
-      const user = refreshed && (await findUserById(deps.db, refreshed.userId));
-      if (!refreshed || !user) {
+      const sessionId = token ? await refreshTokenSession(deps.db, token) : null;
+      // The token must be this session's before anything happens, so another site cannot even make a
+      // browser replay its refresh cookie (which would revoke the family).
+      if (sessionId) assertCsrfToken(c, deps, sessionId);
+      const refreshed = token && sessionId ? await refreshSession(deps.db, token) : null;
+      const user = refreshed?.kind === 'rotated' ? await findUserById(deps.db, refreshed.userId) : null;
+      if (refreshed?.kind !== 'rotated' || !user) {
         clearSessionCookies(c, deps);
         throw invalidRefresh();
       }
@@ -125,6 +112,14 @@ export const accountAuthRoutes: RouteDef[] = [
   defineRoute({
     method: 'get', path: '/getUser', summary: 'The signed-in customer', tags,
     response: userResponseSchema, errors: [401],
-    handler: async ({ c, deps }) => ({ data: toUserView((await requireUser(c, deps)).user) }),
+    handler: async ({ c, deps }) => {
+      const current = await requireUser(c, deps);
+      // A page holding a CSRF token of another session (or from before tokens were bound to sessions)
+      // gets this session's token, so its next change is not refused.
+      if (current.via === 'cookie' && !isCsrfTokenOf(deps.config, current.sessionId, readCookie(c, CSRF_COOKIE))) {
+        setCsrfCookie(c, deps, current.sessionId);
+      }
+      return { data: toUserView(current.user) };
+    },
   }),
 ];

@@ -5,6 +5,7 @@ import {
   messageResponseSchema, passwordChangeBodySchema, placeQuerySchema, profileBodySchema, provinceDetailResponseSchema,
   provinceListResponseSchema, userResponseSchema,
 } from '../../api/schemas/account';
+import { assertNotCookieGet } from '../auth/csrf';
 import { requireUser } from '../auth/current-user';
 import { notFound } from '../http/errors';
 import { defineRoute, type RouteDef } from '../http/route';
@@ -79,11 +80,16 @@ export const accountDashboardRoutes: RouteDef[] = [
       return { message: 'Deleted' };
     },
   }),
-  defineRoute({
-    method: 'get', path: '/dashboard/last-address-selected/{id}', summary: 'Remembers the address chosen last', tags,
-    params: idParamsSchema, response: addressResponseSchema, errors: [...e401, 404],
-    handler: async ({ params, c, deps }) => ({ data: await selectAddress(deps.db, (await requireUser(c, deps)).user.id, params.id) }),
-  }),
+  ...(['get', 'post'] as const).map((method) => defineRoute({
+    method, path: '/dashboard/last-address-selected/{id}',
+    summary: method === 'get' ? 'Remembers the address chosen last (API clients with a bearer token; the website POSTs)' : 'Remembers the address chosen last',
+    tags, params: idParamsSchema, response: addressResponseSchema, errors: method === 'get' ? [...e401, 404, 405] : [...e401, 404],
+    handler: async ({ params, c, deps }) => {
+      const { user, via } = await requireUser(c, deps);
+      assertNotCookieGet(c, via);
+      return { data: await selectAddress(deps.db, user.id, params.id) };
+    },
+  })),
   defineRoute({
     method: 'get', path: '/dashboard/getProvince', summary: "Iran's 31 provinces, optionally filtered by name", tags,
     query: placeQuerySchema.pick({ name: true }), response: provinceListResponseSchema, errors: e401,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   forgotPasswordBodySchema, messageResponseSchema, resetPasswordBodySchema, verifyEmailBodySchema,
 } from '../../api/schemas/account';
+import { assertNotCookieGet } from '../auth/csrf';
 import { requireUser } from '../auth/current-user';
 import type { AppDeps } from '../context';
 import { HttpError } from '../http/errors';
@@ -16,7 +17,8 @@ const RESEND_GAP_MS = 60_000;
 const lastResend = new WeakMap<AppDeps, Map<number, number>>();
 
 async function resend(c: Context, deps: AppDeps) {
-  const { user } = await requireUser(c, deps);
+  const { user, via } = await requireUser(c, deps);
+  assertNotCookieGet(c, via);
   if (user.emailVerifiedAt) return { message: EMAIL_MESSAGES.alreadyVerified };
   let sent = lastResend.get(deps);
   if (!sent) lastResend.set(deps, (sent = new Map()));
@@ -36,8 +38,8 @@ export const accountEmailRoutes: RouteDef[] = [
     handler: async ({ body, deps }) => ({ message: await verifyEmail(deps, body.token, body.username) }),
   }),
   defineRoute({
-    method: 'get', path: '/email/resend', summary: 'Sends the verification mail again', tags,
-    query: z.object({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 429],
+    method: 'get', path: '/email/resend', summary: 'Sends the verification mail again (API clients with a bearer token; the website POSTs)', tags,
+    query: z.object({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 405, 429],
     handler: ({ c, deps }) => resend(c, deps),
   }),
   defineRoute({

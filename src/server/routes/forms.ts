@@ -6,17 +6,12 @@ import {
 import type { AppDeps } from '../context';
 import { clientIpResolver } from '../http/client-ip';
 import { defineRoute, type RouteDef } from '../http/route';
-import { CaptchaService } from '../services/captcha';
+import { captchaServiceFor } from '../services/captcha';
 import { CONTACT_MESSAGES, saveContactMessage } from '../services/forms/contact';
 import { NEWSLETTER_MESSAGES, subscribe, unsubscribe } from '../services/forms/newsletter';
 
-// One captcha service per app (it remembers used challenges); kept beside the app's dependencies.
-const captchas = new WeakMap<AppDeps, CaptchaService>();
-const captchaOf = (deps: AppDeps) => {
-  let service = captchas.get(deps);
-  if (!service) captchas.set(deps, (service = new CaptchaService(deps.config)));
-  return service;
-};
+// Shared with sign-in: a challenge solved once passes one form only.
+const captchaOf = (deps: AppDeps) => captchaServiceFor(deps.config);
 const clientIp = (c: Context, deps: AppDeps) => clientIpResolver(deps.config.TRUST_PROXY)(c);
 
 export const formRoutes: RouteDef[] = [

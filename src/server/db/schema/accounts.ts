@@ -33,10 +33,27 @@ export const authTokens = pgTable('auth_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   /** Access and refresh tokens issued together share a session id, so logout revokes both. */
   sessionId: text('session_id').notNull(),
+  /**
+   * Every pair issued by refreshing descends from one sign-in and keeps its family id: a refresh token
+   * presented again after it was rotated means it leaked, and the whole family is revoked.
+   */
+  familyId: text('family_id').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_session_idx').on(t.sessionId)]);
+}, (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_session_idx').on(t.sessionId), index('auth_tokens_family_idx').on(t.familyId)]);
+
+/**
+ * Sign-in attempts per key (an account, a typed unknown login, a client address) in the current
+ * window. Kept in the database so that every server instance on one PostgreSQL counts together, and
+ * counted with one atomic upsert before the password is checked so parallel guesses cannot overtake
+ * the count.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_attempts_window_idx').on(t.windowStartedAt)]);
 
 export const emailTokens = pgTable('email_tokens', {
   id: serial('id').primaryKey(),

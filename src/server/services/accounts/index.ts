@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { LoginThrottle } from './login-throttle';
 import { createMailer, type Mailer } from './mailer';
 
@@ -8,7 +9,7 @@ export interface AccountServices {
   throttle: LoginThrottle;
 }
 
-export const createAccountServices = (config: Config): AccountServices => ({
+export const createAccountServices = (config: Config, db: Db): AccountServices => ({
   mailer: createMailer(config),
-  throttle: new LoginThrottle(config),
+  throttle: new LoginThrottle(db, config),
 });

@@ -42,7 +42,8 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
 }
 
 /** Usernames and e-mails are matched without regard to case: "Ali" and "ali" are one customer. */
-async function findByLogin(db: Db, login: string): Promise<UserRow | null> {
+/** The account a typed login names: its username or its e-mail, in any case. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | null> {
   const key = login.trim().toLowerCase();
   const [row] = await db.select().from(users)
     .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`)).limit(1);
@@ -90,8 +91,7 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<UserRow>
 }
 
 /** Password grant: the user, or the spec's messages for an unknown user and a wrong password. */
-export async function authenticate(db: Db, login: string, password: string): Promise<UserRow> {
-  const user = await findByLogin(db, login);
+export async function checkPassword(user: UserRow | null, password: string): Promise<UserRow> {
   if (!user) {
     await verifyPassword(await dummyHash(), password);
     throw new HttpError(401, AUTH_MESSAGES.userNotFound);

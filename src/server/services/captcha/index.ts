@@ -1,4 +1,4 @@
-/** The contact form's captcha: reCAPTCHA when its secret is configured, the self-hosted ALTCHA otherwise. */
+/** The captcha of the site's forms and of sign-in: reCAPTCHA when its secret is configured, the self-hosted ALTCHA otherwise. */
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import { issueAltchaChallenge, UsedChallenges, verifyAltcha } from './altcha';
@@ -35,4 +35,12 @@ export class CaptchaService {
     const message = CAPTCHA_MESSAGES[outcome].fa;
     throw new HttpError(outcome === 'unavailable' ? 503 : 422, message, { captcha: [message] });
   }
+}
+
+// One service per app (it remembers used challenges, so one solved challenge passes one form only).
+const services = new WeakMap<Config, CaptchaService>();
+export function captchaServiceFor(config: Config): CaptchaService {
+  let service = services.get(config);
+  if (!service) services.set(config, (service = new CaptchaService(config)));
+  return service;
 }

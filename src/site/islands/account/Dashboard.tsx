@@ -21,7 +21,7 @@ export default function Dashboard({ locale }: { locale: AccountLocale }) {
     call<{ items: Review[] }>('GET', '/dashboard/reviews').then((r) => setReviews(r.items)).catch(() => setReviews([]));
   }, [user]);
   if (!user) return <p>{t.loading}</p>;
-  const resend = () => call<{ message: string }>('GET', `/email/resend?locale=${locale}`)
+  const resend = () => call<{ message: string }>('POST', `/email/resend?locale=${locale}`)
     .then((r) => setResent(r.message === 'Already verified' ? t.alreadyVerified : t.emailSent)).catch(() => setResent(t.tooMany));
   return (
     <div className="account-dashboard">

@@ -12,7 +12,7 @@ import type { AccountLocale } from './texts';
 const BASE = '/api/site/v1';
 
 export class CallError extends Error {
-  constructor(readonly status: number, message: string, readonly errors: FieldErrors = {}) {
+  constructor(readonly status: number, message: string, readonly errors: FieldErrors = {}, readonly headers?: Headers) {
     super(message);
   }
 }
@@ -33,7 +33,7 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: s
     throw new CallError(0, 'network');
   }
   const data = (await res.json().catch(() => ({}))) as { message?: string; data?: { errors?: FieldErrors } };
-  if (!res.ok) throw new CallError(res.status, data.message ?? '', data.data?.errors ?? {});
+  if (!res.ok) throw new CallError(res.status, data.message ?? '', data.data?.errors ?? {}, res.headers);
   return data as T;
 }
 

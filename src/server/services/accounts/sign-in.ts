@@ -1,0 +1,50 @@
+/**
+ * The password check behind the brake (login-throttle.ts): the attempt is counted first, then, as its
+ * number says, it waits, needs a solved captcha, or goes straight to the password. Username and e-mail
+ * of one account share the account's count.
+ */
+import type { AppDeps } from '../../context';
+import { HttpError } from '../../http/errors';
+import { captchaServiceFor } from '../captcha';
+import { accountKey } from './login-throttle';
+import { checkPassword, findUserByLogin, type UserRow } from './users';
+
+/** Tells the caller (the sign-in form) that attempts now need the captcha. */
+export const CAPTCHA_REQUIRED_HEADER = 'X-Captcha-Required';
+const captchaHeader = { [CAPTCHA_REQUIRED_HEADER]: '1' };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface SignInAttempt {
+  login: string;
+  password: string;
+  /** The client address the attempt came from. */
+  address: string;
+  /** A solved captcha, needed once the account or address has made too many attempts. */
+  captcha?: string;
+}
+
+export async function signIn(deps: AppDeps, attempt: SignInAttempt): Promise<UserRow> {
+  const user = await findUserByLogin(deps.db, attempt.login);
+  const throttle = deps.accounts.throttle;
+  const counted = await throttle.count(accountKey(attempt.login, user?.id ?? null), attempt.address);
+  if (counted.captchaRequired) {
+    try {
+      await captchaServiceFor(deps.config).assertHuman(attempt.captcha, { remoteIp: attempt.address, action: 'login' });
+    } catch (err) {
+      if (err instanceof HttpError) throw new HttpError(err.status, err.message, err.errors, { ...err.headers, ...captchaHeader });
+      throw err;
+    }
+  }
+  if (counted.delayMs > 0) await sleep(counted.delayMs);
+  try {
+    const signedIn = await checkPassword(user, attempt.password);
+    await throttle.succeeded(counted);
+    return signedIn;
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 401 && throttle.nextNeedsCaptcha(counted)) {
+      throw new HttpError(401, err.message, err.errors, { ...err.headers, ...captchaHeader });
+    }
+    throw err;
+  }
+}
