@@ -17,6 +17,7 @@ import { removeInBackground, removeLeftovers, replaceFolder } from './replace-fi
 import { openBuildApi, type BuildData } from './build-api';
 import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
+import { InlineHashCollector, writeInlineHashes } from './inline-hashes';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { buildWorkerCount, renderInSlices } from './parallel-render';
 import type { RenderOnlyFile } from './render-filter';
@@ -113,6 +114,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
   let retry = false;
   let clientBundle: ClientBundleOutcome | undefined;
   let russianWritten = 0;
+  const inline = new InlineHashCollector();
   try {
     // Which products the pages cover: a partial build's list, or every product in the catalogue.
     let index: Awaited<ReturnType<ReturnType<typeof createExportApi>['index']>> | undefined;
@@ -136,7 +138,10 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
         apiUrl: api.url, site: config.PUBLIC_BASE_URL, logLevel, slugs, index, workers, productLocales, alsoRussian: samples,
         russianFromEnglish, searchIndex: opts.searchIndex !== false, log,
       });
-      for (const part of sliced.records) mergeRecord(part);
+      for (const part of sliced.records) {
+        mergeRecord(part);
+        inline.merge(part.inlineHashes);
+      }
       slicedOutcome = sliced.records;
       staged = sliced.dir;
       astroOut = sliced.dir;
@@ -152,6 +157,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       });
       clientBundle = rendered.clientBundle;
       russianWritten = rendered.russianWritten;
+      inline.merge(rendered.inlineHashes);
     }
     log(`astro rendered pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (russianFromEnglish) {
@@ -169,6 +175,8 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     if (!retry) {
       const t = performance.now();
       if (!opts.renderOnly) rewriteProductEntries(astroOut, config.PUBLIC_BASE_URL, slugs);
+      // With the pages, so a served site never lacks the hashes of its own scripts (a rebuild merges them).
+      writeInlineHashes(astroOut, inline.result());
       if (staged) moveInto(staged, outDir);
       log(`sitemap and move into place: ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
