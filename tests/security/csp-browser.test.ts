@@ -52,7 +52,7 @@ beforeAll(async () => {
     },
   });
   customer = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'csp');
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await shop?.close();
