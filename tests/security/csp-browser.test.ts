@@ -9,9 +9,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INLINE_HASHES_FILE, readInlineHashes, scanSitePages } from '../../src/build/inline-hashes';
+import { rebuildSite } from '../../src/build/rebuild';
 import { loadConfig } from '../../src/server/config';
 import { products } from '../../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../../src/server/seed/staff';
@@ -80,15 +82,20 @@ async function visit(page: Page, path: string, base = shop.server.url): Promise<
   const res = await page.goto(base + path);
   expect(res?.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'sha256-/);
   await page.evaluate(async () => {
-    for (let y = 0; y <= document.body.scrollHeight; y += 600) {
+    const height = document.body.scrollHeight;
+    for (let y = 0; y <= height; y += 600) {
       window.scrollTo(0, y);
       await new Promise((r) => setTimeout(r, 30));
     }
-  });
+  }).catch(() => undefined); // a page that sends a guest on (checkout → sign-in) ends the scroll
   await page.waitForLoadState('networkidle');
 }
 
 const noViolations = () => expect(violations).toEqual([]);
+// Each test answers for its own pages.
+beforeEach(() => { violations.length = 0; });
+/** Browser tests drive many pages on a shared two-core machine. */
+const SLOW = 600_000;
 
 const PAGES = [
   '/', '/shop/catalog', '/shop/catalog/op-amps', '/shop/search/all/lm358', '/shop/cart', '/shop/checkout', '/shop/compare',
@@ -106,7 +113,7 @@ describe('every page type satisfies the policy', () => {
     }
     noViolations();
     await page.context().close();
-  });
+  }, SLOW);
 
   it('English and Russian pages too', async () => {
     const page = await watchedPage();
@@ -117,7 +124,7 @@ describe('every page type satisfies the policy', () => {
     }
     noViolations();
     await page.context().close();
-  });
+  }, SLOW);
 
   it('product page: the gallery viewer opens and the buy box answers a click', async () => {
     const page = await watchedPage();
@@ -133,7 +140,7 @@ describe('every page type satisfies the policy', () => {
     await page.waitForURL(/\/account\/login\?return=/);
     noViolations();
     await page.context().close();
-  });
+  }, SLOW);
 
   it('contact form: the ALTCHA proof of work runs in its Web Worker', async () => {
     const page = await watchedPage();
@@ -147,7 +154,7 @@ describe('every page type satisfies the policy', () => {
     await expect.poll(() => page.locator('[data-testid=contact-sent]').textContent()).toMatch(/موفقیت/);
     noViolations();
     await page.context().close();
-  });
+  }, SLOW);
 });
 
 describe('signed-in pages and the payment flow', () => {
@@ -174,7 +181,7 @@ describe('signed-in pages and the payment flow', () => {
     await page.waitForURL(/\/shop\/customer\/excel\/[A-Za-z0-9_-]{32}$/);
     await page.locator('[data-testid=bom-result]').waitFor();
     noViolations();
-  });
+  }, SLOW);
 
   /** An enquiry made through the API and confirmed by staff in the console. */
   async function confirmedOrder(): Promise<string> {
@@ -204,7 +211,7 @@ describe('signed-in pages and the payment flow', () => {
       await page.waitForURL(/\/shop\/checkout\/success\//);
       await expect.poll(() => page.locator('.order-meta li').nth(2).textContent()).toContain(factorNumber);
       noViolations();
-    });
+    }, SLOW);
   }
 });
 
@@ -237,5 +244,35 @@ describe('reCAPTCHA', () => {
     await page.locator('.standin-recaptcha input').first().check();
     noViolations();
     await page.context().close();
+  }, SLOW);
+});
+
+describe("the build's record of inline hashes", () => {
+  /** Every inline script and style the served pages hold is in the record the server builds its policy from. */
+  function recordCoversSite() {
+    const recorded = readInlineHashes(shop.outDir)!;
+    const onPages = scanSitePages(shop.outDir);
+    expect(onPages.scripts.length).toBeGreaterThan(0);
+    expect(recorded.scripts).toEqual(expect.arrayContaining(onPages.scripts));
+    expect(recorded.styles).toEqual(expect.arrayContaining(onPages.styles));
+  }
+
+  it('covers every page of the full build and is never served', async () => {
+    recordCoversSite();
+    expect((await fetch(shop.url(`/${INLINE_HASHES_FILE}`))).status).toBe(404);
   });
+
+  it('still covers them after an incremental rebuild, whose pages pass in the browser', async () => {
+    await shop.database.db.execute(sql`UPDATE products SET price = price + 10, updated_at = now() WHERE id = ${productId}`);
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: shop.dataDir, MAP_TILE_URL: `${tilesUrl}/{z}/{x}/{y}.png` });
+    const result = await rebuildSite(config, shop.database, shop.outDir, { logLevel: 'error' });
+    expect(result.kind).toBe('partial');
+    recordCoversSite();
+    const page = await watchedPage();
+    await visit(page, `/shop/products/${slug}`);
+    await page.waitForSelector('astro-island:not([ssr]) [data-testid=buy-box] button.buy-box__add:enabled');
+    await visit(page, '/');
+    noViolations();
+    await page.context().close();
+  }, SLOW);
 });

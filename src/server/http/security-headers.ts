@@ -109,10 +109,11 @@ export function contentSecurityPolicy(config: Config, inline: InlineHashes): str
 /**
  * Powerful features the shop never uses, refused to our pages and anything they embed (a script
  * smuggled in cannot ask for the camera or a card through the Payment Request API). The address map
- * is placed by hand, so not even geolocation is needed.
+ * is placed by hand, so not even geolocation is needed. Only features Chromium knows: it reports an
+ * unknown one (e.g. `bluetooth`) as an error on every page.
  */
 export const PERMISSIONS_POLICY = [
-  'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'geolocation',
+  'accelerometer', 'autoplay', 'browsing-topics', 'camera', 'display-capture', 'geolocation',
   'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get',
   'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
 ].map((feature) => `${feature}=()`).join(', ');
