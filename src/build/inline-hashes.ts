@@ -9,7 +9,7 @@
  * Scripts whose type is data (JSON-LD, `application/json`) are not run and so need no hash.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -80,8 +80,11 @@ export class InlineHashCollector {
   }
 }
 
+/** Written aside and renamed into place: the server may read it while a rebuild writes it. */
 export function writeInlineHashes(siteDir: string, hashes: InlineHashes): void {
-  writeFileSync(join(siteDir, INLINE_HASHES_FILE), JSON.stringify(hashes));
+  const file = join(siteDir, INLINE_HASHES_FILE);
+  writeFileSync(`${file}.tmp`, JSON.stringify(hashes));
+  renameSync(`${file}.tmp`, file);
 }
 
 /** The site's recorded hashes, or null when it has no (readable) record. */

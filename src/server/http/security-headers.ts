@@ -155,11 +155,12 @@ export function securityHeaders(config: Config, siteDir?: string): SecurityHeade
   let key = '';
   let policy = contentSecurityPolicy(config, NO_HASHES);
 
-  function currentHashes(): { key: string; read: () => InlineHashes } {
+  /** Which record the site has now (the file's identity), and how to read it (null: try again later). */
+  function currentHashes(): { key: string; read: () => InlineHashes | null } {
     if (!siteDir) return { key: 'none', read: () => NO_HASHES };
     try {
       const s = statSync(join(siteDir, INLINE_HASHES_FILE));
-      return { key: `${s.ino}:${s.mtimeMs}:${s.size}`, read: () => readInlineHashes(siteDir) ?? NO_HASHES };
+      return { key: `${s.ino}:${s.mtimeMs}:${s.size}`, read: () => readInlineHashes(siteDir) };
     } catch {
       // A site built before builds recorded its hashes: read its pages once.
       return { key: 'scanned', read: () => { try { return scanSitePages(siteDir); } catch { return NO_HASHES; } } };
@@ -169,8 +170,11 @@ export function securityHeaders(config: Config, siteDir?: string): SecurityHeade
   function pagePolicy(): string {
     const now = currentHashes();
     if (now.key !== key) {
-      policy = contentSecurityPolicy(config, now.read());
-      key = now.key;
+      const hashes = now.read();
+      if (hashes) {
+        policy = contentSecurityPolicy(config, hashes);
+        key = now.key;
+      }
     }
     return policy;
   }
