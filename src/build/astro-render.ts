@@ -6,9 +6,10 @@
 import { build } from 'astro';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
+import { InlineHashCollector, type InlineHashes } from './inline-hashes';
 import { productPageWrites } from './product-page-writes';
 import type { RenderOnlyFile } from './render-filter';
 import { withSyncFileWrites } from './sync-page-writes';
@@ -43,6 +44,8 @@ export interface AstroRenderResult {
   clientBundle: ClientBundleOutcome | undefined;
   /** Russian product pages made from English ones. */
   russianWritten: number;
+  /** The inline scripts and styles of the pages written (src/build/inline-hashes.ts). */
+  inlineHashes: InlineHashes;
 }
 
 /** Runs `fn` with environment variables set, restoring them afterwards. */
@@ -64,6 +67,11 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
   const writer = pagesDir !== outDir || job.russianFromEnglish
     ? productPageWrites({ outDir, pagesDir, russian: job.russianFromEnglish ? { site: job.site, samples: job.russianFromEnglish.samples } : null })
     : undefined;
+  // Russian pages are made from English ones with the same scripts: the English page stands for both.
+  const inline = new InlineHashCollector();
+  const observer = (file: string, data: string | Uint8Array) => {
+    if (file.startsWith(outDir + sep) || file.startsWith(pagesDir + sep)) inline.add(data);
+  };
   const run = (reuse: string | undefined) => {
     const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const env = {
@@ -77,7 +85,7 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
       logLevel: job.logLevel,
       // Astro would otherwise print a telemetry notice and phone home on the first build.
       telemetry: { enabled: false },
-    } as Parameters<typeof build>[0]), writer));
+    } as Parameters<typeof build>[0]), writer, observer));
   };
   try {
     writeFileSync(onlyFile, JSON.stringify(job.filter));
@@ -92,7 +100,7 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
     }
     // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
     for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(job.outDir, file), { force: true });
-    return { clientBundle: takeClientBundleOutcome(), russianWritten: writer?.russianWritten ?? 0 };
+    return { clientBundle: takeClientBundleOutcome(), russianWritten: writer?.russianWritten ?? 0, inlineHashes: inline.result() };
   } finally {
     rmSync(onlyDir, { recursive: true, force: true });
   }

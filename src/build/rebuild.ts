@@ -18,6 +18,7 @@ import { readManifest, readSearchRecords, writeManifest, writeSearchRecords, typ
 import { createExportApi } from './export-client';
 import { productPageFile } from './page-files';
 import { productHash } from './product-hash';
+import { INLINE_HASHES_FILE, InlineHashCollector, readInlineHashes, scanSitePages, writeInlineHashes } from './inline-hashes';
 import { copyFileReplacing } from './replace-files';
 import { hasSearchIndex } from './search-index';
 import { updateSearchIndex, type SearchUpdateResult } from './search-update';
@@ -121,8 +122,14 @@ async function rebuildFrom(
     // 4. Copy pages over the live site; the sitemap and the manifest of a partial build are partial: skip them.
     // Each file is copied beside its old self and renamed over it: the site may be served meanwhile,
     // and a shopper must get the old page or the new one, never half of one.
+    // The new pages' inline scripts are allowed before the first new page is served; old pages keep theirs.
+    const inline = new InlineHashCollector();
+    // A site built before builds recorded them is read once.
+    inline.merge(readInlineHashes(siteDir) ?? scanSitePages(siteDir));
+    inline.merge(readInlineHashes(tempDir) ?? { scripts: [], styles: [] });
+    writeInlineHashes(siteDir, inline.result());
     for (const file of filesUnder(tempDir)) {
-      if (/^sitemap.*\.xml$/.test(file)) continue;
+      if (/^sitemap.*\.xml$/.test(file) || file === INLINE_HASHES_FILE) continue;
       const target = join(siteDir, file);
       mkdirSync(dirname(target), { recursive: true });
       copyFileReplacing(join(tempDir, file), target);

@@ -18,6 +18,7 @@ import { openBuildApi, type BuildData } from './build-api';
 import { shellFingerprint } from './shell-fingerprint';
 import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
 import { createExportApi } from './export-client';
+import { InlineHashCollector, writeInlineHashes } from './inline-hashes';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { buildWorkerCount, renderInSlices } from './parallel-render';
 import type { RenderOnlyFile } from './render-filter';
@@ -114,6 +115,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
   let retry = false;
   let clientBundle: ClientBundleOutcome | undefined;
   let russianWritten = 0;
+  const inline = new InlineHashCollector();
   try {
     // Which products the pages cover: a partial build's list, or every product in the catalogue.
     let index: Awaited<ReturnType<ReturnType<typeof createExportApi>['index']>> | undefined;
@@ -137,7 +139,10 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
         apiUrl: api.url, site: config.PUBLIC_BASE_URL, logLevel, slugs, index, workers, productLocales, alsoRussian: samples,
         russianFromEnglish, searchIndex: opts.searchIndex !== false, log,
       });
-      for (const part of sliced.records) mergeRecord(part);
+      for (const part of sliced.records) {
+        mergeRecord(part);
+        inline.merge(part.inlineHashes);
+      }
       slicedOutcome = sliced.records;
       staged = sliced.dir;
       astroOut = sliced.dir;
@@ -153,6 +158,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       });
       clientBundle = rendered.clientBundle;
       russianWritten = rendered.russianWritten;
+      inline.merge(rendered.inlineHashes);
     }
     log(`astro rendered pages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (russianFromEnglish) {
@@ -170,6 +176,8 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     if (!retry) {
       const t = performance.now();
       if (!opts.renderOnly) rewriteProductEntries(astroOut, config.PUBLIC_BASE_URL, slugs);
+      // With the pages, so a served site never lacks the hashes of its own scripts (a rebuild merges them).
+      writeInlineHashes(astroOut, inline.result());
       if (staged) moveInto(staged, outDir);
       log(`sitemap and move into place: ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }

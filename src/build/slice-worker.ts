@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { renderWithAstro, type AstroRenderJob } from './astro-render';
 import { withPageResponses } from './page-responses';
 import { startRecording, stopRecording, type ProductRecord } from './build-record';
+import type { InlineHashes } from './inline-hashes';
 import { treePeakSampler } from './process-memory';
 import { russianMismatches, type RussianResult } from './russian-step';
 import { writeSearchParts, type SearchParts } from './search-index';
@@ -33,6 +34,8 @@ export interface SliceRecord {
   astroSeconds: number;
   russian: (RussianResult & { seconds: number }) | null;
   searchParts: (SearchParts & { seconds: number; peakMb: number }) | null;
+  /** The inline scripts and styles of the pages this worker wrote. */
+  inlineHashes: InlineHashes;
 }
 
 async function main(): Promise<void> {
@@ -40,10 +43,10 @@ async function main(): Promise<void> {
   startRecording();
   const started = performance.now();
   // This process serves nothing: Astro's page responses may keep their bytes as they are.
-  const { russianWritten } = await withPageResponses(() => renderWithAstro(job));
+  const { russianWritten, inlineHashes } = await withPageResponses(() => renderWithAstro(job));
   const astroSeconds = (performance.now() - started) / 1000;
   const record = stopRecording();
-  const out: SliceRecord = { products: [...record.products], listings: [...record.listings], search: [...record.search], astroSeconds, russian: null, searchParts: null };
+  const out: SliceRecord = { products: [...record.products], listings: [...record.listings], search: [...record.search], astroSeconds, russian: null, searchParts: null, inlineHashes };
   if (job.russianFromEnglish) {
     const t = performance.now();
     const mismatches = russianMismatches(job.productPagesDir, job.russianFromEnglish.samples, job.site.replace(/\/+$/, ''));

@@ -13,7 +13,8 @@
  *
  * A build may also take over the writes under a folder of its own (`PageWriter`): a parallel build
  * puts product pages elsewhere and makes Russian pages from English ones as they are written
- * (src/build/product-page-writes.ts).
+ * (src/build/product-page-writes.ts). And it may look at each HTML page as it goes by (`PageObserver`:
+ * the inline scripts a Content-Security-Policy must allow, src/build/inline-hashes.ts).
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,11 +30,23 @@ export interface PageWriter {
   write(file: string, data: string | Uint8Array): boolean;
 }
 
+/** Sees every HTML page a build writes (before any PageWriter takes it over). */
+export type PageObserver = (file: string, data: string | Uint8Array) => void;
+
 /** Nesting count: overlapping builds in one process (tests) restore the originals only once all end. */
 let active = 0;
 let originals: { mkdir: Mkdir; writeFile: WriteFile } | null = null;
 /** The page writers of the builds running now. */
 const writers = new Set<PageWriter>();
+/** The page observers of the builds running now. */
+const observers = new Set<PageObserver>();
+
+function observe(file: string | URL | Buffer, data: string | Uint8Array): void {
+  if (observers.size === 0 || Buffer.isBuffer(file)) return;
+  const path = typeof file === 'string' ? file : fileURLToPath(file);
+  if (!path.endsWith('.html')) return;
+  for (const o of observers) o(path, data);
+}
 
 function takenOver(file: string | URL | Buffer, data: string | Uint8Array): boolean {
   if (writers.size === 0 || Buffer.isBuffer(file)) return false;
@@ -60,6 +73,7 @@ function install(): void {
     const signal = typeof options === 'object' && options !== null && 'signal' in options && options.signal;
     if (!isPath(file) || !plain || signal) return writeFile(file, data, options);
     try {
+      observe(file, data);
       if (!takenOver(file, data)) fs.writeFileSync(file, data, options as fs.WriteFileOptions);
       return Promise.resolve();
     } catch (err) {
@@ -77,13 +91,15 @@ function uninstall(): void {
   originals = null;
 }
 
-export async function withSyncFileWrites<T>(fn: () => Promise<T>, writer?: PageWriter): Promise<T> {
+export async function withSyncFileWrites<T>(fn: () => Promise<T>, writer?: PageWriter, observer?: PageObserver): Promise<T> {
   if (active++ === 0) install();
   if (writer) writers.add(writer);
+  if (observer) observers.add(observer);
   try {
     return await fn();
   } finally {
     if (writer) writers.delete(writer);
+    if (observer) observers.delete(observer);
     if (--active === 0) uninstall();
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { clientIpResolver } from './http/client-ip';
 import { errorBody, handleError, MESSAGES } from './http/errors';
 import { rateLimit } from './http/rate-limit';
+import { securityHeaders } from './http/security-headers';
 import { mountStaticSite } from './http/static-site';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
@@ -57,12 +58,16 @@ export function createApp(config: Config, database: Database, options: AppOption
   }
 
   // Every answer: no type sniffing (an uploaded file is never run as a script), no framing of the
-  // shop by other sites (clickjacking of the buy and pay buttons), and only the origin sent onwards.
+  // shop by other sites (clickjacking of the buy and pay buttons), and only the origin sent onwards;
+  // pages get the Content-Security-Policy of the build and configuration, every answer the
+  // Permissions-Policy, and HSTS when it goes out over https (src/server/http/security-headers.ts).
+  const security = securityHeaders(config, options.siteDir);
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'SAMEORIGIN');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    security.apply(c);
   });
 
   if (options.compressApi !== false) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config';
 import { SANDBOX_CREDENTIALS, sandboxSadad } from '../settings';
+import { sandboxPolicy } from './page';
 import { mountSadadSandbox } from './sadad';
 import { mountZarinpalSandbox } from './zarinpal';
 
@@ -18,10 +19,12 @@ export interface SandboxClock {
 
 export function createPaymentSandbox(config: Config, clock: SandboxClock = { now: () => Date.now(), verifyWindowMs: 20 * 60_000 }): Hono {
   const app = new Hono();
+  const policy = sandboxPolicy(config.PUBLIC_BASE_URL);
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Robots-Tag', 'noindex');
     c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', policy);
   });
   mountZarinpalSandbox(app, config.ZARINPAL_MERCHANT_ID ?? SANDBOX_CREDENTIALS.zarinpalMerchantId, clock, config.PUBLIC_BASE_URL);
   mountSadadSandbox(app, sandboxSadad(config), clock, config.PUBLIC_BASE_URL);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatToman } from '../../../lib/money';
 
 /**
@@ -33,12 +34,29 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#666}
 </div></main></body></html>`;
 }
 
+/** The one script of the sandbox's pages: the auto-post below (its hash is in the sandbox's policy). */
+export const AUTO_POST_SCRIPT = 'document.forms[0].submit()';
+
+/**
+ * The sandbox's own Content-Security-Policy, as a bank's pages have theirs: inline styles, the
+ * auto-post script by its hash (no inline event handlers), forms (and the redirects they lead to)
+ * only to this server and the shop's public address, where the callbacks are.
+ */
+export function sandboxPolicy(publicBaseUrl: string): string {
+  const shop = new URL(publicBaseUrl).origin;
+  return `default-src 'none'; style-src 'unsafe-inline'; script-src '${sha256(AUTO_POST_SCRIPT)}'; form-action 'self' ${shop}; base-uri 'none'; frame-ancestors 'none'`;
+}
+
+function sha256(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
 /** Sadad returns the browser with a form POST; this page posts itself (a button stays for no-script). */
 export function autoPostPage(action: string, fields: Record<string, string>): string {
   const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
   return `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><title>بازگشت به فروشگاه — Returning to the shop (test payment)</title></head>
-<body onload="document.forms[0].submit()"><form method="post" action="${esc(action)}">${inputs}
-<p>پرداخت آزمایشی — در حال بازگشت به فروشگاه… / Test payment — returning to the shop…</p><button type="submit">ادامه / Continue</button></form></body></html>`;
+<body><form method="post" action="${esc(action)}">${inputs}
+<p>پرداخت آزمایشی — در حال بازگشت به فروشگاه… / Test payment — returning to the shop…</p><button type="submit">ادامه / Continue</button></form><script>${AUTO_POST_SCRIPT}</script></body></html>`;
 }
 
 export function errorPage(text: string): string {
