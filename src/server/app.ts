@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import type { Database } from './db/client';
+import { bodyLimits } from './http/body-limits';
 import { clientIpResolver } from './http/client-ip';
 import { errorBody, handleError, MESSAGES } from './http/errors';
 import { rateLimit } from './http/rate-limit';
@@ -76,6 +77,8 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.use(`${API_BASE}/SaveCustomerFile`, rateLimit({
     limit: config.BOM_UPLOAD_RATE_LIMIT, windowSeconds: config.BOM_UPLOAD_RATE_WINDOW_SECONDS, clientIp, message: uploadRateMessage,
   }));
+  // After the rate limits (a refused address's body is never read), before every route that reads a body.
+  app.use('*', bodyLimits(API_BASE));
 
   app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind }));
   const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });
