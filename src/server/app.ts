@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppDeps } from './context';
 import type { Database } from './db/client';
 import { bodyLimits } from './http/body-limits';
+import { requireBuildToken } from './http/build-token';
 import { clientIpResolver } from './http/client-ip';
 import { errorBody, handleError, MESSAGES } from './http/errors';
 import { rateLimit } from './http/rate-limit';
@@ -79,6 +80,8 @@ export function createApp(config: Config, database: Database, options: AppOption
   }));
   // After the rate limits (a refused address's body is never read), before every route that reads a body.
   app.use('*', bodyLimits(API_BASE));
+  // The build's bulk reads answer only the build (src/server/http/build-token.ts).
+  app.use(`${API_BASE}/export/*`, requireBuildToken());
 
   app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind }));
   const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });
