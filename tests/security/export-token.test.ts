@@ -28,7 +28,8 @@ describe('export calls', () => {
     const missing = await server.api('/no-such-call');
     expect(missing.status).toBe(404);
     for (const path of EXPORTS) {
-      for (const headers of [{}, { [BUILD_TOKEN_HEADER]: '' }, { [BUILD_TOKEN_HEADER]: 'guess' }, { [BUILD_TOKEN_HEADER]: `${processBuildToken()}x` }]) {
+      const attempts: Record<string, string>[] = [{}, { [BUILD_TOKEN_HEADER]: '' }, { [BUILD_TOKEN_HEADER]: 'guess' }, { [BUILD_TOKEN_HEADER]: `${processBuildToken()}x` }];
+      for (const headers of attempts) {
         const res = await server.api(path, { headers });
         expect(res.status, path).toBe(404);
         expect(res.body).toEqual(missing.body);

@@ -10,7 +10,7 @@ import { startFuzzSession, type FuzzSession } from './fuzz/fuzz-session';
 let session: FuzzSession;
 beforeAll(async () => {
   session = await startFuzzSession();
-}, 120_000);
+}, 600_000);
 afterAll(async () => session?.stop());
 
 describe('API fuzzer', () => {

@@ -147,7 +147,7 @@ function mutate(value: Json, rng: Rng, huge: number): Json {
 
 const asText = (v: Json) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-interface Case { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array; describe: string }
+interface Case { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; describe: string }
 
 function pathValue(schema: Schema, rng: Rng, doc: OpenApiDocument): string {
   const v = rng.chance(0.4) ? plausible(schema, rng, doc) : hostileValue(rng, 3000);
@@ -180,7 +180,7 @@ function queryString(params: { name: string; schema: Schema }[], rng: Rng, doc: 
 const encoder = new TextEncoder();
 
 /** A body for an operation and how it was made: JSON (plausible or mutated), raw junk, other content types. */
-function makeBody(schema: Schema | undefined, multipart: boolean, rng: Rng, doc: OpenApiDocument): { body?: string | Uint8Array; type?: string; describe: string } {
+function makeBody(schema: Schema | undefined, multipart: boolean, rng: Rng, doc: OpenApiDocument): { body?: string | Uint8Array<ArrayBuffer>; type?: string; describe: string } {
   const value = plausible(schema ?? { type: 'object' }, rng, doc);
   const strategy = rng.int(0, 19);
   const json = (v: Json, why: string) => ({ body: JSON.stringify(v), type: 'application/json', describe: why });
@@ -209,7 +209,7 @@ function makeBody(schema: Schema | undefined, multipart: boolean, rng: Rng, doc:
   return { body: JSON.stringify(value), type: 'application/json', describe: 'plausible JSON again' };
 }
 
-function multipartBody(value: Json, rng: Rng): { body: string | Uint8Array; type: string; describe: string } {
+function multipartBody(value: Json, rng: Rng): { body: string | Uint8Array<ArrayBuffer>; type: string; describe: string } {
   const boundary = `----fuzz${rng.int(1, 1e9)}`;
   const kind = rng.int(0, 5);
   const fields = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['x', value] as const];
@@ -242,7 +242,7 @@ function makeCases(doc: OpenApiDocument, seed: number, perOperation: number, tok
         const token = SESSION_ENDING.has(name) ? undefined : path.includes('/staff/') ? tokens.staff : rng.chance(0.75) ? tokens.customer : undefined;
         if (token) headers.authorization = `Bearer ${token}`;
         let describe = 'no body';
-        let body: string | Uint8Array | undefined;
+        let body: string | Uint8Array<ArrayBuffer> | undefined;
         if (method !== 'get' && method !== 'delete') {
           const made = makeBody(bodySchema, multipart && rng.chance(0.8), rng, doc);
           body = made.body;
