@@ -75,6 +75,20 @@ describe('malformed bodies', () => {
   });
 });
 
+describe('parts-list files with NUL', () => {
+  it('reads a file whose cells and name carry NUL bytes, storing them without', async () => {
+    const form = new FormData();
+    form.append('newFile', new Blob(['Part Number,Qty\nLM\u0000358P,2\nNE555P,1\u0000\nTL072CP,3\nLM7805CV,4\nBC547B,10\n1N4148,20\nNE5532P,2\nLM317T,1\n'], { type: 'text/csv' }), 'parts\u0000.csv');
+    const res = await server.api('/SaveCustomerFile', { method: 'POST', body: form });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.lines).toBe(8);
+    expect(res.body.fileName).not.toContain('\u0000');
+    const view = await server.api(`/customerExcelUpload?identityKey=${res.body.identityKey}`);
+    expect(view.status).toBe(200);
+    expect(JSON.stringify(view.body)).toContain('LM358P');
+  });
+});
+
 describe('search log', () => {
   it('keeps the good searches of a batch the database refuses one row of', async () => {
     const { searchLog: logger } = server.deps;

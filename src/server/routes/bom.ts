@@ -74,6 +74,9 @@ async function readUploadForm(c: Context) {
   return { file, boardQuantity: boards.data.boardQty };
 }
 
+/** The name the browser gave the file, as text the database stores (no NUL or other control characters). */
+const storableFileName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, '').slice(-255) || 'bom.csv';
+
 const asHttpError = (err: unknown): unknown =>
   err instanceof BomFileError
     ? new HttpError(err.status, err.message, err.status === 422 ? { newFile: [err.message] } : undefined)
@@ -93,7 +96,7 @@ export const bomRoutes: RouteDef[] = [
         const { file, boardQuantity } = await readUploadForm(c);
         const user = await optionalUser(c, deps);
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const { timings, ...result } = await processUpload(deps.db, { fileName: file.name || 'bom.csv', bytes, boardQuantity, userId: user?.user.id ?? null });
+        const { timings, ...result } = await processUpload(deps.db, { fileName: storableFileName(file.name), bytes, boardQuantity, userId: user?.user.id ?? null });
         c.header('Server-Timing', `parse;dur=${timings.parseMs.toFixed(1)}, match;dur=${timings.matchMs.toFixed(1)}, save;dur=${timings.saveMs.toFixed(1)}`);
         return result;
       } catch (err) {
