@@ -5,6 +5,7 @@
  * the rest of its batch.
  */
 import { sql } from 'drizzle-orm';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '../../src/lib/storable-text';
 import { searchLog, users } from '../../src/server/db/schema';
@@ -76,16 +77,29 @@ describe('malformed bodies', () => {
 });
 
 describe('parts-list files with NUL', () => {
-  it('reads a file whose cells and name carry NUL bytes, storing them without', async () => {
+  const upload = (content: BlobPart, name: string) => {
     const form = new FormData();
-    form.append('newFile', new Blob(['Part Number,Qty\nLM\u0000358P,2\nNE555P,1\u0000\nTL072CP,3\nLM7805CV,4\nBC547B,10\n1N4148,20\nNE5532P,2\nLM317T,1\n'], { type: 'text/csv' }), 'parts\u0000.csv');
-    const res = await server.api('/SaveCustomerFile', { method: 'POST', body: form });
+    form.append('newFile', new Blob([content]), name);
+    return server.api('/SaveCustomerFile', { method: 'POST', body: form });
+  };
+
+  it('reads a spreadsheet whose cells carry NUL (the _x0000_ escape), storing them without', async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Part Number', 'Qty'], ['LM\u0000358P', 2], ['NE555P\u0000', 1]]), 'BOM\u0000');
+    const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const res = await upload(new Uint8Array(bytes), 'parts\u0000.xlsx');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.lines).toBe(8);
+    expect(res.body.lines).toBe(2);
     expect(res.body.fileName).not.toContain('\u0000');
     const view = await server.api(`/customerExcelUpload?identityKey=${res.body.identityKey}`);
     expect(view.status).toBe(200);
     expect(JSON.stringify(view.body)).toContain('LM358P');
+  });
+
+  it('refuses a text file with NUL bytes as unreadable (422), not with a 500', async () => {
+    const res = await upload('Part Number,Qty\nLM\u0000358P,2\n', 'parts.csv');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(persian);
   });
 });
 
