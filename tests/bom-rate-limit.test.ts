@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './support/server';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ catalogue: false, env: { BOM_UPLOAD_RATE_LIMIT: '2', BOM_UPLOAD_RATE_WINDOW_SECONDS: '600', TRUST_PROXY: '1' } });
-}, 60_000);
+}, 300_000);
 afterAll(async () => { await server?.stop(); });
 
 const partsList = 'Part Number,Qty\nLM358P,2\nNE555P,1\n';
@@ -18,7 +18,7 @@ const partsList = 'Part Number,Qty\nLM358P,2\nNE555P,1\n';
 function upload(address: string) {
   const form = new FormData();
   form.append('newFile', new Blob([partsList], { type: 'text/csv' }), 'parts.csv');
-  return server.api('/SaveCustomerFile', { method: 'POST', body: form, headers: { 'x-forwarded-for': `${address}, 10.0.0.1` } });
+  return server.api('/SaveCustomerFile', { method: 'POST', body: form, headers: { 'x-forwarded-for': `10.0.0.1, ${address}` } });
 }
 
 const savedUploads = async () => (await server.database.db.select({ id: customerUploads.id }).from(customerUploads)).length;

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_TOKEN_HEADER, processBuildToken } from '../src/server/http/build-token';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -12,6 +13,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.stop());
 
+/** The export calls answer only the build, which carries this process's build token. */
+const exportCall = (path: string) => server.api(path, { headers: { [BUILD_TOKEN_HEADER]: processBuildToken() } });
+
 const count = async (where: string) => {
   const r = await server.database.db.execute(sql.raw(`select count(*)::int as n from products where ${where}`));
   return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
@@ -19,7 +23,7 @@ const count = async (where: string) => {
 
 describe('export/index', () => {
   it('lists every public product once, in id order, with the server time and version', async () => {
-    const { status, body } = await server.api('/export/index');
+    const { status, body } = await exportCall('/export/index');
     expect(status).toBe(200);
     const list = body.data.products as { id: number; slug: string }[];
     expect(list.length).toBe(await count('enable and deleted_at is null'));
@@ -38,14 +42,14 @@ describe('export/products', () => {
     const all: { slug: string }[] = [];
     let after = 0;
     for (;;) {
-      const { status, body } = await server.api(`/export/products?after=${after}&limit=700`);
+      const { status, body } = await exportCall(`/export/products?after=${after}&limit=700`);
       expect(status).toBe(200);
       expect(body.data.items.length).toBeLessThanOrEqual(700);
       all.push(...body.data.items);
       if (body.data.next === null) break;
       after = body.data.next;
     }
-    const index = (await server.api('/export/index')).body.data.products.map((p: { slug: string }) => p.slug);
+    const index = (await exportCall('/export/index')).body.data.products.map((p: { slug: string }) => p.slug);
     expect(all.map((p) => p.slug)).toEqual(index);
 
     for (const slug of ['lm358n-dip8', index[0]!, index[index.length - 1]!]) {
@@ -55,16 +59,16 @@ describe('export/products', () => {
   });
 
   it('returns only products changed since the given time', async () => {
-    const before = (await server.api('/export/index')).body.data.generatedAt;
+    const before = (await exportCall('/export/index')).body.data.generatedAt;
     await server.database.db.execute(sql`update products set price = price + 10, updated_at = now() where slug = 'lm358n-dip8'`);
-    const { body } = await server.api(`/export/products?since=${encodeURIComponent(before)}`);
+    const { body } = await exportCall(`/export/products?since=${encodeURIComponent(before)}`);
     expect(body.data.items.map((p: { slug: string }) => p.slug)).toEqual(['lm358n-dip8']);
     expect(body.data.next).toBeNull();
   });
 
   it('refuses bad paging and times with 422 and Persian messages', async () => {
     for (const q of ['limit=0', 'limit=5000', 'after=-1', 'after=x', 'since=yesterday']) {
-      const { status, body } = await server.api(`/export/products?${q}`);
+      const { status, body } = await exportCall(`/export/products?${q}`);
       expect(status, q).toBe(422);
       expect(Object.values(body.data.errors).flat().join(' ')).toMatch(/[\u0600-\u06FF]/);
     }
@@ -73,14 +77,14 @@ describe('export/products', () => {
 
 describe('export/changes', () => {
   it('names changed and removed products, categories and content since a time', async () => {
-    const since = (await server.api('/export/index')).body.data.generatedAt;
-    const empty = (await server.api(`/export/changes?since=${encodeURIComponent(since)}`)).body.data;
+    const since = (await exportCall('/export/index')).body.data.generatedAt;
+    const empty = (await exportCall(`/export/changes?since=${encodeURIComponent(since)}`)).body.data;
     expect(empty.products).toEqual({ changed: [], removed: [] });
 
     await server.database.db.execute(sql`update products set stock = stock + 1, updated_at = now() where slug = 'lm358p-pdip8'`);
     await server.database.db.execute(sql`update products set enable = false, updated_at = now() where slug = 'lm358n-dip8'`);
     await server.database.db.execute(sql`update categories set name = name, updated_at = now() where slug = 'op-amps'`);
-    const { status, body } = await server.api(`/export/changes?since=${encodeURIComponent(since)}`);
+    const { status, body } = await exportCall(`/export/changes?since=${encodeURIComponent(since)}`);
     expect(status).toBe(200);
     expect(body.data.products.changed).toEqual(['lm358p-pdip8']);
     expect(body.data.products.removed).toEqual(['lm358n-dip8']);
@@ -89,7 +93,7 @@ describe('export/changes', () => {
   });
 
   it('needs a valid since', async () => {
-    expect((await server.api('/export/changes')).status).toBe(422);
-    expect((await server.api('/export/changes?since=not-a-time')).status).toBe(422);
+    expect((await exportCall('/export/changes')).status).toBe(422);
+    expect((await exportCall('/export/changes?since=not-a-time')).status).toBe(422);
   });
 });

@@ -2,6 +2,7 @@
 import { ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { API_PATH } from '../api/client';
+import { BUILD_TOKEN_HEADER, processBuildToken } from '../server/http/build-token';
 import {
   exportChangesResponseSchema, exportIndexResponseSchema, exportProductsResponseSchema,
   type ExportChangesParams,
@@ -11,7 +12,8 @@ export function createExportApi(baseUrl: string, timeout = 120_000) {
   const base = baseUrl.replace(/\/+$/, '');
   const $fetch = ofetch.create({
     baseURL: base.endsWith(API_PATH) ? base : base + API_PATH,
-    headers: { Accept: 'application/json' },
+    // The export calls answer only the build of the process that serves them (or its threads and workers).
+    headers: { Accept: 'application/json', [BUILD_TOKEN_HEADER]: processBuildToken() },
     retry: 1,
     timeout,
   });

@@ -3,6 +3,8 @@ import { compress } from 'hono/compress';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import type { Database } from './db/client';
+import { bodyLimits } from './http/body-limits';
+import { requireBuildToken } from './http/build-token';
 import { clientIpResolver } from './http/client-ip';
 import { errorBody, handleError, MESSAGES } from './http/errors';
 import { rateLimit } from './http/rate-limit';
@@ -82,6 +84,10 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.use(`${API_BASE}/SaveCustomerFile`, rateLimit({
     limit: config.BOM_UPLOAD_RATE_LIMIT, windowSeconds: config.BOM_UPLOAD_RATE_WINDOW_SECONDS, clientIp, message: uploadRateMessage,
   }));
+  // After the rate limits (a refused address's body is never read), before every route that reads a body.
+  app.use('*', bodyLimits(API_BASE));
+  // The build's bulk reads answer only the build (src/server/http/build-token.ts).
+  app.use(`${API_BASE}/export/*`, requireBuildToken());
 
   // testMode: monitoring sees a shop whose payments go to the sandbox.
   app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind, testMode: sandboxEnabled(config) }));

@@ -30,7 +30,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({ STORE_PHONES: '021-1, 021-2 ,', SEED_DEMO: '0', TRUST_PROXY: 'true' });
     expect(config.STORE_PHONES).toEqual(['021-1', '021-2']);
     expect(config.SEED_DEMO).toBe(false);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toEqual({ hops: 1 });
   });
 });
 

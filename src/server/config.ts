@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SANDBOX_CREDENTIALS } from './payments/settings';
+import { parseTrustProxy, type TrustedProxies } from '../lib/forwarded-client';
 
 /**
  * Every setting the server reads from the environment, validated once at start.
@@ -28,8 +29,19 @@ export const configSchema = z.object({
   /** Parts-list uploads (SaveCustomerFile) allowed per client address per window: each one costs a parse. */
   BOM_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   BOM_UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
-  /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits, logs). */
-  TRUST_PROXY: bool.prefault('0'),
+  /**
+   * Reverse proxies in front (src/lib/forwarded-client.ts): `0` none; a number of proxy hops; or a list
+   * of proxy addresses / CIDR ranges. The client address is the right-most X-Forwarded-For entry no
+   * trusted proxy stands for (rate limits, sign-in throttling, logs). False when there is no proxy.
+   */
+  TRUST_PROXY: z.string().prefault('0').transform((text, ctx): TrustedProxies | false => {
+    const parsed = parseTrustProxy(text);
+    if (parsed && 'error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: `${parsed.error}; expected 0, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas` });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
   /** Entries kept in the in-process cache of catalogue reads. */
   READ_CACHE_SIZE: z.coerce.number().int().min(0).default(5000),
   /** How often the server checks whether another process changed the catalogue (drops its read cache). */

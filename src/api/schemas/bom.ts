@@ -95,13 +95,13 @@ export type CustomerUpload = z.infer<typeof customerUploadSchema>;
 
 export const selectAlternativeBodySchema = z.object({
   identityKey: identityKeySchema,
-  lineId: z.coerce.number().int().positive(),
-  productId: z.coerce.number().int().positive(),
+  lineId: z.coerce.number().int().positive().max(2_147_483_647),
+  productId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
 export const includeLineBodySchema = z.object({
   identityKey: identityKeySchema,
-  lineId: z.coerce.number().int().positive(),
+  lineId: z.coerce.number().int().positive().max(2_147_483_647),
   selected: z.boolean(),
 });
 

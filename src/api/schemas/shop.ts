@@ -61,7 +61,8 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 export const cartResponseSchema = cartSchema.extend({ message: z.string().optional() });
 
-const positiveId = z.coerce.number().int().positive();
+/** A row id: PostgreSQL integer columns end at 2^31 - 1, and a larger number would fail the query instead of finding nothing. */
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
 export const addToCartBodySchema = z.object({
   product_id: positiveId,
   /** Must be a number: spec §5 "add to cart does nothing if quantity is a string". */

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { fieldsWithNul, NUL_MESSAGE } from '../../lib/storable-text';
 import { persianErrorMap } from '../../lib/validation-messages';
 import type { AppDeps } from '../context';
 import { HttpError, MESSAGES } from './errors';
@@ -47,10 +48,15 @@ export const defineRoute = <Q extends z.ZodType, P extends z.ZodType, B extends 
 ): RouteDef => def as unknown as RouteDef;
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  // Checked before the schema: no transform or refinement may carry a NUL on towards the database.
+  const withNul = fieldsWithNul(value);
+  if (withNul.length) throw new HttpError(422, MESSAGES.validationFa, Object.fromEntries(withNul.map((f) => [f, [NUL_MESSAGE]])));
   const result = schema.safeParse(value, { error: persianErrorMap });
   if (!result.success) throw new HttpError(422, MESSAGES.validationFa, toFieldErrors(result.error));
   return result.data;
 }
+
+const MALFORMED_FORM = 'فرم فرستاده‌شده خراب یا ناقص است؛ لطفاً صفحه را تازه کنید و دوباره بفرستید.';
 
 async function readBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
@@ -61,7 +67,15 @@ async function readBody(c: Context): Promise<unknown> {
       throw new HttpError(400, 'بدنه درخواست JSON معتبر نیست.');
     }
   }
-  if (type.includes('form')) return Object.fromEntries(Object.entries(await c.req.parseBody()));
+  if (type.includes('form')) {
+    try {
+      return Object.fromEntries(Object.entries(await c.req.parseBody()));
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      // A cut-off or mis-framed form (no boundary, a part without headers): the client's fault, not ours.
+      throw new HttpError(400, MALFORMED_FORM);
+    }
+  }
   return {};
 }
 

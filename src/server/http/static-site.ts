@@ -51,6 +51,15 @@ async function fileAt(path: string): Promise<Found | null> {
   }
 }
 
+/**
+ * A path that stays on this site as a redirect target: runs of slashes (and backslashes, which
+ * browsers read as slashes) become one, so `/fa//evil.example/x` goes to `/evil.example/x` and not to
+ * the host `evil.example` (a Location starting with `//` is another site).
+ */
+export function sameSitePath(path: string): string {
+  return `/${path}`.replace(/[/\\]+/g, '/');
+}
+
 export function mountStaticSite(app: Hono, siteDir: string): void {
   const root = resolve(siteDir);
 
@@ -126,10 +135,7 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
       return notFoundPage(c, '/');
     }
     if (BACKEND_PREFIXES.some((p) => urlPath.startsWith(p))) return next();
-    if (urlPath === '/fa' || urlPath.startsWith('/fa/')) {
-      const rest = url.pathname.slice(3) || '/';
-      return c.redirect(rest + url.search, 301);
-    }
+    if (urlPath === '/fa' || urlPath.startsWith('/fa/')) return c.redirect(sameSitePath(url.pathname.slice(3)) + url.search, 301);
     if (urlPath.includes('\0')) return notFoundPage(c, urlPath);
     // Error pages exist to be shown with their status, not as pages of their own.
     if (/^\/((en|ru)\/)?404(\/|\.html)?$/.test(urlPath)) return notFoundPage(c, urlPath);

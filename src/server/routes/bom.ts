@@ -7,6 +7,7 @@ import {
 } from '../../api/schemas/bom';
 import { persianErrorMap } from '../../lib/validation-messages';
 import { optionalUser, requireUser } from '../auth/current-user';
+import { UPLOAD_BODY_LIMITS } from '../http/body-limits';
 import { HttpError, validationFailed } from '../http/errors';
 import { defineRoute, type RouteDef } from '../http/route';
 import { toFieldErrors } from '../http/zod-errors';
@@ -17,9 +18,6 @@ import { moveUploadToCart } from '../services/bom/move-to-cart';
 import { requestSourcing } from '../services/bom/sourcing';
 import { chooseAlternative, customerUploadsOf, setLineSelected } from '../services/bom/uploads';
 import { viewLine, viewUpload } from '../services/bom/view';
-
-// Multipart framing around the file: boundaries, part headers, the board count.
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The request body, read with a byte cap so an oversized upload is cut off instead of buffered whole. */
 async function readCappedBody(c: Context, max: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -59,7 +57,7 @@ const boardQtySchema = uploadFormSchema.pick({ boardQty: true });
 async function readUploadForm(c: Context) {
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw validationFailed({ newFile: [BOM_MESSAGES.noFile] });
-  const raw = await readCappedBody(c, BOM_LIMITS.maxFileBytes + MULTIPART_OVERHEAD);
+  const raw = await readCappedBody(c, UPLOAD_BODY_LIMITS['/SaveCustomerFile']!.maxBytes);
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { 'content-type': type } }).formData();
@@ -75,6 +73,9 @@ async function readUploadForm(c: Context) {
   if (!boards.success) throw validationFailed(toFieldErrors(boards.error));
   return { file, boardQuantity: boards.data.boardQty };
 }
+
+/** The name the browser gave the file, as text the database stores (no NUL or other control characters). */
+const storableFileName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, '').slice(-255) || 'bom.csv';
 
 const asHttpError = (err: unknown): unknown =>
   err instanceof BomFileError
@@ -95,7 +96,7 @@ export const bomRoutes: RouteDef[] = [
         const { file, boardQuantity } = await readUploadForm(c);
         const user = await optionalUser(c, deps);
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const { timings, ...result } = await processUpload(deps.db, { fileName: file.name || 'bom.csv', bytes, boardQuantity, userId: user?.user.id ?? null });
+        const { timings, ...result } = await processUpload(deps.db, { fileName: storableFileName(file.name), bytes, boardQuantity, userId: user?.user.id ?? null });
         c.header('Server-Timing', `parse;dur=${timings.parseMs.toFixed(1)}, match;dur=${timings.matchMs.toFixed(1)}, save;dur=${timings.saveMs.toFixed(1)}`);
         return result;
       } catch (err) {

@@ -2,6 +2,7 @@
  * Bulk reads for the static storefront build: the product index, full products in large pages, and
  * what changed since a time (incremental rebuilds). Read straight from the database, not the read
  * cache: a build reads each product once, and a rebuild must see the change it was started for.
+ * Only the build may call them: without its token they answer 404 (src/server/http/build-token.ts).
  */
 import {
   exportChangesQuerySchema, exportChangesResponseSchema, exportIndexResponseSchema, exportProductsQuerySchema,

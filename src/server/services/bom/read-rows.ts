@@ -23,8 +23,13 @@ export function readRows(fileName: string, bytes: Uint8Array, maxRows: number = 
   if (kind === 'text') {
     const { text, encoding } = decodeText(bytes);
     const { rows, delimiter } = textRows(text, maxRows);
-    return { sheets: rows.length ? [{ name: null, rows }] : [], kind, encoding, delimiter };
+    return { sheets: rows.length ? [{ name: null, rows: withoutNul(rows) }] : [], kind, encoding, delimiter };
   }
   const { sheets, formulaCells } = workbookRows(bytes, kind, maxRows);
-  return { sheets, kind, formulaCells };
+  return { sheets: sheets.map((s) => ({ name: s.name && s.name.replaceAll('\u0000', ''), rows: withoutNul(s.rows) })), kind, formulaCells };
+}
+
+/** PostgreSQL cannot store NUL in text: a stray NUL byte or an .xlsx `_x0000_` escape leaves the cell here. */
+function withoutNul(rows: string[][]): string[][] {
+  return rows.map((row) => row.map((cell) => (cell.includes('\u0000') ? cell.replaceAll('\u0000', '') : cell)));
 }
