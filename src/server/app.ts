@@ -18,6 +18,7 @@ import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
 import { SMS_STANDIN_PREFIX, smsStandinEnabled } from './notifications/sms/settings';
 import { createSmsStandin } from './notifications/sms/standin';
+import { mountUnsubscribePage } from './notifications/unsubscribe-page';
 
 export const API_BASE = '/api/site/v1';
 
@@ -86,6 +87,7 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   mountRoutes(app, API_BASE, siteRoutes, deps);
   mountMedia(app, deps);
+  mountUnsubscribePage(app, deps);
   // Test gateways speaking ZarinPal's and Sadad's protocols (development, tests); never with real credentials.
   if (sandboxEnabled(config)) app.route(SANDBOX_PREFIX, createPaymentSandbox(config));
   // The SMS provider's stand-in (Kavenegar's protocol), never in production.
