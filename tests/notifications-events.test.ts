@@ -137,6 +137,23 @@ describe('order notifications', () => {
     expect(mail!.text).toContain('پست پیشتاز');
   });
 
+  it('paid through the gateway (ZarinPal sandbox): the customer gets the invoice PDF, the store an alert', async () => {
+    const p = await prepareProduct(server.database.db, { skip: 8, stock: 50, tiers: [[1, 70_000]] });
+    const order = await enquiry(ana, p.id, 2);
+    await confirm(order.id);
+    const detail = (await server.api(`/dashboard/factor/detail/${order.factorNumber}`, { headers: as(ana) })).body.data as { total: number; orderToken: string };
+    const start = await fetch(`${server.url}/api/site/v1/payment_zarin?sp=${detail.total}&token=${detail.orderToken}&gateway=zarinpal`, { headers: as(ana), redirect: 'manual' });
+    expect(start.status).toBe(303);
+    const bank = new URL(start.headers.get('location')!);
+    const back = await fetch(`${server.url}${bank.pathname}/pay`, { method: 'POST', redirect: 'manual' });
+    const callback = new URL(back.headers.get('location')!);
+    const done = await fetch(`${server.url}${callback.pathname}${callback.search}`, { redirect: 'manual' });
+    expect(done.headers.get('location')).toMatch(/\/shop\/checkout\/success\//);
+    const [paid] = await waitForMails(dataDir, mailsTo(emailOf(ana), `پرداخت فاکتور ${order.factorNumber}`));
+    expect(paid!.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    await waitForMails(dataDir, mailsTo(STORE_MAIL, `فاکتور ${order.factorNumber} پرداخت شد`));
+  });
+
   it('an English customer (enquiry from /en) gets left-to-right English mails with /en links', async () => {
     const p = await prepareProduct(server.database.db, { skip: 4, stock: 50, tiers: [[1, 80_000]] });
     const order = await enquiry(john, p.id, 1, 'en');

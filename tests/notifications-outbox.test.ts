@@ -49,7 +49,7 @@ const rowOf = async (key: string) => (await database.db.select().from(notificati
 beforeAll(async () => {
   database = await freshDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'qateh-outbox-'));
-  config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, NOTIFY_RETRY_BASE_SECONDS: '30', NOTIFY_MAX_ATTEMPTS: '4', NOTIFY_LEASE_SECONDS: '120' });
+  config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, NOTIFY_RETRY_BASE_SECONDS: '30', NOTIFY_MAX_ATTEMPTS: '4', NOTIFY_LEASE_SECONDS: '120', SMS_TEMPLATE_PREINVOICE_READY: 'qateh-preinvoice' });
   standin = createSmsStandin(config);
   standinServer = await new Promise((resolve) => {
     const s = serve({ fetch: standin.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
@@ -127,6 +127,22 @@ describe('notification outbox', () => {
     const row = await rowOf('refused-1');
     expect(row.status).toBe('failed');
     expect(row.lastError).toMatch(/Kavenegar 403/);
+  });
+
+  it('speaks verify/lookup: an approved template with its tokens reaches the provider; an unknown template is refused (424)', async () => {
+    const clock = testClock();
+    const worker = new OutboxWorker({ db: database.db, config, mailer: createMailer(config), sms: kavenegarClient({ baseUrl: standinUrl, apiKey: STANDIN_API_KEY }), clock: clock.now, workerId: 'lookup' });
+    const tokens = { token: '1234567890', token2: '250000', token3: '24' };
+    await enqueue(database.db, [
+      { channel: 'sms', event: 'test', recipient: '09121110003', dedupeKey: 'lookup-1', payload: { kind: 'lookup', template: 'qateh-preinvoice', tokens } },
+      { channel: 'sms', event: 'test', recipient: '09121110004', dedupeKey: 'lookup-2', payload: { kind: 'lookup', template: 'not-approved', tokens } },
+    ]);
+    expect(await worker.sendDue()).toBe(2);
+    expect((await rowOf('lookup-1')).status).toBe('sent');
+    expect(standin.messages.find((m) => m.receptor === '09121110003')).toMatchObject({ kind: 'lookup', template: 'qateh-preinvoice', tokens });
+    const refused = await rowOf('lookup-2');
+    expect(refused.status).toBe('failed');
+    expect(refused.lastError).toMatch(/Kavenegar 424/);
   });
 
   it('sends a message claimed by a worker that died mid-send after its lease, once', async () => {

@@ -16,6 +16,7 @@ import { defineRoute, type RouteDef } from '../http/route';
 import { createGateways, createPaymentService, sadadCallback, zarinpalCallback, type CallbackOutcome } from '../payments';
 import { requireUser } from '../auth/current-user';
 import { takeStockForGatewayPayment } from '../services/shop/settle';
+import { enqueueOrderPaid } from '../notifications/order-events';
 
 const tags = ['payments'];
 const API = '/api/site/v1';
@@ -28,6 +29,8 @@ function serviceFor(c: Context, deps: AppDeps) {
     gateways: createGateways(deps.config, origin),
     onOrderPaid: async (tx, order) => {
       await takeStockForGatewayPayment(tx as unknown as Db, order.id);
+      // The paid mails (customer with the invoice PDF, store alert) commit with the payment.
+      await enqueueOrderPaid(tx, deps.config, order.id);
       deps.cache.invalidate();
     },
   });
