@@ -41,7 +41,10 @@ export async function enqueueQuestionAnswered(tx: DbOrTx, config: Config, questi
 export async function enqueueBackInStock(tx: DbOrTx, config: Config, limit = 200): Promise<number> {
   const due = await tx.select({ r: resupplyRequests, slug: products.slug, name: products.name, nameFa: products.nameFa, partNumber: products.partNumber })
     .from(resupplyRequests).innerJoin(products, eq(products.id, resupplyRequests.productId))
+    // Changed since the request (stock written by an import, a staff edit, a cancelled order): a request
+    // filed while the product still had stock is not "back in stock" until the product moves again.
     .where(and(eq(resupplyRequests.status, 'open'), sql`${products.stock} > 0`, sql`${products.stock} >= ${products.minimumPurchase}`,
+      sql`${products.updatedAt} > ${resupplyRequests.createdAt}`,
       eq(products.enable, true), sql`${products.deletedAt} IS NULL`))
     .orderBy(resupplyRequests.id).limit(limit).for('update', { of: resupplyRequests, skipLocked: true });
   let told = 0;
