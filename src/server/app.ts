@@ -19,6 +19,9 @@ import { createAccountServices } from './services/accounts';
 import { ReadCache } from './services/read-cache';
 import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
+import { SMS_STANDIN_PREFIX, smsStandinEnabled } from './notifications/sms/settings';
+import { createSmsStandin } from './notifications/sms/standin';
+import { mountUnsubscribePage } from './notifications/unsubscribe-page';
 
 export const API_BASE = '/api/site/v1';
 
@@ -33,6 +36,8 @@ export interface AppOptions {
    * API turns it off: its one reader is on the same machine, where compressing costs CPU for nothing.
    */
   compressApi?: boolean;
+  /** Run the notification outbox worker (default). The build's loopback API leaves it to the shop's own server. */
+  notifications?: boolean;
 }
 
 export function createApp(config: Config, database: Database, options: AppOptions = {}): { app: Hono; deps: AppDeps } {
@@ -95,8 +100,11 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   mountRoutes(app, API_BASE, siteRoutes, deps);
   mountMedia(app, deps);
+  mountUnsubscribePage(app, deps);
   // Test gateways speaking ZarinPal's and Sadad's protocols (development, tests); never with real credentials.
   if (sandboxEnabled(config)) app.route(SANDBOX_PREFIX, createPaymentSandbox(config));
+  // The SMS provider's stand-in (Kavenegar's protocol), never in production.
+  if (smsStandinEnabled(config)) app.route(SMS_STANDIN_PREFIX, createSmsStandin(config).app);
   // Last: the storefront only answers what no API or media route did.
   if (options.siteDir) mountStaticSite(app, options.siteDir);
 

@@ -139,6 +139,31 @@ export const configSchema = z.object({
   SADAD_API_URL: z.string().url().default('https://sadad.shaparak.ir/VPG/api/v0/'),
   SADAD_PURCHASE_URL: z.string().url().default('https://sadad.shaparak.ir/VPG/Purchase'),
 
+  /** Kavenegar (SMS) API key; unset: SMS go to the local stand-in outside production and are skipped (logged) in production. */
+  KAVENEGAR_API_KEY: z.string().min(1).optional(),
+  /** Kavenegar's REST base; the key and `sms/send.json` or `verify/lookup.json` follow it. */
+  KAVENEGAR_API_URL: z.string().url().default('https://api.kavenegar.com/v1/'),
+  /** Sender line for plain sends (sms/send.json); unset: the account's default line. */
+  KAVENEGAR_SENDER: z.string().min(1).optional(),
+  /** Approved verify/lookup template per event (tokens: factor number, toman amount, …); unset: a plain send of our own text. */
+  SMS_TEMPLATE_ENQUIRY_RECEIVED: z.string().min(1).optional(),
+  SMS_TEMPLATE_PREINVOICE_READY: z.string().min(1).optional(),
+  /** The store's own mobile (09xxxxxxxxx) for store alerts by SMS (a new enquiry); unset: no store SMS. */
+  STORE_ALERT_MOBILE: z.string().regex(/^09\d{9}$/, 'must be a mobile like 09121234567').optional(),
+  /** Where store alerts by mail go (new enquiry, receipt registered, order paid); unset: STORE_EMAIL. */
+  STORE_ALERT_EMAIL: z.string().email().optional(),
+  /** How often the outbox worker looks for messages due, in seconds. */
+  NOTIFY_POLL_SECONDS: z.coerce.number().positive().default(1),
+  /** How often the reminder, expiry and back-in-stock checks run, in seconds. */
+  NOTIFY_SCHEDULE_SECONDS: z.coerce.number().positive().default(60),
+  /** Tries per message before it is marked failed; the wait doubles after each failure. */
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  /** A claimed message not marked sent within this time (its server died mid-send) is claimed again. */
+  NOTIFY_LEASE_SECONDS: z.coerce.number().positive().default(120),
+  /** A reminder goes out once when a confirmed pre-invoice has less than this many hours left. */
+  PREINVOICE_REMINDER_HOURS: z.coerce.number().positive().default(6),
+
   /** Bank-transfer details shown in the payment modal (spec §2 "bank transfer details"). */
   BANK_ACCOUNT_HOLDER: z.string().default('فروشگاه قطعه'),
   BANK_NAME: z.string().default('بانک ملی'),

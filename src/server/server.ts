@@ -9,6 +9,9 @@ import { migrate, STARTUP_LOCK } from './db/migrate';
 import { appPaymentService, RESUME_STALLED_EVERY_MS } from './payments/app-service';
 import { ensureIranPlaces } from './services/accounts/places';
 import { watchCatalogueVersion } from './services/catalogue-version';
+import { kavenegarClient } from './notifications/sms/kavenegar';
+import { smsEndpoint } from './notifications/sms/settings';
+import { OutboxWorker } from './notifications/worker';
 
 export interface RunningServer {
   url: string;
@@ -35,11 +38,19 @@ export async function startServer(config: Config, database: Database, options: A
   deps.ownUrl = `http://${loopbackHost(config.HOST)}:${port}`;
   const stopWatching = await watchCatalogueVersion(deps.db, deps.cache, config.CACHE_RECHECK_SECONDS * 1000);
   const stopResuming = resumeStalledPayments(deps);
+  const url = `http://${config.HOST}:${port}`;
+  // Mails and SMS queued by any instance are sent by whichever instance's worker claims them first.
+  const sms = smsEndpoint(config, url);
+  const worker = options.notifications === false ? null : new OutboxWorker({
+    db: deps.db, config, mailer: deps.accounts.mailer, sms: sms ? kavenegarClient(sms) : null, log: (line) => console.warn(line),
+  });
+  worker?.start();
   return {
-    url: `http://${config.HOST}:${port}`,
+    url,
     port,
     deps,
     async close() {
+      await worker?.stop();
       stopWatching();
       stopResuming();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,7 +7,7 @@ import { migrate } from '../../src/server/db/migrate';
  * A fresh, migrated, empty database for one test file: in-memory PGlite by default, or — when
  * DATABASE_URL is set — a new throw-away database on that PostgreSQL server, dropped on close.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -25,6 +25,8 @@ export async function freshDatabase(): Promise<Database> {
   await migrate(database);
   return {
     ...database,
+    // A second connection to the same database (several server instances in one test).
+    url: testUrl.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });

@@ -87,6 +87,8 @@ export const orderBodySchema = z.object({
   shipping_method: z.enum(SHIPPING_METHOD_IDS, { error: 'انتخاب روش ارسال الزامی است.' }),
   note: z.string().trim().max(1000).optional(),
   trackingCode: z.string().optional(),
+  /** The language of the page the enquiry was sent from: the customer's mails follow it. */
+  locale: z.enum(['fa', 'en', 'ru']).optional(),
 });
 
 /** What the customer and the staff see of an order's state (spec §4 labels). */

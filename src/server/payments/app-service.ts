@@ -2,6 +2,7 @@ import type { AppDeps } from '../context';
 import { createGateways } from './index';
 import { createPaymentService, type PaymentService } from './service';
 import { stockShortMail } from './store-notice';
+import { enqueueOrderPaid } from '../notifications/order-events';
 
 /**
  * The payment service as the running shop uses it: gateways from configuration (the sandbox at the
@@ -14,6 +15,8 @@ export function appPaymentService(deps: AppDeps): PaymentService {
     gateways: createGateways(deps.config, deps.ownUrl),
     onStockChanged: () => deps.cache.invalidate(),
     onStockShort: (notice) => deps.accounts.mailer.send(stockShortMail(deps.config.STORE_EMAIL, deps.config.STORE_NAME_FA, notice)),
+    // Gateway and receipt payments tell the customer (invoice PDF attached) and the store the same way.
+    onPaid: (tx, orderId) => enqueueOrderPaid(tx, deps.config, orderId),
   });
 }
 

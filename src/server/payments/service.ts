@@ -55,6 +55,8 @@ export interface PaymentServiceOptions {
   onStockChanged?: () => void;
   /** A payment came back for goods no longer in stock: the store is told (a mail). */
   onStockShort?: (notice: StockShortNotice) => Promise<void>;
+  /** The bank verified the money and the invoice is paid for good: runs in that transaction (the paid mails are queued with it). */
+  onPaid?: (tx: Tx, orderId: number) => Promise<void>;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -266,6 +268,7 @@ export function createPaymentService(opts: PaymentServiceOptions) {
           status: nextPaymentState('VERIFYING', 'verified')!, refId: verdict.refId, cardPan: verdict.cardPan, verifyPayload: verdict.payload,
           verifiedAt: at, updatedAt: at, failureCode: null, failureReason: null,
         }).where(eq(payments.id, payment.id));
+        await opts.onPaid?.(tx, payment.orderId);
         return null;
       });
       if (!other) return paid({ ...payment, refId: verdict.refId }, order, false);

@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue';
 import { exportRoutes } from './changes';
 import { formRoutes } from './forms';
 import { listRoutes } from './lists';
+import { notificationRoutes } from './notifications';
 import { contentRoutes } from './content';
 import { engagementRoutes } from './engagement';
 import { orderRoutes } from './orders';
@@ -21,4 +22,4 @@ import { statsRoutes } from './stats';
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
   ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes,
-  ...engagementRoutes, ...staffEngagementRoutes];
+  ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes];

@@ -20,6 +20,8 @@ import { renderInvoicePdf } from '../invoices/render';
 import { HttpError } from '../http/errors';
 import { ownOrder } from '../services/shop/orders';
 import { shippingRatesOf } from '../services/shop/shipping-rates';
+import type { Db } from '../db/client';
+import { enqueueReceiptRegistered } from '../notifications/order-events';
 
 const tags = ['orders'];
 const e401 = [401, 403];
@@ -48,6 +50,7 @@ export const orderRoutes: RouteDef[] = [
       const data = await createEnquiry(deps.db, {
         userId: user.id, addressId: body.address_id, shippingMethod: body.shipping_method, note: body.note,
         ip: clientIpResolver(deps.config.TRUST_PROXY)(c), rates: shippingRatesOf(deps.config),
+        config: deps.config, locale: body.locale === undefined ? undefined : body.locale === 'fa' ? 'fa' : 'en',
       });
       return c.json({ message: 'Successfully Created', data }, 201);
     },
@@ -93,7 +96,7 @@ export const orderRoutes: RouteDef[] = [
     method: 'post', path: '/dashboard/factor/inventoryRequest/{id}', summary: 'Asks the store again about an expired or unconfirmed pre-invoice', tags,
     params: factorParamsSchema, response: z.object({ message: z.string(), data: factorSummarySchema }), errors: [...e401, 404, 409],
     handler: async ({ params, c, deps }) => ({
-      message: 'Updated', data: await requestInventoryAgain(deps.db, (await requireUser(c, deps)).user.id, params.id),
+      message: 'Updated', data: await requestInventoryAgain(deps.db, (await requireUser(c, deps)).user.id, params.id, deps.config),
     }),
   }),
   defineRoute({
@@ -101,7 +104,11 @@ export const orderRoutes: RouteDef[] = [
     body: bankReceiptBodySchema, response: z.object({ message: z.string() }),
     handler: async ({ body, c, deps }) => {
       const current = await optionalUser(c, deps);
-      await createReceipt(deps.db, body, current?.user.id ?? null);
+      // The store's alert is queued in the receipt's own transaction: never lost, never for a receipt not saved.
+      await deps.db.transaction(async (tx) => {
+        const receipt = await createReceipt(tx as unknown as Db, body, current?.user.id ?? null);
+        await enqueueReceiptRegistered(tx, deps.config, receipt.id);
+      });
       return c.json({ message: 'Successfully Created' }, 201);
     },
   }),

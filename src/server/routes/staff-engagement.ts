@@ -26,7 +26,7 @@ export const staffEngagementRoutes: RouteDef[] = [
     params: engagementIdParamsSchema, body: answerBodySchema, response: commentCreatedSchema, errors,
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      return c.json({ message: ENGAGEMENT_MESSAGES.created, data: await answerQuestion(deps.db, user, params.id, body.content) }, 201);
+      return c.json({ message: ENGAGEMENT_MESSAGES.created, data: await answerQuestion(deps.db, user, params.id, body.content, deps.config) }, 201);
     },
   }),
   defineRoute({

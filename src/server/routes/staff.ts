@@ -39,7 +39,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, body: staffConfirmBodySchema, response: detail, errors,
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      return { data: await confirmEnquiry(deps.db, user.id, params.id, body, shippingRatesOf(deps.config), deps.config.PREINVOICE_VALID_HOURS) };
+      return { data: await confirmEnquiry(deps.db, user.id, params.id, body, shippingRatesOf(deps.config), deps.config.PREINVOICE_VALID_HOURS, deps.config) };
     },
   }),
   defineRoute({
@@ -63,7 +63,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, body: staffShippingBodySchema, response: detail, errors,
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      return { data: await setShipping(deps.db, user.id, params.id, body) };
+      return { data: await setShipping(deps.db, user.id, params.id, body, deps.config) };
     },
   }),
   defineRoute({
@@ -79,7 +79,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, response: z.object({ message: z.string() }), errors,
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      await reviewReceipt(deps.db, user.id, params.id, 'accepted');
+      await reviewReceipt(deps.db, user.id, params.id, 'accepted', deps.config);
       deps.cache.invalidate();
       return { message: 'Updated' };
     },
@@ -89,7 +89,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, response: z.object({ message: z.string() }), errors,
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      await reviewReceipt(deps.db, user.id, params.id, 'rejected');
+      await reviewReceipt(deps.db, user.id, params.id, 'rejected', deps.config);
       return { message: 'Updated' };
     },
   }),

@@ -5,7 +5,9 @@
  */
 import { and, asc, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { ENGAGEMENT_MESSAGES, type Comment, type StaffQuestion } from '../../../api/schemas/engagement';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { enqueueQuestionAnswered } from '../../notifications/engagement-events';
 import { comments, products, staffActions, users } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import type { UserRow } from '../accounts/users';
@@ -30,7 +32,7 @@ export async function staffListQuestions(db: Db, state: 'unanswered' | 'answered
   }));
 }
 
-export async function answerQuestion(db: Db, staff: Pick<UserRow, 'id' | 'name' | 'username'>, questionId: number, content: string): Promise<Comment> {
+export async function answerQuestion(db: Db, staff: Pick<UserRow, 'id' | 'name' | 'username'>, questionId: number, content: string, config?: Config): Promise<Comment> {
   const id = await db.transaction(async (tx) => {
     const [question] = await tx.select().from(comments).where(eq(comments.id, questionId)).limit(1);
     if (!question) throw notFound();
@@ -39,6 +41,7 @@ export async function answerQuestion(db: Db, staff: Pick<UserRow, 'id' | 'name' 
       productId: question.productId, parentId: question.id, userId: staff.id, author: staff.name || staff.username, content, isAdmin: true,
     }).returning({ id: comments.id });
     await tx.insert(staffActions).values({ staffId: staff.id, action: 'question.answer', entity: 'comment', entityId: question.id, details: { answerId: answer!.id } });
+    if (config) await enqueueQuestionAnswered(tx, config, question.id, answer!.id);
     return question.id;
   });
   const [question] = await db.select().from(comments).where(inArray(comments.id, [id]));

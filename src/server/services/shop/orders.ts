@@ -7,10 +7,13 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import type { FactorDetail, FactorSummary } from '../../../api/schemas/shop';
 import { cartTotals, orderAmounts } from '../../../lib/cart-totals';
 import type { ShippingMethod, ShippingRates } from '../../../lib/shipping';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { cartItems, carts, orderLines, orders } from '../../db/schema';
 import { HttpError, notFound, validationFailed } from '../../http/errors';
 import { getAddress } from '../accounts/addresses';
+import { enqueueEnquiryReceived } from '../../notifications/order-events';
+import { rememberLocale } from '../../notifications/recipients';
 import { loadCartLines } from './cart';
 import { lineQuantities, toFactorDetail, toFactorSummary, type OrderRow } from './factor-views';
 import { newFactorNumber, newOrderToken, newTrackingCode } from './order-codes';
@@ -28,6 +31,8 @@ const PAGE_SIZE = 10;
 
 export async function createEnquiry(db: Db, input: {
   userId: number; addressId: number; shippingMethod: ShippingMethod; note?: string | undefined; ip: string | null; rates: ShippingRates;
+  /** For the notifications queued with the enquiry; `locale` is the language of the page it was sent from. */
+  config?: Config; locale?: 'fa' | 'en' | undefined;
 }): Promise<FactorSummary> {
   const address = await getAddress(db, input.userId, input.addressId).catch(() => {
     throw validationFailed({ address_id: ['این نشانی در فهرست نشانی‌های شما نیست.'] });
@@ -50,6 +55,9 @@ export async function createEnquiry(db: Db, input: {
     })));
     // The enquiry now holds the lines; the cart starts empty again.
     await tx.delete(cartItems).where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, input.userId))));
+    // Later mails to this customer follow the language they shop in.
+    if (input.locale) await rememberLocale(tx, input.userId, input.locale);
+    if (input.config) await enqueueEnquiryReceived(tx, input.config, order!.id);
     return order!;
   });
   return toFactorSummary(row, priced.reduce((s, l) => s + l.quantity, 0));
@@ -97,12 +105,17 @@ export async function deleteFactor(db: Db, userId: number, factorNumber: string)
 }
 
 /** Asks the store again about an expired pre-invoice or one it could not confirm. */
-export async function requestInventoryAgain(db: Db, userId: number, factorNumber: string): Promise<FactorSummary> {
+export async function requestInventoryAgain(db: Db, userId: number, factorNumber: string, config?: Config): Promise<FactorSummary> {
   const row = await ownOrder(db, userId, factorNumber);
   const state = orderState(row);
   if (state !== 'expired' && state !== 'contact_store') throw new HttpError(409, ORDER_MESSAGES.notReRequestable);
-  const [updated] = await db.update(orders).set({ status: 'awaiting_approval', type: 'p', expiresAt: null, confirmedAt: null, updatedAt: new Date() })
-    .where(eq(orders.id, row.id)).returning();
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx.update(orders).set({ status: 'awaiting_approval', type: 'p', expiresAt: null, confirmedAt: null, updatedAt: new Date() })
+      .where(eq(orders.id, row.id)).returning();
+    // The store hears about the new round of the enquiry as about a new one.
+    if (config) await enqueueEnquiryReceived(tx, config, row.id);
+    return changed;
+  });
   return toFactorSummary(updated!, (await lineQuantities(db, [row.id])).get(row.id) ?? 0);
 }
 

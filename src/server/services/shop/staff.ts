@@ -10,6 +10,7 @@ import { orderAmounts } from '../../../lib/cart-totals';
 import { preInvoiceExpiry } from '../../../lib/pre-invoice';
 import { isShippingMethod, type ShippingRates } from '../../../lib/shipping';
 import { requireUser, type CurrentUser } from '../../auth/current-user';
+import type { Config } from '../../config';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
 import { bankReceipts, orderLines, orders, payments, staffActions, users } from '../../db/schema';
@@ -17,6 +18,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { lineQuantities, toFactorDetail, toFactorSummary } from './factor-views';
 import { orderState } from './order-states';
 import { settleOrder } from './settle';
+import { enqueueOrderPaid, enqueuePreInvoiceReady, enqueueReceiptRejected, enqueueShipped } from '../../notifications/order-events';
 
 export const STAFF_MESSAGES = {
   forbidden: 'این بخش فقط برای کارکنان فروشگاه است.',
@@ -63,7 +65,7 @@ export async function staffOrderDetail(db: Db, id: number) {
  * Confirms an enquiry, possibly changing each line's quantity, unit price and availability; the
  * totals are recomputed with the shared rule and the pre-invoice gets its expiry.
  */
-export async function confirmEnquiry(db: Db, staffId: number, id: number, body: z.output<typeof staffConfirmBodySchema>, rates: ShippingRates, validHours: number) {
+export async function confirmEnquiry(db: Db, staffId: number, id: number, body: z.output<typeof staffConfirmBodySchema>, rates: ShippingRates, validHours: number, config?: Config) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound();
@@ -95,6 +97,7 @@ export async function confirmEnquiry(db: Db, staffId: number, id: number, body: 
       staffNote: body.note ?? order.staffNote, updatedAt: now,
     }).where(eq(orders.id, id));
     await record(tx, staffId, 'order.confirm', 'order', id, { changes, total: amounts.total });
+    if (config) await enqueuePreInvoiceReady(tx, config, id);
   });
   return staffOrderDetail(db, id);
 }
@@ -112,7 +115,7 @@ export async function closeEnquiry(db: Db, staffId: number, id: number, outcome:
   return staffOrderDetail(db, id);
 }
 
-export async function setShipping(db: Db, staffId: number, id: number, body: z.output<typeof staffShippingBodySchema>) {
+export async function setShipping(db: Db, staffId: number, id: number, body: z.output<typeof staffShippingBodySchema>, config?: Config) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound();
@@ -124,6 +127,8 @@ export async function setShipping(db: Db, staffId: number, id: number, body: z.o
       updatedAt: new Date(),
     }).where(eq(orders.id, id));
     await record(tx, staffId, 'order.shipping', 'order', id, { ...body });
+    // Told once per tracking code: a later edit of the note alone sends nothing new.
+    if (config && body.shippingStatus === 'shipped') await enqueueShipped(tx, config, id);
   });
   return staffOrderDetail(db, id);
 }
@@ -132,7 +137,7 @@ export async function setShipping(db: Db, staffId: number, id: number, body: z.o
  * Accepting a receipt settles its invoice (stock taken, marked paid) in the same transaction as the
  * review and its record; a receipt whose invoice cannot be settled stays pending.
  */
-export async function reviewReceipt(db: Db, staffId: number, id: number, verdict: 'accepted' | 'rejected') {
+export async function reviewReceipt(db: Db, staffId: number, id: number, verdict: 'accepted' | 'rejected', config?: Config) {
   await db.transaction(async (tx) => {
     const [receipt] = await tx.select().from(bankReceipts).where(eq(bankReceipts.id, id)).for('update');
     if (!receipt) throw notFound();
@@ -140,6 +145,9 @@ export async function reviewReceipt(db: Db, staffId: number, id: number, verdict
     if (verdict === 'accepted') {
       if (receipt.orderId === null) throw new HttpError(409, STAFF_MESSAGES.receiptNoOrder);
       await settleOrder(tx as unknown as Db, receipt.orderId, { allowExpired: true });
+      if (config) await enqueueOrderPaid(tx, config, receipt.orderId);
+    } else if (config) {
+      await enqueueReceiptRejected(tx, config, id);
     }
     await tx.update(bankReceipts).set({ status: verdict, reviewedBy: staffId, reviewedAt: new Date() }).where(eq(bankReceipts.id, id));
     await record(tx, staffId, verdict === 'accepted' ? 'receipt.accept' : 'receipt.reject', 'bank_receipt', id, { orderId: receipt.orderId, price: receipt.price });

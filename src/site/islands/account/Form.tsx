@@ -63,6 +63,11 @@ export const formValues = (form: HTMLFormElement): Record<string, string | boole
   const out: Record<string, string | boolean> = {};
   for (const el of Array.from(form.elements) as HTMLInputElement[]) {
     if (!el.name) continue;
+    // A radio group is one value: the checked button's.
+    if (el.type === 'radio') {
+      if (el.checked) out[el.name] = el.value;
+      continue;
+    }
     out[el.name] = el.type === 'checkbox' ? el.checked : el.value;
   }
   return out;

@@ -43,7 +43,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
     if (Object.keys(missing).length) return;
     setBusy(true);
     try {
-      const res = await call<{ data: { factorNumber: string } }>('POST', '/order', { address_id: addressId, shipping_method: method, note: note || undefined });
+      const res = await call<{ data: { factorNumber: string } }>('POST', '/order', { address_id: addressId, shipping_method: method, note: note || undefined, locale });
       await clearCartMirror();
       location.assign(pathIn(locale, `/shop/checkout/prefactor/${res.data.factorNumber}`));
     } catch (err) {

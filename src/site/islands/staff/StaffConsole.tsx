@@ -10,11 +10,12 @@ import { call, CallError } from '../account/api';
 import { sendToLogin, maybeSignedIn } from '../account/api';
 import StaffQuestions from './StaffQuestions';
 import StaffResupply from './StaffResupply';
+import StaffNewsletters from './StaffNewsletters';
 
 type Row = Record<string, any>;
-type Tab = 'enquiries' | 'receipts' | 'invoices' | 'payments' | 'actions' | 'questions' | 'resupply';
+type Tab = 'enquiries' | 'receipts' | 'invoices' | 'payments' | 'actions' | 'questions' | 'resupply' | 'newsletters';
 const TABS: [Tab, string][] = [['enquiries', 'استعلام‌ها'], ['receipts', 'رسیدهای بانکی'], ['invoices', 'فاکتورهای پرداخت‌شده'], ['payments', 'پرداخت‌ها'], ['actions', 'گزارش کارها'],
-  ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی']];
+  ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی'], ['newsletters', 'خبرنامه‌ها']];
 const toman = (rials: number) => `${new Intl.NumberFormat('fa-IR').format(Math.round(rials / 10))} تومان`;
 
 export default function StaffConsole() {
@@ -27,7 +28,7 @@ export default function StaffConsole() {
 
   async function load() {
     // These tabs load their own lists.
-    if (tab === 'questions' || tab === 'resupply') return;
+    if (tab === 'questions' || tab === 'resupply' || tab === 'newsletters') return;
     const path = { enquiries: '/staff/orders?state=awaiting_approval', receipts: '/staff/receipts?status=pending', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' }[tab];
     try {
       setRows((await call<{ data: Row[] }>('GET', path)).data);
@@ -65,7 +66,7 @@ export default function StaffConsole() {
     <div className="staff-console">
       <div role="tablist" className="tabs">{TABS.map(([k, label]) => <button key={k} role="tab" type="button" aria-selected={tab === k} onClick={() => setTab(k)}>{label}</button>)}</div>
       {message && <p role="status" className="notice">{message}</p>}
-      {tab === 'questions' ? <StaffQuestions /> : tab === 'resupply' ? <StaffResupply /> : !rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
+      {tab === 'questions' ? <StaffQuestions /> : tab === 'resupply' ? <StaffResupply /> : tab === 'newsletters' ? <StaffNewsletters /> : !rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
         <table className="staff-table">
           <tbody>{rows.map((r) => (
             <tr key={r.id} data-row={r.factorNumber ?? r.id}>
