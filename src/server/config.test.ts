@@ -39,6 +39,7 @@ const GOOD_PRODUCTION_ENV: Record<string, string> = {
   NODE_ENV: 'production',
   PUBLIC_BASE_URL: 'https://shop.example.ir',
   CAPTCHA_HMAC_KEY: 'f3b1c0de9a8e4b7c6d5e4f3a2b1c0d9e8f7a6b5c',
+  CSRF_SECRET: '0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b',
   SMTP_URL: 'smtp://mail.example.ir:587',
   MAIL_FROM: 'Shop <no-reply@shop.example.ir>',
   STORE_ADDRESS_FA: 'تبریز، خیابان امام، پلاک ۳',

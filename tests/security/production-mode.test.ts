@@ -25,6 +25,7 @@ const SHOP_ENV: Record<string, string> = {
   PORT: '0',
   PUBLIC_BASE_URL: 'https://shop.example.ir',
   CAPTCHA_HMAC_KEY: '9c1e5a7b3d2f4e6a8b0c1d2e3f4a5b6c7d8e9f0a',
+  CSRF_SECRET: '4d2c8e1f6a3b9d0e7c5a2f8b1e4d6c9a3f0b7e2d',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   MAIL_FROM: 'Nemoone <no-reply@shop.example.ir>',
   STORE_ADDRESS_FA: 'تبریز، خیابان امام، پلاک ۳',
