@@ -13,7 +13,7 @@ import { validationFailed } from '../../http/errors';
 import { addManyToCart, getCart } from '../shop/cart';
 import { loadPricedProducts } from '../shop/priced-products';
 import { priceLine } from './line-pricing';
-import { VIEW_NOTES } from './view';
+import { spareOf, VIEW_NOTES, withSpare } from './view';
 import { assertUploadOwner, findUpload, uploadLines, UPLOAD_MESSAGES, type UploadLineRow, type UploadRow } from './uploads';
 
 type Line = MoveUploadResponse['lines'][number];
@@ -48,9 +48,9 @@ async function claimUpload(db: Db, upload: UploadRow, userId: number): Promise<v
   await db.update(customerUploads).set({ userId }).where(and(eq(customerUploads.id, upload.id), isNull(customerUploads.userId)));
 }
 
-export async function moveUploadToCart(db: Db, userId: number, identityKey: string, lineIds?: number[]): Promise<MoveUploadResponse> {
+export async function moveUploadToCart(db: Db, userId: number, identityKey: string, lineIds?: number[], guestKey: string | null = null): Promise<MoveUploadResponse> {
   const upload = await findUpload(db, identityKey);
-  assertUploadOwner(upload, userId);
+  assertUploadOwner(upload, userId, guestKey);
   // With explicit ids those lines are wanted whatever their tick; otherwise the ticked ones.
   const considered = chosenLines(await uploadLines(db, upload.id), lineIds);
   const isChosen = (l: UploadLineRow) => lineIds !== undefined || l.selected;
@@ -69,7 +69,7 @@ export async function moveUploadToCart(db: Db, userId: number, identityKey: stri
     if (line.productId === null) { skip(line, 'unmatched', MOVE_MESSAGES.unmatched); continue; }
     if (!product?.purchasable) { skip(line, 'gone', VIEW_NOTES.gone); continue; }
     if (product.availability === 'out-of-stock') { skip(line, 'out-of-stock', MOVE_MESSAGES.outOfStock); continue; }
-    const { orderQuantity } = priceLine(product, line.quantity * upload.boardQuantity);
+    const { orderQuantity } = priceLine(product, withSpare(line.quantity * upload.boardQuantity, spareOf(upload)));
     wishes.push({ productId: product.id, quantity: orderQuantity, at: report.length });
     report.push({ lineId: line.id, lineNo: line.lineNo, partNumber: line.partNumber, productId: product.id, outcome: 'added', quantity: orderQuantity, reason: null, message: '' });
   }

@@ -22,8 +22,8 @@ export function readRows(fileName: string, bytes: Uint8Array, maxRows: number = 
   const kind = fileKind(fileName, bytes);
   if (kind === 'text') {
     const { text, encoding } = decodeText(bytes);
-    const { rows, delimiter } = textRows(text, maxRows);
-    return { sheets: rows.length ? [{ name: null, rows }] : [], kind, encoding, delimiter };
+    const { rows, lineNos, delimiter } = textRows(text, maxRows);
+    return { sheets: rows.length ? [{ name: null, rows, lineNos }] : [], kind, encoding, delimiter };
   }
   const { sheets, formulaCells } = workbookRows(bytes, kind, maxRows);
   return { sheets, kind, formulaCells };
