@@ -85,7 +85,7 @@ describe('only the owner changes a parts-list upload', () => {
     const other = await upload();
     expect(other.cookie).not.toBe(cookie);
     const before = await snapshot(key);
-    for (const headers of [{ cookie: other.cookie! }, {}, bearer(bob.token)]) {
+    for (const headers of [{ cookie: other.cookie! }, {}, bearer(bob.token)] as Record<string, string>[]) {
       const answers = await everyChange(key, headers);
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
     }
