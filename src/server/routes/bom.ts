@@ -178,7 +178,7 @@ export const bomRoutes: RouteDef[] = [
     tags: ['bom', 'cart'],
     body: moveUploadBodySchema,
     response: moveUploadResponseSchema,
-    errors: [401, 403, 404],
+    errors: [401, 404],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
       return moveUploadToCart(deps.db, user.id, body.identityKey, body.lineIds, guestKeyFor(c, deps, false));
@@ -191,7 +191,7 @@ export const bomRoutes: RouteDef[] = [
     tags: ['bom'],
     body: sourcingBodySchema,
     response: sourcingResponseSchema,
-    errors: [401, 403, 404],
+    errors: [401, 404],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
       return requestSourcing(deps.db, { mailer: deps.accounts.mailer, config: deps.config }, user, body.identityKey, body.description || undefined, guestKeyFor(c, deps, false));

@@ -43,15 +43,6 @@ export const LINE_NOTES = {
   fromValue: 'شماره قطعه نداشت؛ با مقدار و پکیج جست‌وجو شد.',
 } as const;
 
-// Package sizes and outlines inside KiCad footprint names ("R_0805_2012Metric", "Package_SO:SOIC-8_3.9x4.9mm").
-// Underscores separate the parts of a footprint name, so boundaries are "not a letter or digit", not \b.
-const PACKAGE = /(?:^|[^A-Za-z0-9])(01005|0201|0402|0603|0805|1206|1210|1812|2010|2512|SOT-?23(?:-\d)?|SOT-?223|SOIC-?\d+|SOP-?\d+|TSSOP-?\d+|DIP-?\d+|TO-?220|TO-?92|TO-?252|SOD-?\d+|SMA|SMB|SMC|QFN-?\d+|TQFP-?\d+|LQFP-?\d+)(?=[^A-Za-z0-9]|$)/i;
-
-export const packageOf = (footprint: string): string | null => {
-  const m = PACKAGE.exec(footprint);
-  return m ? m[1]!.toUpperCase() : null;
-};
-
 const clean = (text: string | undefined) => toAsciiDigits(toPersianLetters(text ?? '')).replace(/\s+/g, ' ').trim();
 // Spreadsheet formulas that reached a text file as text ("=HYPERLINK(...)", "=A1*2"): never a part number.
 const isFormulaText = (text: string) => /^[=+@]\s*[A-Za-z(]/.test(text) || /^=/.test(text);

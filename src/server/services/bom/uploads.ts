@@ -12,7 +12,6 @@ export const UPLOAD_MESSAGES = {
   notFound: 'فایل بارگذاری‌شده پیدا نشد؛ شاید نشانی آن اشتباه است.',
   notAnAlternative: 'این کالا از گزینه‌های این ردیف نیست.',
   lineNotFound: 'این ردیف در فایل پیدا نشد.',
-  otherCustomer: 'این فهرست قطعات را حساب کاربری دیگری بارگذاری کرده است.',
 } as const;
 
 const INSERT_CHUNK = 250;
