@@ -8,7 +8,7 @@ import { formatReport, scoreAllFormats, totals } from './support/bom-accuracy';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
+beforeAll(async () => { server = await startTestServer(); }, 400_000);
 afterAll(async () => { await server?.stop(); });
 
 it('reads every format: ≥ 90 % right matches, ≥ 98 % right quantities, no wrong part selected', async () => {
@@ -20,4 +20,4 @@ it('reads every format: ≥ 90 % right matches, ≥ 98 % right quantities, no wr
   expect(all.matchRate, report).toBeGreaterThanOrEqual(0.9);
   expect(all.quantityRate, report).toBeGreaterThanOrEqual(0.98);
   expect(all.wrongSelected, report).toBe(0);
-}, 120_000);
+}, 400_000);
