@@ -64,9 +64,10 @@ export async function moveUploadToCart(db: Db, userId: number, identityKey: stri
   const skip = (line: UploadLineRow, reason: Reason, message: string) =>
     report.push({ lineId: line.id, lineNo: line.lineNo, partNumber: line.partNumber, productId: line.productId, outcome: 'skipped', quantity: null, reason, message });
   for (const line of considered) {
-    if (!isChosen(line)) { skip(line, 'not-chosen', MOVE_MESSAGES.notChosen); continue; }
-    const product = line.productId === null ? undefined : products.get(line.productId);
+    // A line with no product says so, whether or not it is ticked (such lines are never ticked by default).
     if (line.productId === null) { skip(line, 'unmatched', MOVE_MESSAGES.unmatched); continue; }
+    if (!isChosen(line)) { skip(line, 'not-chosen', MOVE_MESSAGES.notChosen); continue; }
+    const product = products.get(line.productId);
     if (!product?.purchasable) { skip(line, 'gone', VIEW_NOTES.gone); continue; }
     if (product.availability === 'out-of-stock') { skip(line, 'out-of-stock', MOVE_MESSAGES.outOfStock); continue; }
     const { orderQuantity } = priceLine(product, withSpare(line.quantity * upload.boardQuantity, spareOf(upload)));
