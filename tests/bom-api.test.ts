@@ -43,8 +43,9 @@ describe('fixtures against the shared catalogue', () => {
 
     expect(chosen(byPart.get('CL10B104KB8NNNC'))).toEqual(['exact', 'CL10B104KB8NNNC']);
     expect(chosen(byPart.get('LM358P'))).toEqual(['exact', 'LM358P']);
-    expect(chosen(byPart.get('NE555'))).toEqual(['family', 'NE555P']);
-    expect(byPart.get('NE555').alternatives.map((p: any) => p.partNumber)).toEqual(expect.arrayContaining(['NE555N', 'NE555DR']));
+    // The footprint asks for SOIC-8: of the NE555 family, the SOIC part.
+    expect(chosen(byPart.get('NE555'))).toEqual(['family', 'NE555DR']);
+    expect(byPart.get('NE555').alternatives.map((p: any) => p.partNumber)).toEqual(expect.arrayContaining(['NE555N', 'NE555P']));
     expect(chosen(byPart.get('XC7Z020-1CLG400C'))).toEqual(['unmatched', null]);
     expect(byPart.get('XC7Z020-1CLG400C')).toMatchObject({ unitPrice: null, lineTotal: null, orderQuantity: null });
 
@@ -88,7 +89,8 @@ describe('fixtures against the shared catalogue', () => {
 
   it('headerless text: quantity from designators when there is none', async () => {
     const { byPart } = await uploadAndView('headerless.txt');
-    expect([...byPart.values()].map(chosen)).toEqual([['exact', 'LM358P'], ['exact', 'NE555P'], ['exact', '1N4007'], ['exact', 'IRFZ44N']]);
+    // The store's IRFZ44N is a copy: the original IRFZ44NPBF is chosen instead, never silently the copy.
+    expect([...byPart.values()].map(chosen)).toEqual([['exact', 'LM358P'], ['exact', 'NE555P'], ['exact', '1N4007'], ['family', 'IRFZ44NPBF']]);
     expect(byPart.get('1N4007')).toMatchObject({ quantityPerBoard: 4, designators: 'D1 D2 D3 D4' });
   });
 
@@ -133,10 +135,12 @@ describe('result pages and picking alternatives', () => {
   it('the customer picks an alternative; the previous choice becomes one; only that line\'s candidates are allowed', async () => {
     const saved = await upload('kicad-export.csv', fixture('kicad-export.csv'));
     const key = saved.body.identityKey;
+    // The guest's browser keeps the cookie set with the upload; only it changes the upload.
+    const guest = saved.headers.get('set-cookie')!.split(';')[0]!;
     const view = await server.api(`/customerExcelUpload?identityKey=${key}&limit=100`);
     const line = view.body.items.find((l: any) => l.partNumber === 'NE555');
     const pick = line.alternatives.find((p: any) => p.partNumber === 'NE555N');
-    const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json', cookie: guest }, body: JSON.stringify(body) });
 
     const picked = await server.api('/customerExcelUpload/select', json({ identityKey: key, lineId: line.id, productId: pick.id }));
     expect(picked.status).toBe(200);

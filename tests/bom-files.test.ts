@@ -15,8 +15,8 @@ const linesOf = (name: string) => {
   const file = readRows(name, fixture(name));
   return { file, ...interpretRows(file) };
 };
-const brief = (l: { partNumber: string; query: string; quantity: number; designators: string | null }) =>
-  [l.partNumber, l.query, l.quantity, l.designators];
+const brief = (l: { partNumber: string; mpn: string | null; quantity: number; designators: string | null }) =>
+  [l.partNumber, l.mpn, l.quantity, l.designators];
 
 describe('BOM fixtures', () => {
   it('KiCad CSV export: MPN column, quantities, ranges, DNP skipped', () => {

@@ -4,7 +4,16 @@ import { z } from 'zod';
 import {
   customerUploadQuerySchema, customerUploadSchema, bomLineSchema, includeLineBodySchema, moveUploadBodySchema, myUploadsResponseSchema, moveUploadResponseSchema,
   saveCustomerFileResponseSchema, selectAlternativeBodySchema, sourcingBodySchema, sourcingResponseSchema,
+  editLineBodySchema, addLineBodySchema, deleteLineBodySchema, rereadBodySchema, rereadResponseSchema, spareBodySchema, exportQuerySchema,
+  pasteListBodySchema, okResponseSchema,
 } from '../../api/schemas/bom';
+import { getCookie, setCookie } from 'hono/cookie';
+import { isHttps } from '../auth/cookies';
+import { randomToken } from '../services/accounts/secrets';
+import { addLine, deleteLine, editLine, rereadUpload, setSpare } from '../services/bom/edit-upload';
+import { exportCsv, exportRows, exportXlsx } from '../services/bom/export-upload';
+import type { UploadActor } from '../services/bom/uploads';
+import type { AppDeps } from '../context';
 import { persianErrorMap } from '../../lib/validation-messages';
 import { optionalUser, requireUser } from '../auth/current-user';
 import { UPLOAD_BODY_LIMITS } from '../http/body-limits';
@@ -76,6 +85,26 @@ async function readUploadForm(c: Context) {
 
 /** The name the browser gave the file, as text the database stores (no NUL or other control characters). */
 const storableFileName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, '').slice(-255) || 'bom.csv';
+/**
+ * The guest key: a random value in an httpOnly cookie, set when a guest uploads. Only the browser that
+ * holds it changes that guest's upload; the identityKey in the address only lets others look.
+ */
+export const BOM_GUEST_COOKIE = 'qateh_bom_guest';
+const GUEST_COOKIE_SECONDS = 180 * 24 * 3600;
+
+function guestKeyFor(c: Context, deps: AppDeps, create: boolean): string | null {
+  const existing = getCookie(c, BOM_GUEST_COOKIE);
+  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
+  if (!create) return null;
+  const key = randomToken(24);
+  setCookie(c, BOM_GUEST_COOKIE, key, { httpOnly: true, secure: isHttps(c, deps), sameSite: 'Lax', path: '/api/site/v1', maxAge: GUEST_COOKIE_SECONDS });
+  return key;
+}
+
+async function actorOf(c: Context, deps: AppDeps): Promise<UploadActor> {
+  const user = await optionalUser(c, deps);
+  return { userId: user?.user.id ?? null, guestKey: guestKeyFor(c, deps, false) };
+}
 
 const asHttpError = (err: unknown): unknown =>
   err instanceof BomFileError
@@ -96,7 +125,8 @@ export const bomRoutes: RouteDef[] = [
         const { file, boardQuantity } = await readUploadForm(c);
         const user = await optionalUser(c, deps);
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const { timings, ...result } = await processUpload(deps.db, { fileName: storableFileName(file.name), bytes, boardQuantity, userId: user?.user.id ?? null });
+        const guestKey = user ? null : guestKeyFor(c, deps, true);
+        const { timings, ...result } = await processUpload(deps.db, { fileName: storableFileName(file.name), bytes, boardQuantity, userId: user?.user.id ?? null, guestKey });
         c.header('Server-Timing', `parse;dur=${timings.parseMs.toFixed(1)}, match;dur=${timings.matchMs.toFixed(1)}, save;dur=${timings.saveMs.toFixed(1)}`);
         return result;
       } catch (err) {
@@ -112,7 +142,7 @@ export const bomRoutes: RouteDef[] = [
     query: customerUploadQuerySchema,
     response: customerUploadSchema,
     errors: [404],
-    handler: ({ query, deps }) => viewUpload(deps.db, query.identityKey, query.page, query.limit),
+    handler: async ({ query, c, deps }) => viewUpload(deps.db, query.identityKey, query.page, query.limit, await actorOf(c, deps)),
   }),
   defineRoute({
     method: 'post',
@@ -122,8 +152,8 @@ export const bomRoutes: RouteDef[] = [
     body: selectAlternativeBodySchema,
     response: bomLineSchema,
     errors: [404],
-    handler: async ({ body, deps }) => {
-      const { upload, line } = await chooseAlternative(deps.db, body.identityKey, body.lineId, body.productId);
+    handler: async ({ body, c, deps }) => {
+      const { upload, line } = await chooseAlternative(deps.db, body.identityKey, body.lineId, body.productId, await actorOf(c, deps));
       return viewLine(deps.db, upload, line);
     },
   }),
@@ -135,8 +165,8 @@ export const bomRoutes: RouteDef[] = [
     body: includeLineBodySchema,
     response: bomLineSchema,
     errors: [404],
-    handler: async ({ body, deps }) => {
-      const { upload, line } = await setLineSelected(deps.db, body.identityKey, body.lineId, body.selected);
+    handler: async ({ body, c, deps }) => {
+      const { upload, line } = await setLineSelected(deps.db, body.identityKey, body.lineId, body.selected, await actorOf(c, deps));
       return viewLine(deps.db, upload, line);
     },
   }),
@@ -148,10 +178,10 @@ export const bomRoutes: RouteDef[] = [
     tags: ['bom', 'cart'],
     body: moveUploadBodySchema,
     response: moveUploadResponseSchema,
-    errors: [401, 403, 404],
+    errors: [401, 404],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
-      return moveUploadToCart(deps.db, user.id, body.identityKey, body.lineIds);
+      return moveUploadToCart(deps.db, user.id, body.identityKey, body.lineIds, guestKeyFor(c, deps, false));
     },
   }),
   defineRoute({
@@ -161,10 +191,10 @@ export const bomRoutes: RouteDef[] = [
     tags: ['bom'],
     body: sourcingBodySchema,
     response: sourcingResponseSchema,
-    errors: [401, 403, 404],
+    errors: [401, 404],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
-      return requestSourcing(deps.db, { mailer: deps.accounts.mailer, config: deps.config }, user, body.identityKey, body.description || undefined);
+      return requestSourcing(deps.db, { mailer: deps.accounts.mailer, config: deps.config }, user, body.identityKey, body.description || undefined, guestKeyFor(c, deps, false));
     },
   }),
   defineRoute({
@@ -178,6 +208,111 @@ export const bomRoutes: RouteDef[] = [
       const { user } = await requireUser(c, deps);
       const rows = await customerUploadsOf(deps.db, user.id);
       return { items: rows.map((r) => ({ ...r, route: resultRoute(r.identityKey), createdAt: r.createdAt.toISOString() })) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/SaveCustomerList',
+    summary: 'A parts list pasted as text (one part per line, or columns copied from a spreadsheet) instead of a file; read and matched like an upload',
+    tags: ['bom'],
+    body: pasteListBodySchema,
+    response: saveCustomerFileResponseSchema,
+    errors: [429, 503],
+    handler: async ({ body, c, deps }) => {
+      try {
+        const user = await optionalUser(c, deps);
+        const guestKey = user ? null : guestKeyFor(c, deps, true);
+        const bytes = new TextEncoder().encode(body.text);
+        const { timings: _timings, ...result } = await processUpload(deps.db, { fileName: 'pasted-list.txt', bytes, boardQuantity: body.boardQty, userId: user?.user.id ?? null, guestKey });
+        return result;
+      } catch (err) {
+        const mapped = asHttpError(err);
+        if (mapped instanceof HttpError && mapped.status === 422) throw new HttpError(422, mapped.message, { text: [mapped.message] });
+        throw mapped;
+      }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/customerExcelUpload/line',
+    summary: "Change a line's part text (matched again) and/or quantity per board; only the upload's owner",
+    tags: ['bom'],
+    body: editLineBodySchema,
+    response: bomLineSchema,
+    errors: [404],
+    handler: async ({ body, c, deps }) => {
+      const { upload, line } = await editLine(deps.db, await actorOf(c, deps), body);
+      return viewLine(deps.db, upload, line);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/customerExcelUpload/line/add',
+    summary: 'Add a typed line ("LM358 x10", "10k 0805 50") to a parts list; only the upload\'s owner',
+    tags: ['bom'],
+    body: addLineBodySchema,
+    response: bomLineSchema,
+    errors: [404],
+    handler: async ({ body, c, deps }) => {
+      const { upload, line } = await addLine(deps.db, await actorOf(c, deps), body);
+      return viewLine(deps.db, upload, line);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/customerExcelUpload/line/delete',
+    summary: "Delete a line of a parts list; only the upload's owner",
+    tags: ['bom'],
+    body: deleteLineBodySchema,
+    response: okResponseSchema,
+    errors: [404],
+    handler: async ({ body, c, deps }) => {
+      await deleteLine(deps.db, await actorOf(c, deps), body);
+      return { ok: true as const };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/customerExcelUpload/columns',
+    summary: 'Read the stored file again with another sheet and/or other columns (remembered for a signed-in customer); every line is matched again',
+    tags: ['bom'],
+    body: rereadBodySchema,
+    response: rereadResponseSchema,
+    errors: [404, 409],
+    handler: async ({ body, c, deps }) => rereadUpload(deps.db, await actorOf(c, deps), body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/customerExcelUpload/spare',
+    summary: 'Spare parts on every line: a percentage (rounded up) and/or a fixed number per line',
+    tags: ['bom'],
+    body: spareBodySchema,
+    response: okResponseSchema,
+    errors: [404],
+    handler: async ({ body, c, deps }) => {
+      await setSpare(deps.db, await actorOf(c, deps), body);
+      return { ok: true as const };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/customerExcelUpload/export',
+    summary: 'The result as a CSV or XLSX file with designators and prices; text cells never run as formulas',
+    tags: ['bom'],
+    query: exportQuerySchema,
+    response: z.string(),
+    errors: [404],
+    handler: async ({ query, deps }) => {
+      const { fileName, rows } = await exportRows(deps.db, query.identityKey, deps.config.PUBLIC_BASE_URL.replace(/\/$/, ''));
+      const xlsx = query.format === 'xlsx';
+      const bytes = xlsx ? exportXlsx(rows) : exportCsv(rows);
+      return new Response(new Uint8Array(bytes), {
+        headers: {
+          'Content-Type': xlsx ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="bom.${query.format}"; filename*=UTF-8''${encodeURIComponent(`${fileName}.${query.format}`)}`,
+          'Cache-Control': 'no-store',
+        },
+      });
     },
   }),
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectColumns, foldHeader } from './columns';
-import { packageOf } from './lines';
+import { packageOf } from '../../../lib/bom/part-spec';
 
 describe('header recognition', () => {
   it.each([
@@ -16,9 +16,20 @@ describe('header recognition', () => {
     [['Reference', 'Value', 'Footprint', 'Qty', 'DNP'], { designators: 0, value: 1, footprint: 2, quantity: 3, dnp: 4 }], // KiCad
     // MPN beats a generic "Part" column.
     [['Part', 'MPN', 'Qty'], { part: 1, quantity: 2 }],
+    // Digi-Key: its own "Part Number" loses to the maker's; the customer's reference is its own role.
+    [['Index', 'Quantity', 'Part Number', 'Manufacturer Part Number', 'Manufacturer', 'Description', 'Customer Reference'], { quantity: 1, part: 3, maker: 4, description: 5, reference: 6 }],
+    // Mouser: "Mfr. #" is the maker's number, "Manufacturer" the maker, "Customer #" the reference.
+    [['Mouser #', 'Mfr. #', 'Manufacturer', 'Customer #', 'Description', 'Order Qty.'], { part: 1, maker: 2, reference: 3, quantity: 5 }],
+    // Eagle values list: "Parts" holds the designators, "MF" the maker.
+    [['Qty', 'Value', 'Device', 'Package', 'Parts', 'Description', 'MF', 'MPN'], { quantity: 0, value: 1, footprint: 3, designators: 4, maker: 6, part: 7 }],
+    // JLCPCB: the LCSC number is not a maker's part number.
+    [['Comment', 'Designator', 'Footprint', 'LCSC Part #'], { value: 0, designators: 1, footprint: 2, part: null }],
+    // Altium with maker columns.
+    [['Comment', 'Description', 'Designator', 'Footprint', 'LibRef', 'Quantity', 'Manufacturer 1', 'Manufacturer Part Number 1'], { value: 0, designators: 2, quantity: 5, maker: 6, part: 7 }],
+    [['ردیف', 'نام قطعه', 'سازنده', 'پکیج', 'تعداد', 'توضیحات'], { part: 1, maker: 2, footprint: 3, quantity: 4, description: 5 }],
   ] as [string[], Record<string, number | null>][])('%j', (header, roles) => {
     const map = detectColumns([header, ['LM358P', '2', 'U1'], ['NE555P', '1', 'U2']]);
-    if (roles.part === null) expect(map.headerRow).toBeNull();
+    if (roles.part === null && roles.value === undefined) expect(map.headerRow).toBeNull();
     else expect(map).toMatchObject({ headerRow: 0, ...roles });
   });
 
@@ -38,7 +49,7 @@ describe('packages inside footprint names', () => {
   it.each([
     ['Resistor_SMD:R_0805_2012Metric', '0805'],
     ['Capacitor_SMD:C_0603_1608Metric', '0603'],
-    ['Package_SO:SOIC-8_3.9x4.9mm_P1.27mm', 'SOIC-8'],
+    ['Package_SO:SOIC-8_3.9x4.9mm_P1.27mm', 'SO-8'],
     ['Package_TO_SOT_SMD:SOT-23', 'SOT-23'],
     ['Package_DIP:DIP-8_W7.62mm', 'DIP-8'],
     ['Connector:USB_C_Receptacle', null],

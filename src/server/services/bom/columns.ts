@@ -7,16 +7,21 @@ import { parseDesignators } from './designators';
 import { parseQuantityCell } from './quantity-cell';
 import type { Rows } from './text-rows';
 
-export type ColumnRole = 'part' | 'value' | 'quantity' | 'designators' | 'footprint' | 'description' | 'dnp';
+export type ColumnRole = 'part' | 'maker' | 'value' | 'quantity' | 'designators' | 'reference' | 'footprint' | 'description' | 'dnp';
+export const COLUMN_ROLES: ColumnRole[] = ['part', 'maker', 'value', 'quantity', 'designators', 'reference', 'footprint', 'description', 'dnp'];
 
 export interface ColumnMap {
   /** Index of the header row in the rows, or null when the file has none. */
   headerRow: number | null;
   /** Where the part number is read; "value" (KiCad's Value) serves when there is no part-number column. */
   part: number | null;
+  /** The manufacturer's name ("Manufacturer 1", "MF", "سازنده"). */
+  maker: number | null;
   value: number | null;
   quantity: number | null;
   designators: number | null;
+  /** The customer's own reference for the line (Digi-Key "Customer Reference", Mouser "Customer #"). */
+  reference: number | null;
   footprint: number | null;
   description: number | null;
   dnp: number | null;
@@ -24,31 +29,35 @@ export interface ColumnMap {
 
 /** Header text folded for comparison: Persian letters, ASCII digits, lower case, no spaces or marks. */
 export const foldHeader = (text: string) =>
-  toAsciiDigits(toPersianLetters(text)).toLowerCase().replace(/[\s\u200c_.\-#:()/\\[\]'"*]+/g, '');
+  // "#" reads as "no": "Mfr. #" (the maker's part number) is not "Mfr" (the maker).
+  toAsciiDigits(toPersianLetters(text)).toLowerCase().replace(/#/g, 'no').replace(/[\s\u200c_.\-:()/\\[\]'"*]+/g, '');
 
 // Best first inside each role: an explicit manufacturer part number beats a generic "part".
 const HEADER_WORDS: Record<ColumnRole, string[]> = {
   part: [
     'mpn', 'manufacturerpartnumber', 'manufacturerpartno', 'manufacturerpart', 'mfrpartnumber', 'mfrpart', 'mfrpn',
-    'mfgpartnumber', 'mfgpart', 'mfgpn', 'partnumber', 'partno', 'partnum', 'pn', 'شمارهقطعه', 'پارتنامبر',
+    'mfgpartnumber', 'mfgpart', 'mfgpn', 'mfrno', 'mfrpartno', 'mfgpartno', 'manufacturerpartno1', 'partnumber', 'partno', 'partnum', 'pn', 'شمارهقطعه', 'پارتنامبر',
     'پارتنامبرقطعه', 'شمارهپارت', 'کدقطعه', 'partname', 'part', 'component', 'نامقطعه', 'قطعه', 'نامکالا', 'کالا',
   ],
+  maker: ['manufacturer', 'manufacturer1', 'manufacturername', 'mfr', 'mfg', 'mf', 'maker', 'brand', 'make', 'vendor1', 'سازنده', 'برند', 'کارخانه', 'شرکتسازنده'],
   value: ['value', 'val', 'comment', 'مقدار', 'مشخصه'],
   quantity: [
-    'qty', 'quantity', 'qnty', 'quantityperpcb', 'qtyperpcb', 'qtyperboard', 'quantityperboard', 'count', 'pcs',
+    'qty', 'quantity', 'qnty', 'orderqty', 'quantity1', 'qtyperunit', 'neededqty', 'buyqty', 'quantityperpcb', 'qtyperpcb', 'qtyperboard', 'quantityperboard', 'count', 'pcs',
     'تعداد', 'تعدادقطعه', 'تعدادموردنیاز', 'عدد', 'amount',
   ],
   designators: [
     'designator', 'designators', 'reference', 'references', 'ref', 'refs', 'refdes', 'referencedesignator',
-    'referencedesignators', 'مرجع', 'رفرنس', 'شناسه', 'شمارهمرجع', 'دزیگنیتور',
+    'referencedesignators', 'parts', 'مرجع', 'رفرنس', 'شناسه', 'شمارهمرجع', 'دزیگنیتور',
   ],
-  footprint: ['footprint', 'package', 'case', 'پکیج', 'فوتپرینت', 'بسته', 'پکیجقطعه'],
+  reference: ['customerreference', 'customerref', 'customerno', 'customerpartnumber', 'customerpartno', 'yourreference', 'کدمشتری', 'کدداخلی'],
+  footprint: ['footprint', 'package', 'case', 'packagecase', 'pcbfootprint', 'پکیج', 'فوتپرینت', 'بسته', 'پکیجقطعه'],
   description: ['description', 'desc', 'توضیحات', 'شرح', 'توضیح'],
   dnp: ['dnp', 'donotpopulate', 'dnf', 'donotfit', 'nofit'],
 };
 
 const ROLES = Object.keys(HEADER_WORDS) as ColumnRole[];
-const HEADER_SCAN_ROWS = 15;
+// Altium and distributor exports put a title block of up to a dozen rows above the header.
+const HEADER_SCAN_ROWS = 30;
 
 function roleOf(cell: string): { role: ColumnRole; rank: number } | null {
   const f = foldHeader(cell);
@@ -65,8 +74,11 @@ function roleOf(cell: string): { role: ColumnRole; rank: number } | null {
   return null;
 }
 
+/** A word that names a column ("Qty", "MPN", "تعداد"): a line made only of these is a header. */
+export const isHeaderWord = (word: string) => roleOf(word) !== null;
+
 const emptyMap = (headerRow: number | null): ColumnMap => ({
-  headerRow, part: null, value: null, quantity: null, designators: null, footprint: null, description: null, dnp: null,
+  headerRow, part: null, maker: null, value: null, quantity: null, designators: null, reference: null, footprint: null, description: null, dnp: null,
 });
 
 function mapFromHeader(row: string[], headerRow: number): ColumnMap {

@@ -4,24 +4,35 @@ import type { ColumnMap } from './columns';
 import { parseDesignators } from './designators';
 import { parseQuantityCell } from './quantity-cell';
 import type { Rows } from './text-rows';
+import { parseHandLine } from '../../../lib/bom/hand-line';
+import { specOfLine } from '../../../lib/bom/part-spec';
+import { isHeaderWord } from './columns';
 
 export interface BomLine {
-  /** Row number in the file, counting from 1, so the customer can find it. */
+  /** Row number in the customer's file (sheet row, text line), so they can find it. */
   lineNo: number;
   raw: string[];
-  /** As written in the file (part number, or the value when there is no part-number column). */
+  /** As written in the file: the part number, else the value, else the description. */
   partNumber: string;
-  /** What the catalogue is searched for: the part number, or value plus package for value-only lines. */
-  query: string;
+  /** The manufacturer part number to look up; null for a value-only line ("10k", "100nF"). */
+  mpn: string | null;
+  /** Value, footprint and description cells, read for parametric matching. */
+  value: string | null;
+  footprint: string | null;
+  description: string | null;
+  /** The maker the line names. */
+  maker: string | null;
   /** Per board. */
   quantity: number;
   designators: string | null;
+  /** The customer's own reference for the line, carried to the cart and the order. */
+  reference: string | null;
   notes: string[];
 }
 
 export interface SkippedRow {
   lineNo: number;
-  reason: 'dnp' | 'formula' | 'no-part';
+  reason: 'dnp' | 'formula' | 'no-part' | 'total' | 'note' | 'heading';
 }
 
 export const LINE_NOTES = {
@@ -31,15 +42,6 @@ export const LINE_NOTES = {
   quantityDiffers: (q: number, d: number) => `تعداد ستون تعداد (${toPersianDigits(q)}) با شمار مرجع‌ها (${toPersianDigits(d)}) یکی نیست؛ ستون تعداد به کار رفت.`,
   fromValue: 'شماره قطعه نداشت؛ با مقدار و پکیج جست‌وجو شد.',
 } as const;
-
-// Package sizes and outlines inside KiCad footprint names ("R_0805_2012Metric", "Package_SO:SOIC-8_3.9x4.9mm").
-// Underscores separate the parts of a footprint name, so boundaries are "not a letter or digit", not \b.
-const PACKAGE = /(?:^|[^A-Za-z0-9])(01005|0201|0402|0603|0805|1206|1210|1812|2010|2512|SOT-?23(?:-\d)?|SOT-?223|SOIC-?\d+|SOP-?\d+|TSSOP-?\d+|DIP-?\d+|TO-?220|TO-?92|TO-?252|SOD-?\d+|SMA|SMB|SMC|QFN-?\d+|TQFP-?\d+|LQFP-?\d+)(?=[^A-Za-z0-9]|$)/i;
-
-export const packageOf = (footprint: string): string | null => {
-  const m = PACKAGE.exec(footprint);
-  return m ? m[1]!.toUpperCase() : null;
-};
 
 const clean = (text: string | undefined) => toAsciiDigits(toPersianLetters(text ?? '')).replace(/\s+/g, ' ').trim();
 // Spreadsheet formulas that reached a text file as text ("=HYPERLINK(...)", "=A1*2"): never a part number.
@@ -61,69 +63,82 @@ function quantityFor(qtyCell: string | null, designators: ReturnType<typeof pars
   return 1;
 }
 
-/** Lines of a file with columns (delimited text, spreadsheets). */
-export function linesFromColumns(rows: Rows, map: ColumnMap): { lines: BomLine[]; skipped: SkippedRow[] } {
+// Rows that close a list or annotate it: "Total", "Subtotal", "Merchandise Total:", "جمع کل", "Approved:".
+const TOTAL_WORDS = /^(sub\s*-?\s*total|total|grand total|merchandise total|sum|جمع|جمع کل|مجموع)(?=$|[\s:])|total\s*:?$/i;
+const isTotalRow = (cells: string[]) => cells.some((c) => TOTAL_WORDS.test(c.trim()));
+// "Approved:", "Notes: ...", "Revision: B": a label with a colon is a note, never a part.
+const isNoteText = (text: string) => /^[^\d:]{2,30}:/.test(text) && !/^[A-Za-z]{1,4}\d/.test(text);
+
+/** Lines of a file with columns (delimited text, spreadsheets). lineNos: each row's number in the file. */
+export function linesFromColumns(rows: Rows, map: ColumnMap, lineNos?: number[]): { lines: BomLine[]; skipped: SkippedRow[] } {
   const lines: BomLine[] = [];
   const skipped: SkippedRow[] = [];
   const start = map.headerRow === null ? 0 : map.headerRow + 1;
-  const at = (row: string[], col: number | null) => (col === null ? null : clean(row[col]));
+  const at = (row: string[], col: number | null) => (col === null ? null : clean(row[col]) || null);
   for (let r = start; r < rows.length; r++) {
     const row = rows[r]!;
-    const lineNo = r + 1;
+    const lineNo = lineNos?.[r] ?? r + 1;
     const part = at(row, map.part) ?? '';
-    const value = at(row, map.value) ?? '';
-    if (isFormulaText(part) || (!part && isFormulaText(value))) { skipped.push({ lineNo, reason: 'formula' }); continue; }
+    const value = at(row, map.value);
+    if (isFormulaText(part) || (!part && value && isFormulaText(value))) { skipped.push({ lineNo, reason: 'formula' }); continue; }
     if (map.dnp !== null && !NOT_DNP.has((at(row, map.dnp) ?? '').toLowerCase())) { skipped.push({ lineNo, reason: 'dnp' }); continue; }
-    const notes: string[] = [];
-    let partNumber = part;
-    let query = part;
-    if (!partNumber && value) {
-      partNumber = value;
-      const pkg = map.footprint === null ? null : packageOf(at(row, map.footprint) ?? '');
-      query = pkg ? `${value} ${pkg}` : value;
-      if (map.part !== null || pkg) notes.push(LINE_NOTES.fromValue);
-    }
+    const designatorText = at(row, map.designators);
+    const qtyCell = at(row, map.quantity);
+    const description = at(row, map.description);
+    const footprint = at(row, map.footprint);
+    const label = part || value || '';
+    if ((!label || TOTAL_WORDS.test(label)) && isTotalRow(row.map((c) => clean(c)))) { skipped.push({ lineNo, reason: 'total' }); continue; }
+    if (label && isNoteText(label) && !(designatorText && parseDesignators(designatorText))) { skipped.push({ lineNo, reason: 'note' }); continue; }
+    // A row with places or a count but neither part number nor value is still a part of the board
+    // ("PIN HEADER" with an empty value): shown unmatched rather than dropped.
+    const partNumber = part || value || ((designatorText || qtyCell) ? description || footprint || '' : '');
     if (!partNumber) {
       if (row.some((c) => c.trim() !== '')) skipped.push({ lineNo, reason: 'no-part' });
       continue;
     }
-    const designatorText = at(row, map.designators) || null;
-    const designators = designatorText ? parseDesignators(designatorText) : null;
-    const quantity = quantityFor(at(row, map.quantity) || null, designators, notes);
-    lines.push({ lineNo, raw: row, partNumber, query, quantity, designators: designatorText, notes });
+    const notes: string[] = [];
+    const designators = designatorText ? parseDesignators(designatorText.replace(/[,;\s]+$/, '')) : null;
+    const quantity = quantityFor(qtyCell, designators, notes);
+    lines.push({
+      lineNo, raw: row, partNumber, mpn: part || null, value, footprint, description,
+      maker: at(row, map.maker), quantity, designators: designatorText?.replace(/[,;\s]+$/, '') || null,
+      reference: at(row, map.reference), notes,
+    });
   }
   return { lines, skipped };
 }
 
 /**
- * Lines of a headerless text whose columns are separated by spaces ("LM358N 10 U1 U2"): each row is read
- * on its own — the first token that is neither a count nor a designator is the part, a whole number the
- * quantity, designator tokens the places.
+ * Lines of a text typed by hand, one part per line ("LM358 x10", "2x AMS1117-3.3", "LM358P 2 U1 U2"):
+ * places on the board are taken out first, then the count and the part are read from what remains.
  */
-export function linesFromWords(rows: Rows): { lines: BomLine[]; skipped: SkippedRow[] } {
+export function linesFromText(rows: Rows, lineNos?: number[]): { lines: BomLine[]; skipped: SkippedRow[] } {
   const lines: BomLine[] = [];
   const skipped: SkippedRow[] = [];
   rows.forEach((row, r) => {
-    const lineNo = r + 1;
-    const words = row.map((w) => clean(w)).filter(Boolean);
-    let part = '';
-    let qtyCell: string | null = null;
-    const places: string[] = [];
-    for (const w of words) {
-      const bare = w.replace(/[,;]+$/, '');
-      // Prose (a note, a title) has no Latin letters or digits; a part number always does.
-      if (!part && /[A-Za-z0-9]/.test(bare) && !parseDesignators(bare) && !/^\d+$/.test(bare) && !isFormulaText(bare)) part = bare;
-      else if (qtyCell === null && /^\d+$/.test(bare)) qtyCell = bare;
-      else if (parseDesignators(bare)) places.push(bare);
-    }
-    if (!part) {
-      if (words.length) skipped.push({ lineNo, reason: words.some(isFormulaText) ? 'formula' : 'no-part' });
+    const lineNo = lineNos?.[r] ?? r + 1;
+    const text = clean(row.join(' '));
+    if (!text) return;
+    if (isFormulaText(text)) { skipped.push({ lineNo, reason: 'formula' }); return; }
+    const words = text.split(' ');
+    // Places after the first word ("U1 U2", "D1-D4"); "x10" is a count, not the crystal X10.
+    const places = words.slice(1).filter((w) => !/^x\d+$/i.test(w) && parseDesignators(w.replace(/[,;]+$/, '')) !== null);
+    const rest = [words[0]!, ...words.slice(1).filter((w) => !places.includes(w))].join(' ');
+    if (words.every((w) => isHeaderWord(w))) { skipped.push({ lineNo, reason: 'heading' }); return; }
+    const read = parseHandLine(rest);
+    if (read.kind !== 'part') {
+      if (read.kind === 'heading') skipped.push({ lineNo, reason: 'heading' });
       return;
     }
-    const designatorText = places.length ? places.join(' ') : null;
+    const designatorText = places.length ? places.map((p) => p.replace(/[,;]+$/, '')).join(' ') : null;
     const notes: string[] = [];
-    const quantity = quantityFor(qtyCell, designatorText ? parseDesignators(designatorText) : null, notes);
-    lines.push({ lineNo, raw: row, partNumber: part, query: part, quantity, designators: designatorText, notes });
+    const quantity = quantityFor(read.quantity === null ? null : String(read.quantity), designatorText ? parseDesignators(designatorText) : null, notes);
+    // A value typed by hand ("10k 0805", "100nF 0603") is read parametrically; anything else is a part number.
+    const isValue = specOfLine({ value: read.part }) !== null;
+    lines.push({
+      lineNo, raw: row, partNumber: read.part, mpn: isValue ? null : read.part, value: isValue ? read.part : null,
+      footprint: null, description: null, maker: null, quantity, designators: designatorText, reference: null, notes,
+    });
   });
   return { lines, skipped };
 }

@@ -13,7 +13,7 @@ import { validationFailed } from '../../http/errors';
 import { addManyToCart, getCart } from '../shop/cart';
 import { loadPricedProducts } from '../shop/priced-products';
 import { priceLine } from './line-pricing';
-import { VIEW_NOTES } from './view';
+import { spareOf, VIEW_NOTES, withSpare } from './view';
 import { assertUploadOwner, findUpload, uploadLines, UPLOAD_MESSAGES, type UploadLineRow, type UploadRow } from './uploads';
 
 type Line = MoveUploadResponse['lines'][number];
@@ -48,9 +48,9 @@ async function claimUpload(db: Db, upload: UploadRow, userId: number): Promise<v
   await db.update(customerUploads).set({ userId }).where(and(eq(customerUploads.id, upload.id), isNull(customerUploads.userId)));
 }
 
-export async function moveUploadToCart(db: Db, userId: number, identityKey: string, lineIds?: number[]): Promise<MoveUploadResponse> {
+export async function moveUploadToCart(db: Db, userId: number, identityKey: string, lineIds?: number[], guestKey: string | null = null): Promise<MoveUploadResponse> {
   const upload = await findUpload(db, identityKey);
-  assertUploadOwner(upload, userId);
+  assertUploadOwner(upload, userId, guestKey);
   // With explicit ids those lines are wanted whatever their tick; otherwise the ticked ones.
   const considered = chosenLines(await uploadLines(db, upload.id), lineIds);
   const isChosen = (l: UploadLineRow) => lineIds !== undefined || l.selected;
@@ -64,12 +64,13 @@ export async function moveUploadToCart(db: Db, userId: number, identityKey: stri
   const skip = (line: UploadLineRow, reason: Reason, message: string) =>
     report.push({ lineId: line.id, lineNo: line.lineNo, partNumber: line.partNumber, productId: line.productId, outcome: 'skipped', quantity: null, reason, message });
   for (const line of considered) {
-    if (!isChosen(line)) { skip(line, 'not-chosen', MOVE_MESSAGES.notChosen); continue; }
-    const product = line.productId === null ? undefined : products.get(line.productId);
+    // A line with no product says so, whether or not it is ticked (such lines are never ticked by default).
     if (line.productId === null) { skip(line, 'unmatched', MOVE_MESSAGES.unmatched); continue; }
+    if (!isChosen(line)) { skip(line, 'not-chosen', MOVE_MESSAGES.notChosen); continue; }
+    const product = products.get(line.productId);
     if (!product?.purchasable) { skip(line, 'gone', VIEW_NOTES.gone); continue; }
     if (product.availability === 'out-of-stock') { skip(line, 'out-of-stock', MOVE_MESSAGES.outOfStock); continue; }
-    const { orderQuantity } = priceLine(product, line.quantity * upload.boardQuantity);
+    const { orderQuantity } = priceLine(product, withSpare(line.quantity * upload.boardQuantity, spareOf(upload)));
     wishes.push({ productId: product.id, quantity: orderQuantity, at: report.length });
     report.push({ lineId: line.id, lineNo: line.lineNo, partNumber: line.partNumber, productId: product.id, outcome: 'added', quantity: orderQuantity, reason: null, message: '' });
   }

@@ -47,10 +47,10 @@ const quantityOf = (upload: UploadRow, line: UploadLineRow) => Math.min(line.qua
 
 export async function requestSourcing(
   db: Db, mail: { mailer: Mailer; config: Pick<Config, 'STORE_EMAIL' | 'STORE_NAME_FA'> },
-  user: UserRow, identityKey: string, note?: string,
+  user: UserRow, identityKey: string, note?: string, guestKey: string | null = null,
 ): Promise<SourcingResponse> {
   const upload = await findUpload(db, identityKey);
-  assertUploadOwner(upload, user.id);
+  assertUploadOwner(upload, user.id, guestKey);
   const lines = await unmatchedLines(db, await uploadLines(db, upload.id));
   if (lines.length === 0) throw validationFailed({ identityKey: [SOURCING_MESSAGES.nothingToSend] });
   const summary = lines.map((l) => ({ lineNo: l.lineNo, partNumber: l.partNumber, quantity: quantityOf(upload, l) }));

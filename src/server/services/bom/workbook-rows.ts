@@ -13,6 +13,8 @@ import { assertSafeZip } from './zip-guard';
 export interface SheetRows {
   name: string | null;
   rows: Rows;
+  /** The sheet's row number of each row (empty rows are left out), as the customer's program shows it. */
+  lineNos: number[];
 }
 
 export interface WorkbookRows {
@@ -51,6 +53,27 @@ function readBook(bytes: Uint8Array, maxRows: number): XLSX.WorkBook {
   }
 }
 
+/**
+ * Cells covered by a merged range read as the range's value: a maker or quantity merged down over
+ * several part rows belongs to each of them. Row → column → text.
+ */
+function mergedValues(sheet: XLSX.WorkSheet): Map<number, Map<number, string>> {
+  const out = new Map<number, Map<number, string>>();
+  const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+  for (const range of sheet['!merges'] ?? []) {
+    const text = cellText(data[range.s.r]?.[range.s.c]);
+    if (!text) continue;
+    // A merged title across the top says nothing about the columns below it: fill only down a column.
+    if (range.e.c !== range.s.c) continue;
+    for (let r = range.s.r + 1; r <= Math.min(range.e.r, range.s.r + BOM_LIMITS.maxRows); r++) {
+      const row = out.get(r) ?? new Map<number, string>();
+      row.set(range.s.c, text);
+      out.set(r, row);
+    }
+  }
+  return out;
+}
+
 export function workbookRows(bytes: Uint8Array, kind: 'xlsx' | 'xls', maxRows: number = BOM_LIMITS.maxRows): WorkbookRows {
   if (kind === 'xlsx') assertSafeZip(bytes);
   const book = readBook(bytes, maxRows);
@@ -64,22 +87,30 @@ export function workbookRows(bytes: Uint8Array, kind: 'xlsx' | 'xls', maxRows: n
     totalRows += full.e.r - full.s.r + 1;
     if (totalRows > maxRows) throw new BomFileError('tooManyRows');
     const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+    const merged = mergedValues(sheet);
     const rows: Rows = [];
-    for (const row of data) {
-      if (!row) continue;
+    const lineNos: number[] = [];
+    for (let r = 0; r < data.length; r++) {
+      const row = data[r];
+      if (!row && !merged.has(r)) continue;
       const cells: string[] = [];
-      const width = Math.min(row.length, BOM_LIMITS.maxColumns);
+      const fill = merged.get(r);
+      const width = Math.min(Math.max(row?.length ?? 0, fill ? Math.max(...fill.keys()) + 1 : 0), BOM_LIMITS.maxColumns);
       for (let c = 0; c < width; c++) {
-        const cell = row[c];
+        const cell = row?.[c];
         if (cell?.f !== undefined) {
           if (cell.v === undefined || cell.v === null || cell.v === '') throw new BomFileError('formulas');
           formulaCells++;
         }
-        cells.push(cellText(cell));
+        cells.push(fill?.get(c) ?? cellText(cell));
       }
-      if (cells.some((x) => x !== '')) rows.push(cells);
+      if (cells.some((x) => x !== '')) {
+        rows.push(cells);
+        // Dense rows are indexed from the sheet's first row (A1), whatever the used range.
+        lineNos.push(r + 1);
+      }
     }
-    if (rows.length) sheets.push({ name: sheetName, rows });
+    if (rows.length) sheets.push({ name: sheetName, rows, lineNos });
   }
   return { sheets, formulaCells };
 }

@@ -4,7 +4,7 @@
  * ticked lines go to the cart in one step and the unmatched ones to the store as a sourcing request.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { BomLineView, CustomerUpload, MoveUploadResponse, SourcingResponse } from '../../../api/schemas/bom';
+import type { BomColumns, BomLineView, CustomerUpload, MoveUploadResponse, SourcingResponse } from '../../../api/schemas/bom';
 import { showToast } from '../../stores/toasts';
 import { call, CallError, loginUrl, refreshCart } from '../shop/api';
 import { num, pathIn, toman, type ShopLocale } from '../shop/texts';
@@ -36,6 +36,16 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
     if (p === 1) url.searchParams.delete('page'); else url.searchParams.set('page', String(p));
     history.replaceState(null, '', url);
     setPage(p);
+  }
+
+  /** Changes to the whole list (columns, spare, added or deleted lines): the page is read again. */
+  async function changeList(path: string, body: object) {
+    try {
+      await call('POST', path, { identityKey, ...body });
+      await load(page);
+    } catch (err) {
+      failure(err);
+    }
   }
 
   const replaceLine = (line: BomLineView) =>
@@ -95,10 +105,15 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
         <div><dt>{t.fileName}</dt><dd dir="ltr">{upload.fileName}</dd></div>
         <div><dt>{t.boardCount}</dt><dd>{num(locale, upload.boardQuantity)}</dd></div>
         <div><dt>{t.lines}</dt><dd>{num(locale, totals.lines)}</dd></div>
-        {(['exact', 'family', 'fuzzy', 'unmatched'] as const).map((s) => (
+        {(['exact', 'family', 'parametric', 'fuzzy', 'unmatched'] as const).map((s) => (
           <div key={s}><dt><span className={`bom-status bom-status--${s}`}>{t.status[s]}</span></dt><dd data-count={s}>{num(locale, totals[s])}</dd></div>
         ))}
+        <div><dt>{t.needsReview}</dt><dd data-count="review">{num(locale, totals.needsReview)}</dd></div>
+        <div><dt>{t.shortfall}</dt><dd data-count="shortfall">{num(locale, totals.shortfall)}</dd></div>
       </dl>
+      {upload.canEdit && upload.read?.columns && (
+        <ColumnMapping locale={locale} read={upload.read} onApply={(sheetName, columns) => changeList('/customerExcelUpload/columns', { sheetName, columns })} />
+      )}
       <div className="bom-table-wrap">
         <table className="cart-table bom-table">
           <thead><tr>
@@ -108,7 +123,9 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
           <tbody>{upload.items.map((line) => (
             <BomLineRow key={line.id} locale={locale} line={line} boards={upload.boardQuantity} outcome={report.get(line.id)}
               onPick={(productId) => changeLine('/customerExcelUpload/select', { lineId: line.id, productId })}
-              onTick={(selected) => changeLine('/customerExcelUpload/include', { lineId: line.id, selected })} />
+              onTick={(selected) => changeLine('/customerExcelUpload/include', { lineId: line.id, selected })}
+              onEdit={upload.canEdit ? (change) => changeLine('/customerExcelUpload/line', { lineId: line.id, ...change }) : undefined}
+              onDelete={upload.canEdit ? () => changeList('/customerExcelUpload/line/delete', { lineId: line.id }) : undefined} />
           ))}</tbody>
         </table>
       </div>
@@ -125,6 +142,33 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
           {notice.text} {notice.cart && <a href={pathIn(locale, '/shop/cart')}>{t.viewCart}</a>}
         </p>
       )}
+      {upload.canEdit && (
+        <div className="bom-tools">
+          <form className="bom-add-line" onSubmit={(e) => {
+            e.preventDefault();
+            const input = e.currentTarget.elements.namedItem('text') as HTMLInputElement;
+            if (input.value.trim()) void changeList('/customerExcelUpload/line/add', { text: input.value.trim() }).then(() => { input.value = ''; });
+          }}>
+            <label className="field"><span>{t.addLine}</span><input name="text" placeholder={t.addLineHint} dir="ltr" maxLength={200} data-testid="bom-add-line" /></label>
+            <button type="submit" className="button button--outline">{t.addLine}</button>
+          </form>
+          <form className="bom-spare" onSubmit={(e) => {
+            e.preventDefault();
+            const form = new FormData(e.currentTarget);
+            void changeList('/customerExcelUpload/spare', { percent: Number(form.get('percent')) || 0, extra: Number(form.get('extra')) || 0 });
+          }}>
+            <fieldset><legend>{t.spare}</legend>
+              <label className="field"><span>{t.sparePercent}</span><input name="percent" type="number" min={0} max={100} defaultValue={upload.spare.percent} dir="ltr" /></label>
+              <label className="field"><span>{t.spareExtra}</span><input name="extra" type="number" min={0} max={1000} defaultValue={upload.spare.extra} dir="ltr" /></label>
+              <button type="submit" className="button button--outline">{t.save}</button>
+            </fieldset>
+          </form>
+        </div>
+      )}
+      <p className="bom-export">{t.export}:{' '}
+        <a href={`/api/site/v1/customerExcelUpload/export?identityKey=${identityKey}&format=xlsx`} data-testid="bom-export-xlsx">XLSX</a>{' · '}
+        <a href={`/api/site/v1/customerExcelUpload/export?identityKey=${identityKey}&format=csv`} data-testid="bom-export-csv">CSV</a>
+      </p>
       <div className="bom-actions">
         <button type="button" className="button" onClick={addToCart} disabled={busy !== null} data-testid="bom-add">{busy === 'cart' ? t.adding : t.addToCart}</button>
         {actions}
@@ -139,5 +183,39 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
         </div>
       )}
     </div>
+  );
+}
+
+const ROLES = ['part', 'maker', 'quantity', 'designators', 'value', 'footprint', 'description', 'reference'] as const;
+
+/** The column-mapping step: which sheet and which column was read for each role; the customer may change them and read again. */
+function ColumnMapping({ locale, read, onApply }: {
+  locale: ShopLocale; read: NonNullable<CustomerUpload['read']>; onApply(sheetName: string | null, columns: BomColumns): void;
+}) {
+  const t = bomTexts(locale);
+  const [columns, setColumns] = useState<BomColumns>(read.columns!);
+  const [sheet, setSheet] = useState<string | null>(read.sheetName);
+  const headers = read.headers ?? [];
+  const width = Math.max(headers.length, ...ROLES.map((r) => (columns[r] ?? -1) + 1));
+  const label = (i: number) => `${num(locale, i + 1)}${headers[i] ? ` — ${headers[i]}` : ''}`;
+  return (
+    <details className="bom-mapping" data-testid="bom-mapping">
+      <summary>{t.mapping}</summary>
+      {read.sheetNames.length > 1 && (
+        <label className="field"><span>{t.sheet}</span>
+          <select value={sheet ?? ''} onChange={(e) => setSheet(e.currentTarget.value)}>
+            {read.sheetNames.map((n) => <option key={n ?? ''} value={n ?? ''}>{n}</option>)}
+          </select></label>
+      )}
+      {ROLES.map((role) => (
+        <label key={role} className="field"><span>{t.roles[role]}</span>
+          <select value={columns[role] ?? ''} data-role={role}
+            onChange={(e) => setColumns({ ...columns, [role]: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}>
+            <option value="">{t.noColumn}</option>
+            {Array.from({ length: width }, (_, i) => <option key={i} value={i}>{label(i)}</option>)}
+          </select></label>
+      ))}
+      <button type="button" className="button button--outline" onClick={() => onApply(sheet, columns)} data-testid="bom-reread">{t.reread}</button>
+    </details>
   );
 }

@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { pathIn, num, type ShopLocale } from '../shop/texts';
+import type { SaveCustomerFileResponse } from '../../../api/schemas/bom';
+import { call, CallError } from '../shop/api';
 import { bomTexts } from './texts';
 import { ACCEPTED, checkFile, MAX_BOARDS, MAX_FILE_MB, UploadError, uploadPartsFile } from './upload';
 
@@ -51,6 +53,24 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
     }
   }
 
+  /** A list pasted instead of a file: the same reading and matching, from text. */
+  async function submitPasted(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const text = String(new FormData(e.currentTarget).get('text') ?? '');
+    if (!text.trim()) return;
+    setError('');
+    setProgress(1);
+    try {
+      const saved = await call<SaveCustomerFileResponse>('POST', '/SaveCustomerList', { text, boardQty: 1 });
+      location.assign(pathIn(locale, saved.route));
+    } catch (err) {
+      setProgress(null);
+      const first = err instanceof CallError ? Object.values(err.errors)[0]?.[0] ?? err.message : '';
+      setError(err instanceof CallError && err.status === 0 ? t.network : first || t.failed);
+    }
+  }
+
   return (
     <div className="modal" role="dialog" aria-modal="true" aria-labelledby="bom-upload-title" data-testid="bom-upload-dialog"
       onClick={(e) => { if (e.target === e.currentTarget && !busy) onClose(); }}>
@@ -78,6 +98,12 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
           <button type="submit" className="button" disabled={busy}>{t.send}</button>
           <button type="button" className="link-button" onClick={onClose} disabled={busy}>{t.cancel}</button>
         </div>
+      </form>
+      <form className="modal__body bom-paste" onSubmit={submitPasted} noValidate>
+        <label className="field"><span>{t.pasteTitle}</span>
+          <textarea name="text" rows={5} dir="ltr" disabled={busy} data-testid="bom-paste" maxLength={512 * 1024} />
+          <small>{t.pasteHint}</small></label>
+        <button type="submit" className="button button--outline" disabled={busy}>{t.pasteSend}</button>
       </form>
     </div>
   );
