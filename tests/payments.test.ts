@@ -236,6 +236,20 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed' });
   });
 
+  it('reverse.json gives a verified payment back once; an unverified one cannot be reversed (-61)', async () => {
+    const order = await insertConfirmedOrder(db(), { userId, total: 260_000 });
+    const started = await service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK });
+    const { query } = await atZarinpal(started.redirectUrl, 'pay');
+    const gateway = gateways.zarinpal!;
+    expect(await gateway.reverse!({ authority: query.Authority! })).toMatchObject({ ok: false, code: -61 });
+    expect(await inquiry(query.Authority!)).toBe('PAID');
+    expect(await gateway.verify({ authority: query.Authority!, amount: 260_000 })).toMatchObject({ paid: true });
+    expect(await gateway.reverse!({ authority: query.Authority! })).toMatchObject({ ok: true });
+    expect(await inquiry(query.Authority!)).toBe('REVERSED');
+    expect(await gateway.reverse!({ authority: query.Authority! })).toMatchObject({ ok: false, code: -61 });
+    expect(await gateway.verify({ authority: query.Authority!, amount: 260_000 })).toMatchObject({ paid: false });
+  });
+
   it('reads request errors from their body: wrong merchant (-10), amount below the minimum (-9)', async () => {
     const settings = paymentSettings(server.deps.config, server.url).zarinpal!;
     const stranger = zarinpalGateway({ ...settings, merchantId: '99999999-9999-9999-9999-999999999999' });

@@ -66,7 +66,7 @@ async function acceptReceiptFor(buyer: RaceBuyer) {
 
 async function mailsToStoreAbout(factorNumber: string) {
   for (let i = 0; i < 100; i++) {
-    const mails = readOutbox(dataDir).filter((m) => m.to.includes(STORE_EMAIL) && m.body.includes(factorNumber));
+    const mails = readOutbox(dataDir).filter((m) => m.to.includes(STORE_EMAIL) && m.text.includes(factorNumber));
     if (mails.length > 0) return mails;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -126,9 +126,9 @@ describe('stock checked when a payment starts and when the bank sends the custom
     const mails = await mailsToStoreAbout(atGateway.order.factorNumber);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(`کمبود موجودی هنگام پرداخت — پیش‌فاکتور ${atGateway.order.factorNumber}`);
-    expect(mails[0]!.body).toContain(authorityOf(callback));
-    expect(mails[0]!.body).toContain('پول مشتری تأیید (برداشت) نشد');
-    expect(mails[0]!.body).toMatch(/در پیش‌فاکتور 1، موجود 0/);
+    expect(mails[0]!.text).toContain(authorityOf(callback));
+    expect(mails[0]!.text).toContain('پول مشتری تأیید (برداشت) نشد');
+    expect(mails[0]!.text).toMatch(/در پیش‌فاکتور 1، موجود 0/);
   });
 
   it('Sadad: stock gone by the callback, the token is never verified and the customer sees the reason', async () => {

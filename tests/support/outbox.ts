@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Mails written by the no-SMTP mailer into DATA_DIR/outbox, oldest first, decoded to plain text. */
-export function readOutbox(dataDir: string): { to: string; subject: string; body: string }[] {
+/**
+ * Mails written by the no-SMTP mailer into DATA_DIR/outbox, oldest first: `body` the raw message with
+ * quoted-printable undone, `text` the same with base64 parts decoded too.
+ */
+export function readOutbox(dataDir: string): { to: string; subject: string; body: string; text: string }[] {
   let files: string[];
   try {
     files = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')).sort();
@@ -18,12 +21,13 @@ export function readOutbox(dataDir: string): { to: string; subject: string; body
       .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, text: string) => (enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
         : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')));
-    // Base64 parts (mostly-Persian texts) decoded; elsewhere quoted-printable soft breaks and escapes, enough to read links back.
+    // Quoted-printable soft breaks and escapes, enough to read links back.
+    const qp = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const body = qp(raw);
+    // The same with base64 parts (mostly-Persian texts) decoded in place.
     const pieces = raw.split(/(?<=Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([A-Za-z0-9+/=\r\n]+)/);
-    const body = pieces.map((piece, i) => (i % 2 === 1
-      ? `${Buffer.from(piece.replace(/\s/g, ''), 'base64').toString('utf8')}\n`
-      : piece.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))))).join('');
-    return { to, subject, body };
+    const text = pieces.map((piece, i) => (i % 2 === 1 ? `${Buffer.from(piece.replace(/\s/g, ''), 'base64').toString('utf8')}\n` : qp(piece))).join('');
+    return { to, subject, body, text };
   });
 }
 

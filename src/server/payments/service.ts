@@ -284,10 +284,12 @@ export function createPaymentService(opts: PaymentServiceOptions) {
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, payment.orderId)).for('update');
       const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
       if (locked!.status !== 'VERIFYING') return locked!;
-      await unsettleOrder(asDb(tx), locked!.orderId, (locked!.stockTaken ?? []) as StockTaken[]);
+      const givenBack = await unsettleOrder(asDb(tx), locked!.orderId, (locked!.stockTaken ?? []) as StockTaken[]);
       const [row] = await tx.update(payments).set({
-        status: nextPaymentState('VERIFYING', 'not-paid')!, failureCode: 'not_paid', failureReason: reason, verifyPayload: verdict.payload,
-        flagged: verdict.paid, updatedAt: now(),
+        status: nextPaymentState('VERIFYING', 'not-paid')!, failureCode: 'not_paid', verifyPayload: verdict.payload,
+        // An order moved on by someone else meanwhile keeps its stock: staff decide (flagged).
+        failureReason: givenBack ? reason : `${reason} | order no longer paid: stock not given back, check by hand`,
+        flagged: verdict.paid || !givenBack, updatedAt: now(),
       }).where(eq(payments.id, payment.id)).returning();
       return row!;
     });

@@ -118,13 +118,14 @@ async function takeStock(db: Db, orderId: number): Promise<StockTaken[]> {
 
 /**
  * Gives back what settleOrder took and returns the invoice to a payable pre-invoice (paid → confirmed),
- * for a gateway payment the bank did not confirm. Runs in the caller's transaction.
+ * for a gateway payment the bank did not confirm. Runs in the caller's transaction. False (and nothing
+ * written) when the order is no longer paid: then it is not ours to give back blindly.
  */
-export async function unsettleOrder(db: Db, orderId: number, taken: StockTaken[]): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function unsettleOrder(db: Db, orderId: number, taken: StockTaken[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const moved = await tx.update(orders).set({ status: 'confirmed', type: 'p', paidAt: null, updatedAt: new Date() })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'))).returning({ id: orders.id });
-    if (moved.length === 0) throw new Error(`order ${orderId} is not paid: nothing to give back`);
+    if (moved.length === 0) return false;
     for (const line of taken) {
       await tx.update(products).set({
         stock: sql`${products.stock} + ${line.taken}`,
@@ -132,6 +133,7 @@ export async function unsettleOrder(db: Db, orderId: number, taken: StockTaken[]
         updatedAt: sql`now()`,
       }).where(eq(products.id, line.productId));
     }
+    return true;
   });
 }
 
