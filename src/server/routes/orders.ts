@@ -14,6 +14,7 @@ import { defineRoute, type RouteDef } from '../http/route';
 import {
   createEnquiry, deleteFactor, listFactors, ownFactorDetail, requestInventoryAgain, trackOrder,
 } from '../services/shop/orders';
+import { captchaOf } from '../services/captcha';
 import { createReceipt } from '../services/shop/receipts';
 import { loadInvoiceView } from '../invoices/invoice-view';
 import { renderInvoicePdf } from '../invoices/render';
@@ -98,8 +99,9 @@ export const orderRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/paymentBank/create', summary: 'Registers a bank-transfer receipt (guests too)', tags,
-    body: bankReceiptBodySchema, response: z.object({ message: z.string() }),
+    body: bankReceiptBodySchema, response: z.object({ message: z.string() }), errors: [429, 503],
     handler: async ({ body, c, deps }) => {
+      await captchaOf(deps).assertHuman(body.captcha, { remoteIp: clientIpResolver(deps.config.TRUST_PROXY)(c), action: 'receipt' });
       const current = await optionalUser(c, deps);
       await createReceipt(deps.db, body, current?.user.id ?? null);
       return c.json({ message: 'Successfully Created' }, 201);

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './orders';
 export * from './engagement';
 export * from './content';
+export * from './abuse';

@@ -1,5 +1,6 @@
 /**
- * The contact form's captcha. By default our own ALTCHA widget: the challenge comes from
+ * The captcha of the site's forms (contact, newsletter aside, sign-up, forgot password, e-mail resend,
+ * bank receipt, restock). By default our own ALTCHA widget: the challenge comes from
  * GET captcha/challenge, a Web Worker finds the proof of work (a chunked loop on the page if workers
  * are unavailable) and the base64 payload goes with the form. When the server is set up for
  * reCAPTCHA it hands out the site key, version and script address instead, and that script is loaded
@@ -68,7 +69,8 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale }>(function CaptchaWidget({ locale }, ref) {
+/** action: what reCAPTCHA v3 is told the visitor is doing (the server checks it matches). */
+export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; action?: string }>(function CaptchaWidget({ locale, action = 'contact' }, ref) {
   const t = formTexts(locale).captcha;
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [state, setState] = useState<State>('idle');
@@ -158,7 +160,7 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale }>(
         if (!challenge.siteKey || !window.grecaptcha) return null;
         try {
           await new Promise<void>((r) => window.grecaptcha!.ready(r));
-          return await window.grecaptcha.execute(challenge.siteKey, { action: 'contact' });
+          return await window.grecaptcha.execute(challenge.siteKey, { action });
         } catch {
           setMessage(t.execFailed);
           return null;
