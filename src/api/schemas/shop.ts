@@ -3,6 +3,7 @@
  * and the staff console. Money fields are integer rials.
  */
 import { z } from 'zod';
+import { toAsciiDigits } from '../../lib/persian';
 import { captchaField } from './captcha';
 import { imageSchema, priceTierSchema } from './catalogue';
 
@@ -170,7 +171,8 @@ export const bankReceiptBodySchema = z.object({
   payment_date: z.iso.datetime({ offset: true }).or(z.iso.date()),
   /** Rials. */
   price: z.coerce.number().int().positive().max(100_000_000_000),
-  factor_number: z.string().trim().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' }),
+  // Typed on a Persian keyboard as often as not.
+  factor_number: z.string().trim().transform(toAsciiDigits).pipe(z.string().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' })),
   tracking_code: z.string().trim().min(3).max(60),
   account_number: z.string().trim().min(4).max(40),
   captcha: captchaField,
