@@ -60,3 +60,17 @@ export function sanitiseRichHtml(html: string | null | undefined): string | null
   if (html == null) return null;
   return sanitizeHtml(html, OPTIONS);
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * The words of stored rich HTML, for a meta description or a summary: what the allow-list keeps, its
+ * tags turned into spaces (so script or style text never shows up in it), entities read back.
+ */
+export function richHtmlText(html: string): string {
+  return sanitiseRichHtml(html)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => ENTITIES[name]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

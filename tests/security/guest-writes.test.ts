@@ -33,7 +33,7 @@ beforeAll(async () => {
   bob = await newCustomer(server, 'bob');
   const found = await server.api('/suggestion?filter_searchPart=LM358N&limit=1');
   productId = found.body.items[0].id;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -146,7 +146,7 @@ describe('one allowance per client address, shared through the database', () => 
     limited = await startTestServer({ catalogue: false, env });
     // A second server on the same database, as a shop behind a load balancer runs them.
     second = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', ...env }), limited.database);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await second?.close();
     await limited?.stop();

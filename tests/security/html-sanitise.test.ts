@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitiseRichHtml } from '../../src/lib/rich-html';
+import { richHtmlText, sanitiseRichHtml } from '../../src/lib/rich-html';
 import { buildSite } from '../../src/build/site';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -71,6 +71,10 @@ describe('the HTML allow-list', () => {
       + '<figure><img src="/media/parts/lm358n-dip8.svg" alt="LM358N" width="400" height="400"><figcaption>شکل</figcaption></figure>';
     expect(sanitiseRichHtml(html)).toBe(html.replace('height="400">', 'height="400" />'));
     expect(sanitiseRichHtml(null)).toBeNull();
+  });
+
+  it('gives the words of stored HTML for a meta description, never the text of a script or style', () => {
+    expect(richHtmlText(`<h2>پرسش</h2><p>a &amp; b &lt; c</p>${ATTACKS.map(([h]) => h).join('')}<p>d</p>`)).toBe('پرسش a & b < c ab hover x x x x x x out s e tpay 1 d</script> d');
   });
 });
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
     createdAt: new Date(Date.now() + (i + 1) * 1000),
   }));
   await server.database.db.insert(bankReceipts).values(fakes);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();
