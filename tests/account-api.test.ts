@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFromOutbox, readOutbox } from './support/outbox';
 import { startTestServer, type TestServer } from './support/server';
+import { solvedCaptcha } from './support/captcha';
 
 let server: TestServer;
 let dataDir: string;
@@ -29,7 +30,7 @@ function person(over: Record<string, unknown> = {}) {
 
 async function register(over: Record<string, unknown> = {}) {
   const p = person(over);
-  const res = await server.api('/register', json('POST', p));
+  const res = await server.api('/register', json('POST', { ...p, captcha: await solvedCaptcha(server) }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return p;
 }
@@ -119,7 +120,7 @@ describe('registration', () => {
 
   it('keeps usernames and e-mails unique regardless of case', async () => {
     const p = await register();
-    const res = await server.api('/register', json('POST', person({ username: p.username.toUpperCase(), email: String(p.email).toUpperCase() })));
+    const res = await server.api('/register', json('POST', { ...person({ username: p.username.toUpperCase(), email: String(p.email).toUpperCase() }), captcha: await solvedCaptcha(server) }));
     expect(res.status).toBe(422);
     expect(res.body.data.errors.username[0]).toBe('این نام کاربری قبلاً ثبت شده است.');
     expect(res.body.data.errors.email[0]).toBe('این ایمیل قبلاً ثبت شده است.');
@@ -239,7 +240,7 @@ describe('website cookie session', () => {
   it('marks the cookies Secure behind an https proxy', async () => {
     const secure = await startTestServer({ catalogue: false, env: { DATA_DIR: dataDir, TRUST_PROXY: '1' } });
     try {
-      await secure.api('/register', json('POST', person({ username: 'secure1', email: 'secure1@example.com' })));
+      await secure.api('/register', json('POST', { ...person({ username: 'secure1', email: 'secure1@example.com' }), captcha: await solvedCaptcha(secure) }));
       const res = await secure.api('/auth/login', json('POST', { username: 'secure1', password: 'secret-pass-1' }, { 'x-forwarded-proto': 'https' }));
       expect(res.status).toBe(200);
       for (const c of res.headers.getSetCookie()) expect(c).toMatch(/Secure/);
@@ -289,7 +290,7 @@ describe('e-mail verification and password reset', () => {
     expect(second.body.message).toBe('Already verified');
     const { access_token } = await tokenFor(p.username);
     expect((await server.api('/getUser', { headers: bearer(access_token) })).body.data.emailVerified).toBe(true);
-    expect((await server.api('/email/resend', { headers: bearer(access_token) })).body.message).toBe('Already verified');
+    expect((await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, bearer(access_token)))).body.message).toBe('Already verified');
     const bogus = await server.api('/email/verify', json('POST', { token: 'nope' }));
     expect(bogus.status).toBe(422);
   });
@@ -299,9 +300,9 @@ describe('e-mail verification and password reset', () => {
     const email = String(p.email).toLowerCase();
     const oldLink = await linkFromOutbox(dataDir, email, '/email/verify/');
     const { access_token } = await tokenFor(p.username);
-    const res = await server.api('/email/resend', { headers: bearer(access_token) });
+    const res = await server.api(`/email/resend?captcha=${encodeURIComponent(await solvedCaptcha(server))}`, { headers: bearer(access_token) });
     expect(res.body.message).toBe('Email Sent');
-    expect((await server.api('/email/resend', { headers: bearer(access_token) })).status).toBe(429);
+    expect((await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, bearer(access_token)))).status).toBe(429);
     const mails = readOutbox(dataDir).filter((m) => m.to.includes(email));
     expect(mails).toHaveLength(2);
     const newLink = await linkFromOutbox(dataDir, email, '/email/verify/');
@@ -314,8 +315,8 @@ describe('e-mail verification and password reset', () => {
     const p = await register();
     const email = String(p.email).toLowerCase();
     const session = await tokenFor(p.username);
-    const known = await server.api('/password/forgot', json('POST', { email }));
-    const unknown = await server.api('/password/forgot', json('POST', { email: 'nobody@example.com' }));
+    const known = await server.api('/password/forgot', json('POST', { email, captcha: await solvedCaptcha(server) }));
+    const unknown = await server.api('/password/forgot', json('POST', { email: 'nobody@example.com', captcha: await solvedCaptcha(server) }));
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
@@ -336,8 +337,8 @@ describe('e-mail verification and password reset', () => {
   it('an expired reset link does not work', async () => {
     const expiring = await startTestServer({ catalogue: false, env: { DATA_DIR: dataDir, RESET_TOKEN_MINUTES: '0.00001' } });
     try {
-      await expiring.api('/register', json('POST', person({ username: 'expiry1', email: 'expiry1@example.com' })));
-      await expiring.api('/password/forgot', json('POST', { email: 'expiry1@example.com' }));
+      await expiring.api('/register', json('POST', { ...person({ username: 'expiry1', email: 'expiry1@example.com' }), captcha: await solvedCaptcha(expiring) }));
+      await expiring.api('/password/forgot', json('POST', { email: 'expiry1@example.com', captcha: await solvedCaptcha(expiring) }));
       const link = await linkFromOutbox(dataDir, 'expiry1@example.com', '/password/reset/');
       const res = await expiring.api('/password/reset', json('POST', { token: link.pathname.split('/').pop(), password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }));
       expect(res.status).toBe(422);

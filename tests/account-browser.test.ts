@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import { solvedCaptcha } from './support/captcha';
 import { linkFromOutbox, readOutbox } from './support/outbox';
 import { pageExists } from './support/site-files';
 
@@ -128,7 +129,10 @@ describe('account pages', () => {
   it('forgot password → reset link → sign-in with the new password', async () => {
     const res = await fetch(url('/api/site/v1/register'), {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Reza', mobile: '09121234567', username: 'reza', email: 'reza@example.com', password: 'old-pass-123', password_confirmation: 'old-pass-123' }),
+      body: JSON.stringify({
+        name: 'Reza', mobile: '09121234567', username: 'reza', email: 'reza@example.com', password: 'old-pass-123', password_confirmation: 'old-pass-123',
+        captcha: await solvedCaptcha(shop),
+      }),
     });
     expect(res.status).toBe(201);
     const page = await newPage();

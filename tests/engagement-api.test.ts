@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, resupplyRequests, reviews } from '../src/server/db/schema';
 import { startTestServer, type TestServer } from './support/server';
 import { bearer, json, newCustomer, staffToken, type Customer } from './support/shop';
+import { solvedCaptcha } from './support/captcha';
+import { CAPTCHA_MESSAGES } from '../src/server/services/captcha/messages';
 
 let server: TestServer;
 let staff: string;
@@ -152,7 +154,8 @@ describe('restock requests', () => {
     const slug = 'lm358n-dip8';
     const id = ids[slug]!;
     const body = { product_id: id, number: 20, description: 'برای <b>تولید</b> ماهانه', user: 'someone-else', email: 'forged@example.com', productName: 'چیز دیگر' };
-    expect((await server.api('/resupply/products', json('POST', body))).status).toBe(401);
+    const human = async (b: object) => ({ ...b, captcha: await solvedCaptcha(server) });
+    expect((await server.api('/resupply/products', json('POST', await human(body)))).status).toBe(401);
     for (const number of ['abc', '', null, '2.5']) {
       const bad = await server.api('/resupply/products', json('POST', { ...body, number }, as(ana)));
       expect(bad.status, String(number)).toBe(422);
@@ -161,14 +164,17 @@ describe('restock requests', () => {
     const missing = await server.api('/resupply/products', json('POST', { product_id: id }, as(ana)));
     expect(missing.body.data.errors.number).toEqual([NUMBER]);
     expect((await server.api('/resupply/products', json('POST', { ...body, number: 0 }, as(ana)))).status).toBe(422);
-    expect((await server.api('/resupply/products', json('POST', { ...body, product_id: 99999999 }, as(ana)))).status).toBe(404);
+    expect((await server.api('/resupply/products', json('POST', await human({ ...body, product_id: 99999999 }), as(ana)))).status).toBe(404);
+    const robot = await server.api('/resupply/products', json('POST', body, as(ana)));
+    expect(robot.status).toBe(422);
+    expect(robot.body.data.errors.captcha).toEqual([CAPTCHA_MESSAGES.missing.fa]);
 
-    const made = await server.api('/resupply/products', json('POST', body, as(ana)));
+    const made = await server.api('/resupply/products', json('POST', await human(body), as(ana)));
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.message).toBe('Successfully Created');
     expect(made.body.data).toMatchObject({ number: 20, description: 'برای تولید ماهانه', email: `${ana.username}@example.com`, customer: ana.username, source: 'product', status: 'open' });
     expect(made.body.data.productName).toContain('LM358N');
-    const persianDigits = await server.api('/resupply/products', json('POST', { product_id: id, number: '۳' }, as(bob)));
+    const persianDigits = await server.api('/resupply/products', json('POST', await human({ product_id: id, number: '۳' }), as(bob)));
     expect(persianDigits.status).toBe(201);
     expect(persianDigits.body.data).toMatchObject({ number: 3, description: null });
 

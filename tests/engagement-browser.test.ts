@@ -179,6 +179,8 @@ describe('engagement in the browser', () => {
 
   it('checks the restock quantity, sends the request, and staff see it in the console', async () => {
     const page = await signedIn(`/shop/products/${missing.slug}`);
+    const sent: { captcha?: string }[] = [];
+    page.on('request', (r) => { if (r.url().endsWith('/api/site/v1/resupply/products')) sent.push(JSON.parse(r.postData() ?? '{}')); });
     await clickLive(page, '.restock__open');
     const dialog = page.locator('dialog.restock-dialog');
     await dialog.waitFor();
@@ -198,6 +200,9 @@ describe('engagement in the browser', () => {
     await dialog.locator('button[type=submit]').click();
     await reloaded;
     expect(page.url()).toBe(productUrl(missing.slug));
+    // The dialog solved the captcha's proof of work and sent it with the request.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.captcha).toMatch(/^[A-Za-z0-9+/=]{40,}$/);
     expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
     // The success message is carried over the reload and shown once on the new page.
     await page.locator('.toast--success', { hasText: 'با موفقیت ثبت شد.' }).waitFor();

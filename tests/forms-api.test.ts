@@ -53,10 +53,10 @@ const message = (over: Record<string, unknown> = {}) => ({
 
 describe('newsletter', () => {
   it('signs up; a second sign-up (any letter case) is not an error and not a second row', async () => {
-    const first = await post('/newsletters', { email: 'Reader@Example.com' });
+    const first = await post('/newsletters', { email: 'Reader@Example.com', captcha: await solvedCaptcha() });
     expect(first.status).toBe(200);
     expect(first.body.message).toMatch(/خبرنامه.*موفقیت/);
-    const again = await post('/newsletters', { email: ' reader@example.com ' });
+    const again = await post('/newsletters', { email: ' reader@example.com ', captcha: await solvedCaptcha() });
     expect(again.status).toBe(200);
     const rows = await server.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'reader@example.com'));
     expect(rows).toHaveLength(1);
@@ -64,7 +64,7 @@ describe('newsletter', () => {
   });
 
   it('the unsubscribe link works once and keeps working; signing up again resubscribes with the same token', async () => {
-    await post('/newsletters', { email: 'leaver@example.com' });
+    await post('/newsletters', { email: 'leaver@example.com', captcha: await solvedCaptcha() });
     const [row] = await server.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'leaver@example.com'));
     const out = await server.api(`/newsletters/unsubscribe?token=${row!.unsubscribeToken}`);
     expect(out.status).toBe(200);
@@ -73,7 +73,7 @@ describe('newsletter', () => {
     expect(gone!.unsubscribedAt).not.toBeNull();
     expect((await server.api(`/newsletters/unsubscribe?token=${row!.unsubscribeToken}`)).status).toBe(200);
 
-    await post('/newsletters', { email: 'leaver@example.com' });
+    await post('/newsletters', { email: 'leaver@example.com', captcha: await solvedCaptcha() });
     const [back] = await server.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'leaver@example.com'));
     expect(back!.unsubscribedAt).toBeNull();
     expect(back!.unsubscribeToken).toBe(row!.unsubscribeToken);

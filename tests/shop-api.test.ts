@@ -10,6 +10,7 @@ import { orders, products, staffActions } from '../src/server/db/schema';
 import { catalogueVersion } from '../src/server/services/catalogue-version';
 import { startTestServer, type TestServer } from './support/server';
 import { bearer, json, newCustomer, prepareProduct, staffToken, type Customer } from './support/shop';
+import { solvedCaptcha } from './support/captcha';
 
 let server: TestServer;
 let staff: string;
@@ -45,6 +46,7 @@ async function confirmAsIs(orderId: number) {
 async function receiptFor(factorNumber: string, price: number) {
   const res = await server.api('/paymentBank/create', json('POST', {
     name: 'مشتری', payment_date: '2025-01-05T10:00:00Z', price, factor_number: factorNumber, tracking_code: '123456', account_number: '0101234567',
+    captcha: await solvedCaptcha(server),
   }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const list = await server.api('/staff/receipts?status=pending', { headers: as(staff) });

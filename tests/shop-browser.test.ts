@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../src/server/db/schema';
+import { bankReceipts, orders, products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import { clickLive, fillLive, selectLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
@@ -187,7 +187,16 @@ describe('buying', () => {
     await staff.goto(url('/account/login?return=%2Fstaff'));
     await signIn(staff, DEMO_STAFF.username, DEMO_STAFF.password);
     await staff.waitForURL(url('/staff'));
+    // A flood of fake receipts for the same factor, all newer than the real one.
+    await shop.database.db.insert(bankReceipts).values(Array.from({ length: 60 }, (_, i) => ({
+      name: `جعلی ${i}`, paymentDate: new Date(), price: 10_000 + i, factorNumber, trackingCode: String(500_000 + i), accountNumber: '1111222233334444',
+    })));
     await clickLive(staff, 'button[role=tab]:has-text("رسیدهای بانکی")');
+    // One page of 20 at a time; the search box finds the real one by its tracking code.
+    await expect.poll(() => staff.locator('tr[data-receipt]').count()).toBe(20);
+    await staff.fill('form.staff-filters input[name=q]', '۷۷۸۸۹۹');
+    await staff.click('form.staff-filters button[type=submit]');
+    await expect.poll(() => staff.locator('tr[data-receipt]').count()).toBe(1);
     await staff.click(`tr[data-row="${factorNumber}"] button[data-action=accept]`);
     await expect.poll(() => staff.locator('[role=status]').textContent()).toBe('انجام شد.');
     await staff.context().close();

@@ -9,6 +9,7 @@ import { clientIpResolver } from './http/client-ip';
 import { errorBody, handleError, MESSAGES } from './http/errors';
 import { rateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
+import { retryLaterFa, sharedRateLimit } from './http/shared-rate-limit';
 import { mountStaticSite } from './http/static-site';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
@@ -27,6 +28,14 @@ export const API_BASE = '/api/site/v1';
 
 /** Paths whose cost grows with the catalogue: these share the configurable search rate limit. */
 const SEARCH_PATHS = [`${API_BASE}/suggestion`, `${API_BASE}/getProduct`];
+/**
+ * Forms a person fills in and a script could post by the thousand (mails sent, rows stored): one shared
+ * allowance per client address. Sign-in has its own throttle (login-throttle.ts).
+ */
+const GUEST_WRITE_PATHS = [
+  '/register', '/password/forgot', '/password/reset', '/email/verify', '/email/resend', '/paymentBank/create', '/contact-us',
+  '/newsletters', '/resupply/products',
+].map((path) => `${API_BASE}${path}`);
 
 export interface AppOptions {
   /** Folder of the built storefront (dist/): served for every path the API does not answer. */
@@ -93,6 +102,14 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.use('*', bodyLimits(API_BASE));
   // The build's bulk reads answer only the build (src/server/http/build-token.ts).
   app.use(`${API_BASE}/export/*`, requireBuildToken());
+
+  // Counted before the body is read or the captcha checked, so a flood costs us one upsert per post.
+  const guestWrites = sharedRateLimit({
+    db: database.db, bucket: 'guest-writes', limit: config.GUEST_WRITE_RATE_LIMIT, windowSeconds: config.GUEST_WRITE_RATE_WINDOW_SECONDS,
+    clientIp, message: retryLaterFa,
+  });
+  for (const path of GUEST_WRITE_PATHS) app.post(path, guestWrites);
+  app.get(`${API_BASE}/email/resend`, guestWrites);
 
   // testMode: monitoring sees a shop whose payments go to the sandbox.
   app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind, testMode: sandboxEnabled(config) }));

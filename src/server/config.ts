@@ -42,6 +42,13 @@ export const configSchema = z.object({
     }
     return parsed;
   }),
+  /**
+   * Form writes a guest can make (sign-up, forgot password, e-mail resend and verify, bank receipt, contact,
+   * newsletter, restock request) per client address per window, all forms together; counted in the
+   * database so every server shares them.
+   */
+  GUEST_WRITE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  GUEST_WRITE_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** Entries kept in the in-process cache of catalogue reads. */
   READ_CACHE_SIZE: z.coerce.number().int().min(0).default(5000),
   /** How often the server checks whether another process changed the catalogue (drops its read cache). */
@@ -95,7 +102,8 @@ export const configSchema = z.object({
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
 
   /**
-   * Captcha of the contact form. By default a self-hosted proof-of-work (ALTCHA) whose challenges are
+   * Captcha of the site's forms (contact, newsletter, sign-up, forgot password, e-mail resend, bank
+   * receipt, restock request). By default a self-hosted proof-of-work (ALTCHA) whose challenges are
    * signed with this key; set a long random value in production.
    */
   CAPTCHA_HMAC_KEY: z.string().min(16).default('qateh-development-captcha-key'),

@@ -5,6 +5,7 @@ import type { Db } from '../../src/server/db/client';
 import { productPrices, products } from '../../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../../src/server/seed/staff';
 import type { TestServer } from './server';
+import { solvedCaptcha } from './captcha';
 
 export const json = (method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
@@ -27,6 +28,7 @@ export async function newCustomer(server: TestServer, name = 'shopper'): Promise
   const password = 'secret-pass-1';
   const reg = await server.api('/register', json('POST', {
     name: 'مشتری آزمایشی', mobile: '09121234567', username, email: `${username}@example.com`, password, password_confirmation: password,
+    captcha: await solvedCaptcha(server),
   }));
   expect(reg.status, JSON.stringify(reg.body)).toBe(201);
   const token = await tokenFor(server, username, password);

@@ -4,6 +4,7 @@
  * removed, Persian letters normalised), so services only ever store plain text.
  */
 import { z } from 'zod';
+import { captchaField } from './captcha';
 import { cleanUserText } from '../../lib/plain-text';
 import { toAsciiDigits } from '../../lib/persian';
 
@@ -86,6 +87,7 @@ export const resupplyBodySchema = z.object({
   productName: z.string().max(500).optional(),
   user: z.string().max(200).optional(),
   email: z.string().max(200).optional(),
+  captcha: captchaField,
 });
 export type ResupplyBody = z.output<typeof resupplyBodySchema>;
 

@@ -1,12 +1,12 @@
 /** Site forms: newsletter, contact us, and the captcha that guards the contact form. */
 import { z } from 'zod';
 import { emailSchema } from './account';
+import { captchaField } from './captcha';
 import { normalisePersianText } from '../../lib/persian';
 
-const CAPTCHA_MISSING = 'لطفاً کپچا را تأیید کنید.';
 const text = (min: number, max: number) => z.string().transform(normalisePersianText).pipe(z.string().min(min).max(max));
 
-export const newsletterBodySchema = z.object({ email: emailSchema });
+export const newsletterBodySchema = z.object({ email: emailSchema, captcha: captchaField });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const unsubscribeQuerySchema = z.object({ token: z.string().trim().regex(/^[A-Za-z0-9_-]{20,64}$/, 'پیوند لغو اشتراک معتبر نیست.') });
@@ -17,7 +17,7 @@ export const contactBodySchema = z.object({
   subject: text(2, 200),
   comment: text(5, 5000),
   /** The ALTCHA payload (base64) or the reCAPTCHA token, as the storefront widget produced it. */
-  captcha: z.string({ error: CAPTCHA_MISSING }).trim().min(1, { error: CAPTCHA_MISSING }).max(10_000),
+  captcha: captchaField,
 });
 
 export const captchaChallengeSchema = z.discriminatedUnion('provider', [

@@ -3,6 +3,8 @@
  * and the staff console. Money fields are integer rials.
  */
 import { z } from 'zod';
+import { toAsciiDigits } from '../../lib/persian';
+import { captchaField } from './captcha';
 import { imageSchema, priceTierSchema } from './catalogue';
 
 const rials = z.number().int();
@@ -172,9 +174,11 @@ export const bankReceiptBodySchema = z.object({
   payment_date: z.iso.datetime({ offset: true }).or(z.iso.date()),
   /** Rials. */
   price: z.coerce.number().int().positive().max(100_000_000_000),
-  factor_number: z.string().trim().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' }),
+  // Typed on a Persian keyboard as often as not.
+  factor_number: z.string().trim().transform(toAsciiDigits).pipe(z.string().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' })),
   tracking_code: z.string().trim().min(3).max(60),
   account_number: z.string().trim().min(4).max(40),
+  captcha: captchaField,
 });
 
 export const checkoutOptionsSchema = z.object({
@@ -206,4 +210,33 @@ export const staffShippingBodySchema = z.object({
 export const staffIdParamsSchema = z.object({ id: positiveId });
 export const staffOrderListQuerySchema = z.object({
   state: orderStateSchema.or(z.literal('all')).default('all'),
+});
+
+const day = z.iso.date({ error: 'تاریخ باید به شکل YYYY-MM-DD باشد.' });
+/**
+ * The receipts list: a page of receipts, filtered so that one real receipt stays findable among many
+ * fake ones (by status, payment date, and a search over factor number, tracking code and amount).
+ */
+export const staffReceiptListQuerySchema = z.object({
+  status: z.enum(['pending', 'accepted', 'rejected', 'all']).default('all'),
+  /** Payment date from / to (inclusive days, Tehran time). */
+  from: day.optional(),
+  to: day.optional(),
+  /** Factor number, tracking code (either, any part of it) or amount in toman; Persian digits welcome. */
+  q: z.string().trim().max(60).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type StaffReceiptListQuery = z.infer<typeof staffReceiptListQuerySchema>;
+
+export const staffReceiptSchema = z.object({
+  id: z.number().int(), orderId: z.number().int().nullable(), name: z.string(), paymentDate: z.string(), price: rials,
+  factorNumber: z.string(), trackingCode: z.string(), accountNumber: z.string(), status: z.enum(['pending', 'accepted', 'rejected']),
+  reviewedAt: z.string().nullable(), createdAt: z.string(),
+  /** The linked invoice's total, to compare with the amount paid (null: no such factor). */
+  orderTotal: rials.nullable(),
+});
+export const staffReceiptListSchema = z.object({
+  data: z.array(staffReceiptSchema),
+  total: z.number().int(), page: z.number().int(), pages: z.number().int(), limit: z.number().int(),
 });

@@ -18,6 +18,7 @@ import { clientIpResolver } from '../http/client-ip';
 import { HttpError } from '../http/errors';
 import { defineRoute, type RouteDef } from '../http/route';
 import { sendVerificationMail } from '../services/accounts/email-flows';
+import { captchaOf } from '../services/captcha';
 import { signIn } from '../services/accounts/sign-in';
 import { issueSession, refreshSession, refreshTokenSession, revokeSession, type IssuedSession } from '../services/accounts/tokens';
 import { findUserById, registerUser, toUserView } from '../services/accounts/users';
@@ -37,9 +38,10 @@ const invalidRefresh = () => new HttpError(401, 'The refresh token is invalid.')
 export const accountAuthRoutes: RouteDef[] = [
   defineRoute({
     method: 'post', path: '/register', summary: 'Sign up; sends the verification mail', tags,
-    body: registerBodySchema, response: z.object({ message: z.string(), data: userResponseSchema.shape.data }), errors: [403],
+    body: registerBodySchema, response: z.object({ message: z.string(), data: userResponseSchema.shape.data }), errors: [403, 429, 503],
     handler: async ({ body, c, deps }) => {
       if (c.req.header('cookie')) assertSameOrigin(c, deps);
+      await captchaOf(deps).assertHuman(body.captcha, { remoteIp: clientIpResolver(deps.config.TRUST_PROXY)(c), action: 'register' });
       const user = await registerUser(deps.db, body);
       await sendVerificationMail(deps, user, body.locale);
       return c.json({ message: 'Successfully Created', data: toUserView(user) }, 201);

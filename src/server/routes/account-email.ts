@@ -1,13 +1,15 @@
 /** E-mail verification (with resend) and the forgot-password → reset flow. */
 import { z } from 'zod';
 import {
-  forgotPasswordBodySchema, messageResponseSchema, resetPasswordBodySchema, verifyEmailBodySchema,
+  forgotPasswordBodySchema, messageResponseSchema, resendBodySchema, resetPasswordBodySchema, verifyEmailBodySchema,
 } from '../../api/schemas/account';
 import { assertNotCookieGet } from '../auth/csrf';
 import { requireUser } from '../auth/current-user';
 import type { AppDeps } from '../context';
 import { HttpError } from '../http/errors';
 import { defineRoute, type RouteDef } from '../http/route';
+import { clientIpResolver } from '../http/client-ip';
+import { captchaOf } from '../services/captcha';
 import { EMAIL_MESSAGES, requestPasswordReset, resetPassword, sendVerificationMail, verifyEmail } from '../services/accounts/email-flows';
 import type { Context } from 'hono';
 
@@ -16,10 +18,11 @@ const tags = ['account'];
 const RESEND_GAP_MS = 60_000;
 const lastResend = new WeakMap<AppDeps, Map<number, number>>();
 
-async function resend(c: Context, deps: AppDeps) {
+async function resend(c: Context, deps: AppDeps, captcha: string) {
   const { user, via } = await requireUser(c, deps);
   assertNotCookieGet(c, via);
   if (user.emailVerifiedAt) return { message: EMAIL_MESSAGES.alreadyVerified };
+  await captchaOf(deps).assertHuman(captcha, { remoteIp: clientIpResolver(deps.config.TRUST_PROXY)(c), action: 'resend' });
   let sent = lastResend.get(deps);
   if (!sent) lastResend.set(deps, (sent = new Map()));
   const last = sent.get(user.id) ?? 0;
@@ -38,19 +41,22 @@ export const accountEmailRoutes: RouteDef[] = [
     handler: async ({ body, deps }) => ({ message: await verifyEmail(deps, body.token, body.username) }),
   }),
   defineRoute({
-    method: 'get', path: '/email/resend', summary: 'Sends the verification mail again (API clients with a bearer token; the website POSTs)', tags,
-    query: z.object({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 405, 429],
-    handler: ({ c, deps }) => resend(c, deps),
+    method: 'get', path: '/email/resend', summary: 'Sends the verification mail again (API clients with a bearer token, captcha answer in the query; the website POSTs)', tags,
+    query: resendBodySchema.extend({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 405, 429, 503],
+    handler: ({ query, c, deps }) => resend(c, deps, query.captcha),
   }),
   defineRoute({
-    method: 'post', path: '/email/resend', summary: 'Sends the verification mail again', tags,
-    query: z.object({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 403, 429],
-    handler: ({ c, deps }) => resend(c, deps),
+    method: 'post', path: '/email/resend', summary: 'Sends the verification mail again; needs a solved captcha', tags,
+    query: z.object({ locale: z.enum(['fa', 'en', 'ru']).optional() }), body: resendBodySchema, response: messageResponseSchema, errors: [401, 403, 429, 503],
+    handler: ({ body, c, deps }) => resend(c, deps, body.captcha),
   }),
   defineRoute({
-    method: 'post', path: '/password/forgot', summary: 'Mails a reset link; the answer never says whether the address is registered', tags,
-    body: forgotPasswordBodySchema, response: messageResponseSchema,
-    handler: async ({ body, deps }) => ({ message: await requestPasswordReset(deps, body.email, body.locale) }),
+    method: 'post', path: '/password/forgot', summary: 'Mails a reset link; the answer never says whether the address is registered; needs a solved captcha', tags,
+    body: forgotPasswordBodySchema, response: messageResponseSchema, errors: [429, 503],
+    handler: async ({ body, c, deps }) => {
+      await captchaOf(deps).assertHuman(body.captcha, { remoteIp: clientIpResolver(deps.config.TRUST_PROXY)(c), action: 'forgot' });
+      return { message: await requestPasswordReset(deps, body.email, body.locale) };
+    },
   }),
   defineRoute({
     method: 'post', path: '/password/reset', summary: 'Sets a new password with a single-use, expiring reset token', tags,

@@ -10,7 +10,9 @@ import {
 } from '../../api/schemas/engagement';
 import { productCardsResponseSchema } from '../../api/schemas/products';
 import { requireUser } from '../auth/current-user';
+import { clientIpResolver } from '../http/client-ip';
 import { defineRoute, type RouteDef } from '../http/route';
+import { captchaOf } from '../services/captcha';
 import { createComment, listComments } from '../services/engagement/comments';
 import { createResupplyRequest } from '../services/engagement/resupply';
 import { createReview, listReviews } from '../services/engagement/reviews';
@@ -50,9 +52,10 @@ export const engagementRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/resupply/products', summary: 'Asks the store to restock an out-of-stock product (signed-in customers; who asks comes from the session)', tags,
-    body: resupplyBodySchema, response: resupplyCreatedSchema, errors: [401, 404],
+    body: resupplyBodySchema, response: resupplyCreatedSchema, errors: [401, 404, 429, 503],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
+      await captchaOf(deps).assertHuman(body.captcha, { remoteIp: clientIpResolver(deps.config.TRUST_PROXY)(c), action: 'restock' });
       return c.json({ message: ENGAGEMENT_MESSAGES.created, data: await createResupplyRequest(deps.db, user, body) }, 201);
     },
   }),

@@ -6,23 +6,23 @@ import {
 import type { AppDeps } from '../context';
 import { clientIpResolver } from '../http/client-ip';
 import { defineRoute, type RouteDef } from '../http/route';
-import { captchaServiceFor } from '../services/captcha';
+import { captchaOf } from '../services/captcha';
 import { CONTACT_MESSAGES, saveContactMessage } from '../services/forms/contact';
 import { NEWSLETTER_MESSAGES, subscribe, unsubscribe } from '../services/forms/newsletter';
 
-// Shared with sign-in: a challenge solved once passes one form only.
-const captchaOf = (deps: AppDeps) => captchaServiceFor(deps.config);
 const clientIp = (c: Context, deps: AppDeps) => clientIpResolver(deps.config.TRUST_PROXY)(c);
 
 export const formRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/newsletters',
-    summary: 'Newsletter sign-up; signing up again is not an error',
+    summary: 'Newsletter sign-up; signing up again is not an error; needs a solved captcha',
     tags: ['forms'],
     body: newsletterBodySchema,
     response: messageResponseSchema,
-    handler: async ({ body, deps }) => {
+    errors: [429, 503],
+    handler: async ({ body, c, deps }) => {
+      await captchaOf(deps).assertHuman(body.captcha, { remoteIp: clientIp(c, deps), action: 'newsletter' });
       await subscribe(deps.db, body.email);
       return { message: NEWSLETTER_MESSAGES.subscribed };
     },
@@ -43,7 +43,7 @@ export const formRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/captcha/challenge',
-    summary: 'Captcha for the contact form: a signed ALTCHA proof-of-work challenge, or the reCAPTCHA site key when configured',
+    summary: 'Captcha for the site\'s forms: a signed ALTCHA proof-of-work challenge, or the reCAPTCHA site key when configured',
     tags: ['forms'],
     response: captchaChallengeSchema,
     handler: async ({ c, deps }) => {
@@ -58,7 +58,7 @@ export const formRoutes: RouteDef[] = [
     tags: ['forms'],
     body: contactBodySchema,
     response: messageResponseSchema,
-    errors: [503],
+    errors: [429, 503],
     handler: async ({ body, c, deps }) => {
       const ip = clientIp(c, deps);
       await captchaOf(deps).assertHuman(body.captcha, { remoteIp: ip, action: 'contact' });

@@ -14,6 +14,7 @@ import { defineRoute, type RouteDef } from '../http/route';
 import {
   createEnquiry, deleteFactor, listFactors, ownFactorDetail, requestInventoryAgain, trackOrder,
 } from '../services/shop/orders';
+import { captchaOf } from '../services/captcha';
 import { createReceipt } from '../services/shop/receipts';
 import { loadInvoiceView } from '../invoices/invoice-view';
 import { renderInvoicePdf } from '../invoices/render';
@@ -101,8 +102,9 @@ export const orderRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/paymentBank/create', summary: 'Registers a bank-transfer receipt (guests too)', tags,
-    body: bankReceiptBodySchema, response: z.object({ message: z.string() }),
+    body: bankReceiptBodySchema, response: z.object({ message: z.string() }), errors: [429, 503],
     handler: async ({ body, c, deps }) => {
+      await captchaOf(deps).assertHuman(body.captcha, { remoteIp: clientIpResolver(deps.config.TRUST_PROXY)(c), action: 'receipt' });
       const current = await optionalUser(c, deps);
       // The store's alert is queued in the receipt's own transaction: never lost, never for a receipt not saved.
       await deps.db.transaction(async (tx) => {

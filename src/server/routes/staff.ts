@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import {
   factorDetailSchema, staffConfirmBodySchema, staffIdParamsSchema, staffNoteBodySchema, staffOrderListQuerySchema,
-  staffShippingBodySchema,
+  staffReceiptListQuerySchema, staffReceiptListSchema, staffShippingBodySchema,
 } from '../../api/schemas/shop';
 import { defineRoute, type RouteDef } from '../http/route';
 import { listReceipts } from '../services/shop/receipts';
@@ -67,11 +67,11 @@ export const staffRoutes: RouteDef[] = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/staff/receipts', summary: 'Bank-transfer receipts, newest first', tags,
-    query: z.object({ status: z.enum(['pending', 'accepted', 'rejected']).optional() }), response: list, errors,
+    method: 'get', path: '/staff/receipts', summary: 'A page of bank-transfer receipts, newest first; by status, payment date, factor number / tracking code / amount', tags,
+    query: staffReceiptListQuerySchema, response: staffReceiptListSchema, errors,
     handler: async ({ query, c, deps }) => {
       await requireStaff(c, deps);
-      return { data: await listReceipts(deps.db, query.status) };
+      return listReceipts(deps.db, query);
     },
   }),
   defineRoute({

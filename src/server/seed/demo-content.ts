@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { blogPosts, contentPages, departments, siteMessages } from '../db/schema';
 import { DEMO_POSTS } from './demo-blog';
 import { DEMO_PAGES } from './demo-pages';
+import { sanitiseRichHtml } from '../../lib/rich-html';
 
 const catalog = (slug: string) => `/shop/catalog/${slug}`;
 
@@ -86,11 +87,12 @@ async function writeDepartments(db: Db) {
 
 export async function writeDemoContent(db: Db, now = new Date()): Promise<void> {
   await db.insert(contentPages).values(DEMO_PAGES.flatMap((page) => [
-    { slug: page.slug, locale: 'fa' as const, kind: page.kind, title: page.fa[0], body: page.fa[1] },
-    { slug: page.slug, locale: 'en' as const, kind: page.kind, title: page.en[0], body: page.en[1] },
+    // Pages and posts are stored through the same HTML allow-list as product descriptions.
+    { slug: page.slug, locale: 'fa' as const, kind: page.kind, title: page.fa[0], body: sanitiseRichHtml(page.fa[1]) },
+    { slug: page.slug, locale: 'en' as const, kind: page.kind, title: page.en[0], body: sanitiseRichHtml(page.en[1]) },
   ]));
   await db.insert(blogPosts).values(DEMO_POSTS.map((post) => ({
-    slug: post.slug, title: post.fa[0], excerpt: post.fa[1], body: post.fa[2], titleEn: post.en[0], excerptEn: post.en[1], bodyEn: post.en[2],
+    slug: post.slug, title: post.fa[0], excerpt: post.fa[1], body: sanitiseRichHtml(post.fa[2]), titleEn: post.en[0], excerptEn: post.en[1], bodyEn: sanitiseRichHtml(post.en[2]),
     image: null, category: post.category, author: post.author,
     publishedAt: new Date(now.getTime() - post.daysAgo * 86_400_000),
   })));

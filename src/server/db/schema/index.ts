@@ -4,3 +4,4 @@ export * from './orders';
 export * from './engagement';
 export * from './content';
 export * from './notifications';
+export * from './abuse';

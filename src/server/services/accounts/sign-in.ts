@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from '../../context';
 import { HttpError } from '../../http/errors';
-import { captchaServiceFor } from '../captcha';
+import { captchaOf } from '../captcha';
 import { accountKey } from './login-throttle';
 import { checkPassword, findUserByLogin, type UserRow } from './users';
 
@@ -30,7 +30,7 @@ export async function signIn(deps: AppDeps, attempt: SignInAttempt): Promise<Use
   const counted = await throttle.count(accountKey(attempt.login, user?.id ?? null), attempt.address);
   if (counted.captchaRequired) {
     try {
-      await captchaServiceFor(deps.config).assertHuman(attempt.captcha, { remoteIp: attempt.address, action: 'login' });
+      await captchaOf(deps).assertHuman(attempt.captcha, { remoteIp: attempt.address, action: 'login' });
     } catch (err) {
       if (err instanceof HttpError) throw new HttpError(err.status, err.message, err.errors, { ...err.headers, ...captchaHeader });
       throw err;

@@ -18,11 +18,16 @@ export async function issueAltchaChallenge(config: AltchaConfig, now = Date.now(
   });
 }
 
+/** Where solved challenges are remembered; claim is false when the challenge was used before. */
+export interface ChallengeLedger {
+  claim(challenge: string, expiresAt: number, now?: number): boolean | Promise<boolean>;
+}
+
 /**
- * Challenges already used, until they expire (after that the expiry refuses them anyway). In-process,
- * like the rate limits: one server process per shop.
+ * Challenges already used, until they expire (after that the expiry refuses them anyway), in this
+ * process only; the server itself keeps them in the database (used-challenges.ts) for every instance.
  */
-export class UsedChallenges {
+export class UsedChallenges implements ChallengeLedger {
   private readonly used = new Map<string, number>();
   constructor(private readonly maxEntries = 100_000) {}
 
@@ -47,7 +52,7 @@ function decodePayload(raw: string): { challenge: string; salt: string } | null 
   }
 }
 
-export async function verifyAltcha(raw: string, config: AltchaConfig, used: UsedChallenges, now = Date.now()): Promise<CaptchaOutcome> {
+export async function verifyAltcha(raw: string, config: AltchaConfig, used: ChallengeLedger, now = Date.now()): Promise<CaptchaOutcome> {
   const payload = decodePayload(raw);
   if (!payload) return 'invalid';
   // The expiry travels inside the signed salt ("…?expires=<unix seconds>"); read it to tell "expired" apart.
@@ -55,5 +60,5 @@ export async function verifyAltcha(raw: string, config: AltchaConfig, used: Used
   if (!Number.isFinite(expires)) return 'invalid';
   if (expires * 1000 <= now) return 'expired';
   if (!(await verifySolution(raw, config.CAPTCHA_HMAC_KEY, false).catch(() => false))) return 'invalid';
-  return used.claim(payload.challenge, expires * 1000, now) ? 'ok' : 'invalid';
+  return (await used.claim(payload.challenge, expires * 1000, now)) ? 'ok' : 'invalid';
 }

@@ -1,7 +1,9 @@
 /** The captcha of the site's forms and of sign-in: reCAPTCHA when its secret is configured, the self-hosted ALTCHA otherwise. */
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
-import { issueAltchaChallenge, UsedChallenges, verifyAltcha } from './altcha';
+import type { Db } from '../../db/client';
+import { issueAltchaChallenge, verifyAltcha, type ChallengeLedger } from './altcha';
+import { DatabaseChallenges } from './used-challenges';
 import { CAPTCHA_MESSAGES } from './messages';
 import { verifyRecaptcha } from './recaptcha';
 
@@ -10,8 +12,10 @@ export type CaptchaChallenge =
   | { provider: 'recaptcha'; siteKey: string | null; version: 2 | 3; scriptUrl: string };
 
 export class CaptchaService {
-  private readonly used = new UsedChallenges();
-  constructor(private readonly config: Config) {}
+  private readonly used: ChallengeLedger;
+  constructor(private readonly config: Config, db: Db) {
+    this.used = new DatabaseChallenges(db);
+  }
 
   get provider(): 'altcha' | 'recaptcha' {
     return this.config.RECAPTCHA_SECRET_KEY ? 'recaptcha' : 'altcha';
@@ -37,10 +41,10 @@ export class CaptchaService {
   }
 }
 
-// One service per app (it remembers used challenges, so one solved challenge passes one form only).
-const services = new WeakMap<Config, CaptchaService>();
-export function captchaServiceFor(config: Config): CaptchaService {
-  let service = services.get(config);
-  if (!service) services.set(config, (service = new CaptchaService(config)));
+// One captcha service per app, kept beside the app's dependencies (routes of every area share it).
+const services = new WeakMap<object, CaptchaService>();
+export function captchaOf(deps: { config: Config; db: Db }): CaptchaService {
+  let service = services.get(deps);
+  if (!service) services.set(deps, (service = new CaptchaService(deps.config, deps.db)));
   return service;
 }

@@ -16,6 +16,12 @@ export const PRODUCT_COLUMNS = [
   'description_en', 'description_fa', 'price_toman', 'tiers', 'minimum_purchase', 'stock', 'threshold',
   'availability_date', 'enable', 'datasheet_url', 'attributes',
 ] as const;
+/**
+ * Columns a products file may add: rich HTML for the specification tab and the long description. When
+ * a file has the column, an empty cell clears the field; without it the field is left as it is. The
+ * writer stores them through the shop's HTML allow-list (src/lib/rich-html.ts).
+ */
+export const OPTIONAL_PRODUCT_COLUMNS = ['specification_html', 'more_description_html'] as const;
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/;
 const MAX_INT = 2_000_000_000;
@@ -136,6 +142,8 @@ const productRow = z.object({
   enable: z.string().trim().pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
   datasheet_url: datasheet,
   attributes: z.string(),
+  specification_html: text(50_000).optional(),
+  more_description_html: text(50_000).optional(),
 });
 
 interface FileText { name: string; text: string }
@@ -153,6 +161,7 @@ function readRows<S extends z.ZodType, T>(
   file: FileText, columns: readonly string[], schema: S,
   make: (row: z.output<S>, record: CsvRecord) => T | string[],
   problems: ImportProblem[],
+  optionalColumns: readonly string[] = [],
 ): { row: T; line: number }[] {
   const problem = (line: number, reason: string) => problems.push({ file: file.name, line, reason });
   let table;
@@ -168,13 +177,14 @@ function readRows<S extends z.ZodType, T>(
     return [];
   }
   const index = new Map(table.header.map((h, i) => [h, i]));
+  const present = [...columns, ...optionalColumns.filter((c) => index.has(c))];
   const out: { row: T; line: number }[] = [];
   for (const record of table.records) {
     if (record.fields.length !== table.header.length) {
       problem(record.line, `has ${record.fields.length} fields, the header has ${table.header.length}`);
       continue;
     }
-    const raw = Object.fromEntries(columns.map((c) => [c, record.fields[index.get(c)!] ?? '']));
+    const raw = Object.fromEntries(present.map((c) => [c, record.fields[index.get(c)!] ?? '']));
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -229,8 +239,10 @@ export function parseCatalogueCsv(files: { categories: FileText; products: FileT
       availabilityDate: r.availability_date, enable: r.enable === '1', datasheetUrl: r.datasheet_url,
       attributes: a.attributes,
     };
+    if (r.specification_html !== undefined) product.specification = r.specification_html || null;
+    if (r.more_description_html !== undefined) product.moreDescription = r.more_description_html || null;
     return product;
-  }, problems);
+  }, problems, OPTIONAL_PRODUCT_COLUMNS);
 
   reportDuplicates(files.categories.name, categories, problems);
   reportDuplicates(files.products.name, products, problems);

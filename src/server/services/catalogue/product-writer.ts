@@ -4,6 +4,7 @@
  * changed, so updated_at keeps meaning "this page must be rebuilt".
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sanitiseRichHtml } from '../../../lib/rich-html';
 import { partNumberKey, productSearchText } from '../../../lib/search-text';
 import { slugify } from '../../../lib/slugify';
 import type { Db } from '../../db/client';
@@ -118,8 +119,9 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
     };
     if (optional.compareAtPrice) row.compareAtPrice = p.compareAtPrice ?? null;
     if (optional.badges) row.badges = p.badges ?? [];
-    if (optional.moreDescription) row.moreDescription = p.moreDescription ?? null;
-    if (optional.specification) row.specification = p.specification ?? null;
+    // Rich HTML is stored only through the shop's allow-list (the pages sanitise it again when rendering).
+    if (optional.moreDescription) row.moreDescription = sanitiseRichHtml(p.moreDescription);
+    if (optional.specification) row.specification = sanitiseRichHtml(p.specification);
     const tiers = p.tiers.map((t) => ({ minCount: t.minCount, maxCount: t.maxCount, price: t.price, compareAtPrice: t.compareAtPrice ?? null }));
     desired.set(p.slug, { row, tiers, values: [...values.values()] });
   }

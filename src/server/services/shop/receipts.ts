@@ -1,5 +1,6 @@
 /** Bank-transfer receipts (spec §3 "Bank receipt"): anyone may register one; staff accept or reject it. */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { StaffReceiptListQuery } from '../../../api/schemas/shop';
 import type { Db } from '../../db/client';
 import { bankReceipts, orders } from '../../db/schema';
 import { toAsciiDigits } from '../../../lib/persian';
@@ -20,12 +21,43 @@ export async function createReceipt(db: Db, input: ReceiptInput, userId: number 
   return row!;
 }
 
-export async function listReceipts(db: Db, status?: 'pending' | 'accepted' | 'rejected') {
-  const rows = await db.select().from(bankReceipts).where(status ? eq(bankReceipts.status, status) : undefined)
-    .orderBy(desc(bankReceipts.createdAt)).limit(200);
-  return rows.map((r) => ({
-    id: r.id, orderId: r.orderId, name: r.name, paymentDate: r.paymentDate.toISOString(), price: r.price, factorNumber: r.factorNumber,
-    trackingCode: r.trackingCode, accountNumber: r.accountNumber, status: r.status, reviewedAt: r.reviewedAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
-  }));
+const TEHRAN_OFFSET = '+03:30';
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** What a clerk's search box may mean: a factor number, any part of a tracking code, or an amount in toman. */
+function searchCondition(raw: string): SQL | undefined {
+  const q = toAsciiDigits(raw).trim();
+  if (!q) return undefined;
+  const like = `%${escapeLike(q)}%`;
+  const either: SQL[] = [eq(bankReceipts.factorNumber, q), ilike(bankReceipts.trackingCode, like), ilike(bankReceipts.name, like)];
+  // "1,250,000" or "1 250 000" toman as typed from a bank statement.
+  const amount = q.replace(/[,\s٬]/g, '');
+  if (/^\d{1,11}$/.test(amount)) either.push(eq(bankReceipts.price, Number(amount) * 10));
+  return or(...either);
+}
+
+/**
+ * A page of receipts, newest first, with the linked invoice's total beside each amount. Filters keep a
+ * real receipt findable when someone floods the form with fake ones.
+ */
+export async function listReceipts(db: Db, query: StaffReceiptListQuery) {
+  const where = and(
+    query.status === 'all' ? undefined : eq(bankReceipts.status, query.status),
+    query.from ? gte(bankReceipts.paymentDate, new Date(`${query.from}T00:00:00${TEHRAN_OFFSET}`)) : undefined,
+    query.to ? lt(bankReceipts.paymentDate, new Date(new Date(`${query.to}T00:00:00${TEHRAN_OFFSET}`).getTime() + 86_400_000)) : undefined,
+    query.q ? searchCondition(query.q) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(bankReceipts).where(where) as [{ total: number }];
+  const pages = Math.max(1, Math.ceil(Number(total) / query.limit));
+  const rows = await db.select({ r: bankReceipts, orderTotal: orders.total }).from(bankReceipts)
+    .leftJoin(orders, eq(orders.id, bankReceipts.orderId)).where(where)
+    .orderBy(desc(bankReceipts.createdAt), desc(bankReceipts.id)).limit(query.limit).offset((query.page - 1) * query.limit);
+  return {
+    data: rows.map(({ r, orderTotal }) => ({
+      id: r.id, orderId: r.orderId, name: r.name, paymentDate: r.paymentDate.toISOString(), price: r.price, factorNumber: r.factorNumber,
+      trackingCode: r.trackingCode, accountNumber: r.accountNumber, status: r.status, reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(), orderTotal: orderTotal ?? null,
+    })),
+    total: Number(total), page: query.page, pages, limit: query.limit,
+  };
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AddressView } from '../../../api/schemas/account';
 import { call } from './api';
 import { AddressCard } from './AddressCard';
-import { Notice } from './Form';
+import { ResendVerification } from './ResendVerification';
 import { accountTexts, digits, formatDate, pathIn, type AccountLocale } from './texts';
 import { useCustomer } from './useCustomer';
 
@@ -14,20 +14,15 @@ export default function Dashboard({ locale }: { locale: AccountLocale }) {
   const user = useCustomer(locale);
   const [address, setAddress] = useState<AddressView | null | undefined>(undefined);
   const [reviews, setReviews] = useState<Review[]>([]);
-  const [resent, setResent] = useState<string | null>(null);
   useEffect(() => {
     if (!user) return;
     call<{ data: AddressView[] }>('GET', '/dashboard/address').then((r) => setAddress(r.data.find((a) => a.default) ?? null)).catch(() => setAddress(null));
     call<{ items: Review[] }>('GET', '/dashboard/reviews').then((r) => setReviews(r.items)).catch(() => setReviews([]));
   }, [user]);
   if (!user) return <p>{t.loading}</p>;
-  const resend = () => call<{ message: string }>('POST', `/email/resend?locale=${locale}`)
-    .then((r) => setResent(r.message === 'Already verified' ? t.alreadyVerified : t.emailSent)).catch(() => setResent(t.tooMany));
   return (
     <div className="account-dashboard">
-      {!user.emailVerified && (
-        <Notice kind="info">{t.notVerified} <button type="button" className="linklike" onClick={resend}>{t.resend}</button>{resent && <> — {resent}</>}</Notice>
-      )}
+      {!user.emailVerified && <ResendVerification locale={locale} />}
       <section className="account-panel">
         <h2>{t.profileSummary}</h2>
         <dl className="account-summary">

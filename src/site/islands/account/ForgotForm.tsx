@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { call } from './api';
+import { useCaptcha } from '../forms/useCaptcha';
+import { call, CallError } from './api';
 import { ErrorSummary, Field, Notice } from './Form';
 import { accountTexts, type AccountLocale } from './texts';
 import { useSubmit } from './useSubmit';
@@ -8,16 +9,23 @@ import { useSubmit } from './useSubmit';
 export default function ForgotForm({ locale }: { locale: AccountLocale }) {
   const t = accountTexts(locale);
   const [done, setDone] = useState<string | null>(null);
+  const captcha = useCaptcha(locale, 'forgot');
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
-    const res = await call<{ message: string }>('POST', '/password/forgot', { email: v.email, locale });
-    setDone(locale === 'fa' ? res.message : t.emailSent);
+    const answer = await captcha.answer((m) => new CallError(422, m, { captcha: [m] }));
+    try {
+      const res = await call<{ message: string }>('POST', '/password/forgot', { email: v.email, locale, captcha: answer });
+      setDone(locale === 'fa' ? res.message : t.emailSent);
+    } finally {
+      captcha.reset();
+    }
   });
   if (done) return <Notice>{done}</Notice>;
   return (
-    <form className="account-form" onSubmit={onSubmit} noValidate>
+    <form className="account-form" onSubmit={onSubmit} onFocus={captcha.start} noValidate>
       <p className="muted">{t.forgotIntro}</p>
       <ErrorSummary t={t} errors={errors} message={message} />
       <Field name="email" label={t.email} type="email" errors={errors} required autoComplete="email" dir="ltr" maxLength={190} />
+      {captcha.widget}
       <button className="button" type="submit" disabled={busy}>{t.send}</button>
     </form>
   );

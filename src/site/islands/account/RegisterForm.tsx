@@ -1,4 +1,5 @@
-import { call, safeReturn } from './api';
+import { useCaptcha } from '../forms/useCaptcha';
+import { call, CallError, safeReturn } from './api';
 import { ErrorSummary, Field } from './Form';
 import { accountTexts, pathIn, type AccountLocale } from './texts';
 import { useSubmit } from './useSubmit';
@@ -7,12 +8,18 @@ import { useSubmit } from './useSubmit';
 export default function RegisterForm({ locale }: { locale: AccountLocale }) {
   const t = accountTexts(locale);
   const back = safeReturn(new URLSearchParams(typeof location === 'undefined' ? '' : location.search).get('return'));
+  const captcha = useCaptcha(locale, 'register');
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
-    await call('POST', '/register', { ...v, locale });
+    const answer = await captcha.answer((m) => new CallError(422, m, { captcha: [m] }));
+    try {
+      await call('POST', '/register', { ...v, locale, captcha: answer });
+    } finally {
+      captcha.reset();
+    }
     location.assign(`${pathIn(locale, '/account/login')}?registered=1${back ? `&return=${encodeURIComponent(back)}` : ''}`);
   });
   return (
-    <form className="account-form account-form--wide" onSubmit={onSubmit} noValidate>
+    <form className="account-form account-form--wide" onSubmit={onSubmit} onFocus={captcha.start} noValidate>
       <ErrorSummary t={t} errors={errors} message={message} />
       <div className="account-grid">
         <Field name="name" label={t.name} errors={errors} required autoComplete="name" maxLength={100} />
@@ -29,6 +36,7 @@ export default function RegisterForm({ locale }: { locale: AccountLocale }) {
         <Field name="password" label={t.password} type="password" errors={errors} required autoComplete="new-password" dir="ltr" maxLength={128} />
         <Field name="password_confirmation" label={t.repeatPassword} type="password" errors={errors} required autoComplete="new-password" dir="ltr" maxLength={128} />
       </div>
+      {captcha.widget}
       <button className="button" type="submit" disabled={busy}>{t.signUp}</button>
       <p>{t.haveAccount} <a href={pathIn(locale, '/account/login')}>{t.signIn}</a></p>
     </form>

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { showToastAfterReload } from '../../stores/toasts';
 import { call, CallError, loginUrl } from '../account/api';
+import { CaptchaMissing, useCaptcha } from '../forms/useCaptcha';
 import { pathIn, type Locale } from '../ui/locale';
 import { engagementTexts } from './texts';
 
@@ -23,6 +24,7 @@ export default function RestockDialog({ locale, productId, productName, onClose 
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const captcha = useCaptcha(locale, 'restock');
 
   useEffect(() => {
     const dialog = ref.current;
@@ -40,15 +42,21 @@ export default function RestockDialog({ locale, productId, productName, onClose 
     setErrors({});
     setBusy(true);
     let reloading = false;
+    captcha.start();
     try {
-      await call('POST', '/resupply/products', { product_id: productId, productName, number: Number(typed), description: description || null });
+      const answer = await captcha.answer();
+      await call('POST', '/resupply/products', { product_id: productId, productName, number: Number(typed), description: description || null, captcha: answer });
       // Spec §7: success says "successfully created" and reloads; the toast waits for the reloaded page.
       showToastAfterReload(t.created, 'success');
       reloading = true; // the button stays busy until the page goes, so the request is not sent twice
       location.reload();
     } catch (err) {
-      const status = err instanceof CallError ? err.status : 500;
-      if (status === 401) location.assign(loginUrl(locale, `${location.pathname}?restock=1`));
+      // Each solved captcha is accepted once.
+      captcha.reset();
+      const status = err instanceof CallError ? err.status : err instanceof CaptchaMissing ? 422 : 500;
+      if (err instanceof CaptchaMissing) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])));
+      else if (status === 429 || status === 503) setErrors({ captcha: (err as CallError).message });
+      else if (status === 401) location.assign(loginUrl(locale, `${location.pathname}?restock=1`));
       else if (status === 0) window.alert(t.noConnection);
       else if (status === 422 && err instanceof CallError) {
         setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])));
@@ -61,7 +69,7 @@ export default function RestockDialog({ locale, productId, productName, onClose 
   const field = (name: string) => errors[name] ? <p className="field-error" id={`restock-${name}-error`}>{errors[name]}</p> : null;
   return (
     <dialog ref={ref} className="restock-dialog" aria-labelledby="restock-title" onCancel={(e) => { e.preventDefault(); onClose(); }}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={captcha.start} noValidate>
         <h2 id="restock-title">{t.restockTitle}</h2>
         <label htmlFor="restock-product">{t.product}</label>
         <input id="restock-product" name="productName" value={productName} readOnly />
@@ -73,6 +81,8 @@ export default function RestockDialog({ locale, productId, productName, onClose 
         <label htmlFor="restock-description">{t.description}</label>
         <textarea id="restock-description" name="description" maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
         {field('description')}
+        {captcha.widget}
+        {field('captcha')}
         <div className="restock-dialog__actions">
           <button type="button" className="button button--outline" onClick={onClose}>{t.cancel}</button>
           <button type="submit" className="button" disabled={busy}>{busy ? t.sending : t.send}</button>

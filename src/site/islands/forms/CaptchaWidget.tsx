@@ -1,5 +1,6 @@
 /**
- * The captcha of the contact form and of sign-in. By default our own ALTCHA widget: the challenge comes from
+ * The captcha of the site's forms (contact, sign-in after failures, sign-up, forgot password, e-mail resend,
+ * bank receipt, restock; the newsletter has its own). By default our own ALTCHA widget: the challenge comes from
  * GET captcha/challenge, a Web Worker finds the proof of work (a chunked loop on the page if workers
  * are unavailable) and the base64 payload goes with the form. When the server is set up for
  * reCAPTCHA it hands out the site key, version and script address instead, and that script is loaded

@@ -4,6 +4,7 @@
  * success (also for an address already signed up) shows a toast. Texts come from data attributes.
  */
 import { showToast } from '../../stores/toasts';
+import { newsletterCaptcha } from './newsletter-captcha';
 
 type ErrorBody = { message?: string; data?: { errors?: Record<string, string[]> } };
 
@@ -27,14 +28,19 @@ function wire(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('input[name=email]')!;
   const box = form.querySelector<HTMLElement>('[data-errors]')!;
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+  const captcha = newsletterCaptcha(form);
+  input.addEventListener('focus', () => captcha.start());
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const email = input.value.trim();
     if (!email) { showErrors(box, t.errorsTitle!, [t.required!]); input.focus(); return; }
     button.disabled = true;
     try {
+      const token = await captcha.token();
+      if (!token) { showErrors(box, t.errorsTitle!, [t.captchaMissing!]); return; }
+      captcha.reset();
       const res = await fetch('/api/site/v1/newsletters', {
-        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email }),
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email, captcha: token }),
       });
       const text = await res.text();
       let body: ErrorBody = {};

@@ -4,6 +4,7 @@ import { jalaliToIso } from '../../../lib/jalali';
 import { toAsciiDigits } from '../../../lib/persian';
 import { call, CallError } from './api';
 import { useMounted } from '../ui/useMounted';
+import { CaptchaMissing, useCaptcha } from '../forms/useCaptcha';
 import { JalaliPicker, todayJalali } from './JalaliPicker';
 import { shopTexts, type ShopLocale } from './texts';
 
@@ -21,6 +22,7 @@ export default function ReceiptForm({ locale }: { locale: ShopLocale }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const captcha = useCaptcha(locale, 'receipt');
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -29,11 +31,15 @@ export default function ReceiptForm({ locale }: { locale: ShopLocale }) {
     if (Object.keys(missing).length) return;
     setBusy(true);
     try {
+      const answer = await captcha.answer();
       const toman = Number(toAsciiDigits(fields.price).replace(/[,٬\s]/g, ''));
-      await call('POST', '/paymentBank/create', { ...fields, price: Math.round(toman * 10), payment_date: jalaliToIso(date, time) });
+      await call('POST', '/paymentBank/create', { ...fields, price: Math.round(toman * 10), payment_date: jalaliToIso(date, time), captcha: answer });
       setDone(true);
     } catch (err) {
-      if (err instanceof CallError) setErrors(Object.keys(err.errors).length ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])) : { form: err.message || t.error });
+      // Each solved captcha is accepted once.
+      captcha.reset();
+      if (err instanceof CaptchaMissing) setErrors({ captcha: err.message });
+      else if (err instanceof CallError) setErrors(Object.keys(err.errors).length ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])) : { form: err.message || t.error });
     } finally {
       setBusy(false);
     }
@@ -48,7 +54,7 @@ export default function ReceiptForm({ locale }: { locale: ShopLocale }) {
     </label>
   );
   return (
-    <form className="receipt-form" onSubmit={submit} noValidate>
+    <form className="receipt-form" onSubmit={submit} onFocus={captcha.start} noValidate>
       {field('name', t.name)}
       <div className="field"><span>{t.paymentDate}</span><JalaliPicker idPrefix="r-date" value={date} time={time} timeLabel={t.time} onChange={(d, tm) => { setDate(d); setTime(tm); }} />
         {errors.payment_date && <small className="field-error">{errors.payment_date}</small>}</div>
@@ -56,6 +62,8 @@ export default function ReceiptForm({ locale }: { locale: ShopLocale }) {
       {field('factor_number', t.factorNumber, 'ltr')}
       {field('tracking_code', t.receiptTracking, 'ltr')}
       {field('account_number', t.receiptAccount, 'ltr')}
+      {captcha.widget}
+      {errors.captcha && <small className="field-error" data-testid="receipt-captcha-error">{errors.captcha}</small>}
       {errors.form && <p role="alert" className="field-error">{errors.form}</p>}
       <button type="submit" className="button button--primary" disabled={busy || !mounted}>{t.submit}</button>
     </form>

@@ -9,6 +9,7 @@ import type { FactorDetail } from '../../../api/schemas/shop';
 import { call, CallError } from '../account/api';
 import { sendToLogin, maybeSignedIn } from '../account/api';
 import StaffQuestions from './StaffQuestions';
+import StaffReceipts from './StaffReceipts';
 import StaffResupply from './StaffResupply';
 import StaffNewsletters from './StaffNewsletters';
 
@@ -28,8 +29,8 @@ export default function StaffConsole() {
 
   async function load() {
     // These tabs load their own lists.
-    if (tab === 'questions' || tab === 'resupply' || tab === 'newsletters') return;
-    const path = { enquiries: '/staff/orders?state=awaiting_approval', receipts: '/staff/receipts?status=pending', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' }[tab];
+    if (tab === 'questions' || tab === 'resupply' || tab === 'newsletters' || tab === 'receipts') return;
+    const path = { enquiries: '/staff/orders?state=awaiting_approval', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' }[tab];
     try {
       setRows((await call<{ data: Row[] }>('GET', path)).data);
     } catch (err) {
@@ -66,14 +67,11 @@ export default function StaffConsole() {
     <div className="staff-console">
       <div role="tablist" className="tabs">{TABS.map(([k, label]) => <button key={k} role="tab" type="button" aria-selected={tab === k} onClick={() => setTab(k)}>{label}</button>)}</div>
       {message && <p role="status" className="notice">{message}</p>}
-      {tab === 'questions' ? <StaffQuestions /> : tab === 'resupply' ? <StaffResupply /> : tab === 'newsletters' ? <StaffNewsletters /> : !rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
+      {tab === 'questions' ? <StaffQuestions /> : tab === 'resupply' ? <StaffResupply /> : tab === 'newsletters' ? <StaffNewsletters /> : tab === 'receipts' ? <StaffReceipts /> : !rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
         <table className="staff-table">
           <tbody>{rows.map((r) => (
             <tr key={r.id} data-row={r.factorNumber ?? r.id}>
               {tab === 'enquiries' && <><td dir="ltr">{r.factorNumber}</td><td>{r.customer}</td><td>{toman(r.total)}</td><td><button type="button" onClick={() => void openOrder(r.id)}>بررسی</button></td></>}
-              {tab === 'receipts' && <><td dir="ltr">{r.factorNumber}</td><td>{r.name}</td><td>{toman(r.price)}</td><td dir="ltr">{r.trackingCode}</td>
-                <td><button type="button" data-action="accept" onClick={() => void act(`/staff/receipts/${r.id}/accept`)}>پذیرش</button>
-                  <button type="button" data-action="reject" onClick={() => void act(`/staff/receipts/${r.id}/reject`)}>رد</button></td></>}
               {tab === 'invoices' && <><td dir="ltr">{r.factorNumber}</td><td>{r.customer}</td><td>{toman(r.total)}</td><td>{r.shippingStatus}</td><td><ShippingForm id={r.id} onSave={(body) => act(`/staff/orders/${r.id}/shipping`, body)} /></td></>}
               {tab === 'payments' && <><td dir="ltr">{r.factorNumber}</td><td>{r.gateway}</td><td>{toman(r.amount)}</td><td>{r.status}</td><td dir="ltr">{r.refId}</td><td>{r.flagged ? 'نیاز به بررسی' : ''}</td></>}
               {tab === 'actions' && <><td>{r.staff}</td><td dir="ltr">{r.action}</td><td>{r.entity} {r.entityId}</td><td>{new Date(r.createdAt).toLocaleString('fa-IR')}</td></>}
