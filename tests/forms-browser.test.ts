@@ -57,16 +57,18 @@ describe('parts-list upload', () => {
     await page.waitForURL(url('/shop/customer/excel?upload=1'));
     const dialog = page.locator('[data-testid=bom-upload-dialog]');
     await dialog.waitFor();
+    // The dialog sends a file or a pasted list, each with its own button.
+    const uploadButton = dialog.getByRole('button', { name: 'بارگذاری و بررسی' });
 
     // Spec §5: submitting with no file just closes the dialog.
-    await dialog.locator('button[type=submit]').click();
+    await uploadButton.click();
     await dialog.waitFor({ state: 'detached' });
 
     // A wrong type is refused before anything is sent, and the dialog stays open.
     await clickLive(page, '[data-testid=bom-open]');
     await dialog.locator('input[name=newFile]').setInputFiles({ name: 'parts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').textContent()).toContain('xlsx');
-    await dialog.locator('button[type=submit]').click();
+    await uploadButton.click();
     expect(page.url()).toBe(url('/shop/customer/excel?upload=1'));
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').isVisible()).toBe(true);
 
@@ -75,13 +77,13 @@ describe('parts-list upload', () => {
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').textContent()).toMatch(/مگابایت/);
     // A file the server cannot use: its Persian reason appears in the dialog.
     await dialog.locator('input[name=newFile]').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('سلام\nاین فایل فقط یادداشت است\n') });
-    await dialog.locator('button[type=submit]').click();
+    await uploadButton.click();
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').textContent()).toMatch(/هیچ شماره قطعه‌ای/);
 
     await dialog.locator('input[name=newFile]').setInputFiles({ name: FIXTURE, mimeType: 'text/csv', buffer: readFileSync(fixturePath) });
     expect(await dialog.locator('[data-testid=bom-upload-error]').count()).toBe(0);
     await dialog.locator('input[name=boardQty]').fill('5');
-    await dialog.locator('button[type=submit]').click();
+    await uploadButton.click();
     await page.waitForURL(/\/shop\/customer\/excel\/[A-Za-z0-9_-]{32}$/);
     const resultUrl = page.url();
 
