@@ -42,8 +42,9 @@ describe('account pages', () => {
     expect(html).toMatch(/<button class="button" type="submit" disabled="">/);
     const page = await newPage();
     await page.goto(url('/account/login?registered=1'));
-    await expect.poll(() => page.locator('form.account-form button[type=submit]').isEnabled()).toBe(true);
-    await expect.poll(() => page.locator('[role=status]').textContent()).toBeTruthy();
+    // The first page of the file: its island's code is fetched and compiled before it hydrates.
+    await expect.poll(() => page.locator('form.account-form button[type=submit]').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.locator('[role=status]').textContent(), { timeout: 15_000 }).toBeTruthy();
     await page.context().close();
   });
 
