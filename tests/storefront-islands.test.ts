@@ -42,7 +42,7 @@ beforeAll(async () => {
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
   // Two pre-orders: one due in the future, one whose date passed without the store updating it.
-  const due = await database.db.execute(sql`UPDATE products SET stock = 0, availability_date = CASE WHEN id % 2 = 0 THEN '2099-06-01' ELSE '2020-03-20' END
+  const due = await database.db.execute(sql`UPDATE products SET stock = 0, availability_date = CASE WHEN id % 2 = 0 THEN '2099-06-01'::date ELSE '2020-03-20'::date END
     WHERE id IN (SELECT id FROM products WHERE enable AND category_id = (SELECT id FROM categories WHERE slug = ${CATEGORY}) AND slug <> ${PRODUCT} ORDER BY id DESC LIMIT 2)
     RETURNING slug, availability_date::text AS date`);
   preOrders = (due as unknown as { rows: { slug: string; date: string }[] }).rows;
