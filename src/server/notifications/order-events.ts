@@ -192,13 +192,19 @@ export async function enqueuePreInvoiceReady(tx: DbOrTx, config: Config, orderId
   await enqueue(tx, messages);
 }
 
+/** A pre-invoice with an expiry and a customer to tell: what the reminder and the expiry mails start from. */
+async function expiringOrder(tx: DbOrTx, orderId: number) {
+  const loaded = await loadOrder(tx, orderId);
+  if (!loaded?.order.expiresAt) return null;
+  const customer = await recipientOf(tx, loaded.order.userId);
+  return customer ? { order: loaded.order, customer } : null;
+}
+
 /** Once per confirmation round: a confirmed pre-invoice is close to its expiry. */
 export async function enqueuePreInvoiceReminder(tx: DbOrTx, config: Config, orderId: number): Promise<void> {
-  const loaded = await loadOrder(tx, orderId);
-  if (!loaded?.order.expiresAt) return;
-  const { order } = loaded;
-  const customer = await recipientOf(tx, order.userId);
-  if (!customer) return;
+  const found = await expiringOrder(tx, orderId);
+  if (!found) return;
+  const { order, customer } = found;
   const l = customer.locale;
   const expires = dateTime(order.expiresAt!, l);
   await enqueue(tx, [mail(config, customer.email, l, 'preinvoice_reminder', `reminder:${order.id}:${order.expiresAt!.getTime()}`,
@@ -212,11 +218,9 @@ export async function enqueuePreInvoiceReminder(tx: DbOrTx, config: Config, orde
 
 /** Once per confirmation round: the pre-invoice expired unpaid. */
 export async function enqueuePreInvoiceExpired(tx: DbOrTx, config: Config, orderId: number): Promise<void> {
-  const loaded = await loadOrder(tx, orderId);
-  if (!loaded?.order.expiresAt) return;
-  const { order } = loaded;
-  const customer = await recipientOf(tx, order.userId);
-  if (!customer) return;
+  const found = await expiringOrder(tx, orderId);
+  if (!found) return;
+  const { order, customer } = found;
   const l = customer.locale;
   await enqueue(tx, [mail(config, customer.email, l, 'preinvoice_expired', `expired:${order.id}:${order.expiresAt!.getTime()}`,
     l === 'fa' ? `پیش‌فاکتور ${order.factorNumber} منقضی شد` : `Your pre-invoice ${order.factorNumber} has expired`, {
