@@ -179,7 +179,7 @@ describe('signed-in pages and the payment flow', () => {
     await dialog.waitFor();
     const fixture = readFileSync(new URL('../fixtures/bom/opamp-board.csv', import.meta.url));
     await dialog.locator('input[name=newFile]').setInputFiles({ name: 'opamp-board.csv', mimeType: 'text/csv', buffer: fixture });
-    await dialog.locator('button[type=submit]').click();
+    await dialog.getByRole('button', { name: 'بارگذاری و بررسی' }).click();
     await page.waitForURL(/\/shop\/customer\/excel\/[A-Za-z0-9_-]{32}$/);
     await page.locator('[data-testid=bom-result]').waitFor();
     noViolations();
@@ -267,8 +267,8 @@ describe("the build's record of inline hashes", () => {
 
   it('still covers them after an incremental rebuild, whose pages pass in the browser', async () => {
     await shop.database.db.execute(sql`UPDATE products SET price = price + 10, updated_at = now() WHERE id = ${productId}`);
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: shop.dataDir, MAP_TILE_URL: `${tilesUrl}/{z}/{x}/{y}.png` });
-    const result = await rebuildSite(config, shop.database, shop.outDir, { logLevel: 'error' });
+    // The settings the site was built with (its public address among them): another configuration would rebuild it whole.
+    const result = await rebuildSite(shop.server.deps.config, shop.database, shop.outDir, { logLevel: 'error' });
     expect(result.kind).toBe('partial');
     recordCoversSite();
     const page = await watchedPage();
