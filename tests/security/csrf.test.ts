@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../support/outbox';
 import { startTestServer, type TestServer } from '../support/server';
+import { solvedCaptcha } from '../support/captcha';
 
 let server: TestServer;
 let dataDir: string;
@@ -32,7 +33,7 @@ let seq = 0;
 async function cookieSession() {
   seq++;
   const p = { name: 'مشتری آزمون', mobile: '09121234567', username: `csrf${seq}`, email: `csrf${seq}@example.com`, password: 'right-pass-123', password_confirmation: 'right-pass-123' };
-  expect((await server.api('/register', json('POST', p))).status).toBe(201);
+  expect((await server.api('/register', json('POST', { ...p, captcha: await solvedCaptcha(server) }))).status).toBe(201);
   const res = await server.api('/auth/login', json('POST', { username: p.username, password: p.password }, { origin: server.url }));
   expect(res.status).toBe(200);
   const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
@@ -99,10 +100,10 @@ describe('no state change on a GET from another site', () => {
     const crossSiteGet = await server.api('/email/resend', { headers: { cookie: jar(s.cookies), 'sec-fetch-site': 'cross-site' } });
     expect(crossSiteGet.status).toBe(405);
     expect(crossSiteGet.headers.get('allow')).toBe('POST');
-    const postWithoutToken = await server.api('/email/resend', { method: 'POST', headers: { cookie: jar(s.cookies) } });
+    const postWithoutToken = await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, { cookie: jar(s.cookies) }));
     expect(postWithoutToken.status).toBe(403);
     expect(mailsTo(email)).toBe(before);
-    const ok = await server.api('/email/resend', { method: 'POST', headers: { cookie: jar(s.cookies), 'x-csrf-token': s.csrf } });
+    const ok = await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, { cookie: jar(s.cookies), 'x-csrf-token': s.csrf }));
     expect(ok.status).toBe(200);
     expect(mailsTo(email)).toBe(before + 1);
   });

@@ -57,7 +57,7 @@ let seq = 0;
 async function register() {
   seq++;
   const p = { name: 'مشتری آزمون', mobile: '09121234567', username: `owner${seq}`, email: `owner${seq}@example.com`, password: 'right-pass-123', password_confirmation: 'right-pass-123' };
-  const res = await post(server.url, '/register', p);
+  const res = await post(server.url, '/register', { ...p, captcha: await solvedCaptcha(server) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return p;
 }

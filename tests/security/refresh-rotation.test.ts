@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
+import { solvedCaptcha } from '../support/captcha';
 
 let server: TestServer;
 let dataDir: string;
@@ -32,7 +33,7 @@ let seq = 0;
 async function signedIn() {
   seq++;
   const p = { name: 'مشتری آزمون', mobile: '09121234567', username: `rotator${seq}`, email: `rotator${seq}@example.com`, password: 'right-pass-123', password_confirmation: 'right-pass-123' };
-  expect((await server.api('/register', json(p))).status).toBe(201);
+  expect((await server.api('/register', json({ ...p, captcha: await solvedCaptcha(server) }))).status).toBe(201);
   return { p, tokens: await passwordGrant(p.username) };
 }
 async function passwordGrant(username: string) {

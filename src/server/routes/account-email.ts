@@ -18,7 +18,7 @@ const tags = ['account'];
 const RESEND_GAP_MS = 60_000;
 const lastResend = new WeakMap<AppDeps, Map<number, number>>();
 
-async function resend(c: Context, deps: AppDeps, captcha: string) {
+async function resend(c: Context, deps: AppDeps, captcha: string | undefined) {
   const { user, via } = await requireUser(c, deps);
   assertNotCookieGet(c, via);
   if (user.emailVerifiedAt) return { message: EMAIL_MESSAGES.alreadyVerified };
@@ -42,7 +42,8 @@ export const accountEmailRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'get', path: '/email/resend', summary: 'Sends the verification mail again (API clients with a bearer token, captcha answer in the query; the website POSTs)', tags,
-    query: resendBodySchema.extend({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 405, 429, 503],
+    // The captcha is checked in resend (a missing one is its 422), after a cookie GET has had its 405.
+    query: resendBodySchema.partial().extend({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 405, 422, 429, 503],
     handler: ({ query, c, deps }) => resend(c, deps, query.captcha),
   }),
   defineRoute({
