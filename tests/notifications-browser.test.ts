@@ -13,6 +13,7 @@ import { readMails, waitForMails } from './support/outbox';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, type Customer } from './support/shop';
 import { waitForSms } from './support/sms';
+import { solvedCaptcha } from './support/captcha';
 
 const STORE_MOBILE = '09120000009';
 let shop: BrowserShop;
@@ -82,7 +83,7 @@ describe('notifications in the browser', () => {
   });
 
   it('the customer turns the newsletter off in mail settings; a clerk sends a newsletter from the console to the others', async () => {
-    for (const email of ['reader@example.com', `${customer.username}@example.com`]) expect((await shop.api('/newsletters', json('POST', { email }))).status).toBe(200);
+    for (const email of ['reader@example.com', `${customer.username}@example.com`]) expect((await shop.api('/newsletters', json('POST', { email, captcha: await solvedCaptcha(shop) }))).status).toBe(200);
     const page = await shop.newPage();
     await page.goto(shop.url('/account/login?return=%2Faccount%2Fnotifications'));
     await signIn(page, customer.username, customer.password);

@@ -10,6 +10,7 @@ import { BODY_TOO_LARGE_MESSAGE, DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMITS } from '
 import { BOM_MESSAGES } from '../../src/server/services/bom/bom-errors';
 import { startTestServer, type TestServer } from '../support/server';
 import { rawRequest } from './raw-http';
+import { solvedCaptcha } from '../support/captcha';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,8 +22,8 @@ const API = '/api/site/v1';
 const MB = 1024 * 1024;
 
 /** A sign-up whose name field is padded to `bytes`: valid JSON, so only its size can refuse it. */
-function paddedSignUp(username: string, bytes: number): string {
-  const body = { name: 'x', mobile: '09121234567', username, email: `${username}@example.com`, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', pad: '' };
+function paddedSignUp(username: string, bytes: number, captcha = ''): string {
+  const body = { name: 'x', mobile: '09121234567', username, email: `${username}@example.com`, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', captcha, pad: '' };
   body.pad = 'a'.repeat(Math.max(0, bytes - JSON.stringify(body).length));
   return JSON.stringify(body);
 }
@@ -54,7 +55,7 @@ describe('request body limits', () => {
   });
 
   it('reads a body just under the limit as usual', async () => {
-    const res = await server.api('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: paddedSignUp('under1', DEFAULT_BODY_LIMIT - 1024) });
+    const res = await server.api('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: paddedSignUp('under1', DEFAULT_BODY_LIMIT - 1024, await solvedCaptcha(server)) });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
     expect(await userExists('under1')).toBe(true);
   });
