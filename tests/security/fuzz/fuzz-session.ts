@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DEMO_STAFF, ensureStaffAccount } from '../../../src/server/seed/staff';
 import { startTestServer, type TestServer } from '../../support/server';
 import type { OpenApiDocument } from './api-fuzzer';
+import { solvedCaptcha } from '../../support/captcha';
 
 export interface FuzzSession {
   server: TestServer;
@@ -25,11 +26,11 @@ async function token(server: TestServer, username: string, password: string): Pr
 export async function startFuzzSession(): Promise<FuzzSession> {
   // Mails of sign-ups and forms go to an outbox of the run's own, removed afterwards.
   const dataDir = mkdtempSync(join(tmpdir(), 'qateh-fuzz-'));
-  const server = await startTestServer({ env: { DATA_DIR: dataDir, LOGIN_LOCK_AFTER: '1000000', LOGIN_SLOW_AFTER: '1000000' } });
+  const server = await startTestServer({ env: { DATA_DIR: dataDir, LOGIN_CAPTCHA_AFTER: '1000000', LOGIN_SLOW_AFTER: '1000000' } });
   const password = 'secret-pass-1';
   const reg = await server.api('/register', {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'فازر', mobile: '09121234567', username: 'fuzzer', email: 'fuzzer@example.com', password, password_confirmation: password }),
+    body: JSON.stringify({ name: 'فازر', mobile: '09121234567', username: 'fuzzer', email: 'fuzzer@example.com', password, password_confirmation: password, captcha: await solvedCaptcha(server) }),
   });
   if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   await ensureStaffAccount(server.database.db);
