@@ -17,6 +17,7 @@ import { readMails, waitForMails, type ParsedMail } from './support/outbox';
 import { startTestServer, type TestServer } from './support/server';
 import { bearer, json, newCustomer, prepareProduct, staffToken, type Customer } from './support/shop';
 import { smsTo, waitForSms } from './support/sms';
+import { solvedCaptcha } from './support/captcha';
 
 const STORE_MOBILE = '09120000001';
 const STORE_MAIL = 'alerts@qateh.example';
@@ -68,6 +69,7 @@ async function confirm(orderId: number, change?: (l: { id: number; quantity: num
 async function registerReceipt(factorNumber: string, price: number, trackingCode: string) {
   const res = await server.api('/paymentBank/create', json('POST', {
     name: 'مشتری', payment_date: '2026-01-05T10:00:00Z', price, factor_number: factorNumber, tracking_code: trackingCode, account_number: '0101234567',
+    captcha: await solvedCaptcha(server),
   }, as(ana)));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const list = await server.api('/staff/receipts?status=pending', { headers: as(staff) });
@@ -201,7 +203,7 @@ describe('order notifications', () => {
   it('back in stock: everyone who asked is told once when stock goes from 0 to more', async () => {
     const p = await prepareProduct(server.database.db, { skip: 7, stock: 0 });
     for (const c of [ana, john]) {
-      const res = await server.api('/resupply/products', json('POST', { product_id: p.id, number: 10 }, as(c)));
+      const res = await server.api('/resupply/products', json('POST', { product_id: p.id, number: 10, captcha: await solvedCaptcha(server) }, as(c)));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     await new Promise((r) => setTimeout(r, 500));

@@ -21,6 +21,7 @@ import {
 } from '../support/payment-race';
 import { startTestServer, type TestServer } from '../support/server';
 import { bearer, json, staffToken } from '../support/shop';
+import { solvedCaptcha } from '../support/captcha';
 
 let server: TestServer;
 let staff: string;
@@ -56,7 +57,7 @@ const backAtShop = async (callbackUrl: string) => (await fetch(callbackUrl, { re
 async function acceptReceiptFor(buyer: RaceBuyer) {
   const created = await server.api('/paymentBank/create', json('POST', {
     name: 'مشتری', payment_date: '2026-01-05T10:00:00Z', price: buyer.order.total, factor_number: buyer.order.factorNumber,
-    tracking_code: '778899', account_number: '0101234567',
+    tracking_code: '778899', account_number: '0101234567', captcha: await solvedCaptcha(server),
   }));
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const list = await server.api('/staff/receipts?status=pending', { headers: bearer(staff) });
@@ -200,6 +201,7 @@ describe('one payment per invoice', () => {
     const callback = await paidAtBank(buyer);
     const created = await server.api('/paymentBank/create', json('POST', {
       name: 'مشتری', payment_date: '2026-01-05T10:00:00Z', price: buyer.order.total, factor_number: buyer.order.factorNumber, tracking_code: '55555', account_number: '0101234567',
+      captcha: await solvedCaptcha(server),
     }));
     expect(created.status).toBe(201);
     const list = await server.api('/staff/receipts?status=pending', { headers: bearer(staff) });

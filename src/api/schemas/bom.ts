@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { productCardSchema } from './catalogue';
 import { cartSchema } from './shop';
 import { normalisePersianText } from '../../lib/persian';
+import { rowIdSchema } from './common';
 
 export const matchStatusSchema = z.enum(['exact', 'family', 'parametric', 'fuzzy', 'unmatched']);
 
@@ -141,20 +142,20 @@ export type CustomerUpload = z.infer<typeof customerUploadSchema>;
 
 export const selectAlternativeBodySchema = z.object({
   identityKey: identityKeySchema,
-  lineId: z.coerce.number().int().positive().max(2_147_483_647),
-  productId: z.coerce.number().int().positive().max(2_147_483_647),
+  lineId: rowIdSchema,
+  productId: rowIdSchema,
 });
 
 export const includeLineBodySchema = z.object({
   identityKey: identityKeySchema,
-  lineId: z.coerce.number().int().positive().max(2_147_483_647),
+  lineId: rowIdSchema,
   selected: z.boolean(),
 });
 
 export const moveUploadBodySchema = z.object({
   identityKey: identityKeySchema,
   /** Only these lines; without it, every ticked line. */
-  lineIds: z.array(z.coerce.number().int().positive()).min(1).max(5000).optional(),
+  lineIds: z.array(rowIdSchema).min(1).max(5000).optional(),
 });
 
 export const moveSkipReasonSchema = z.enum([
@@ -214,7 +215,7 @@ const lineTextSchema = z.string().transform(normalisePersianText).pipe(z.string(
 
 export const editLineBodySchema = z.object({
   identityKey: identityKeySchema,
-  lineId: z.coerce.number().int().positive(),
+  lineId: rowIdSchema,
   /** New part text ("LM358DR", "10k 0805"): matched again. */
   text: lineTextSchema.optional(),
   /** New quantity per board. */
@@ -228,7 +229,7 @@ export const addLineBodySchema = z.object({
   quantity: quantitySchema.optional(),
 });
 
-export const deleteLineBodySchema = z.object({ identityKey: identityKeySchema, lineId: z.coerce.number().int().positive() });
+export const deleteLineBodySchema = z.object({ identityKey: identityKeySchema, lineId: rowIdSchema });
 
 export const rereadBodySchema = z.object({
   identityKey: identityKeySchema,

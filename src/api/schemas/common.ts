@@ -13,6 +13,9 @@ export const errorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** The `{ data: T }` envelope most calls answer with. */
+/** A row id: PostgreSQL integer columns end at 2^31 - 1, and a larger number would fail the query instead of finding nothing. */
+export const rowIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
 export const paginationSchema = z.object({

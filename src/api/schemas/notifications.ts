@@ -1,5 +1,6 @@
 /** The shapes of notification settings (customers) and newsletters (staff). */
 import { z } from 'zod';
+import { rowIdSchema } from './common';
 
 const bool = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')]);
 
@@ -28,4 +29,4 @@ export const newsletterViewSchema = z.object({
 });
 export type NewsletterView = z.infer<typeof newsletterViewSchema>;
 
-export const newsletterIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const newsletterIdParamsSchema = z.object({ id: rowIdSchema });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { toAsciiDigits } from '../../lib/persian';
 import { captchaField } from './captcha';
 import { imageSchema, priceTierSchema } from './catalogue';
+import { rowIdSchema } from './common';
 
 const rials = z.number().int();
 
@@ -63,8 +64,7 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 export const cartResponseSchema = cartSchema.extend({ message: z.string().optional() });
 
-/** A row id: PostgreSQL integer columns end at 2^31 - 1, and a larger number would fail the query instead of finding nothing. */
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const positiveId = rowIdSchema;
 export const addToCartBodySchema = z.object({
   product_id: positiveId,
   /** Must be a number: spec §5 "add to cart does nothing if quantity is a string". */
