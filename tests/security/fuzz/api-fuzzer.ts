@@ -6,6 +6,7 @@
  * records every answer of 500 or more (or a dropped connection) with the operation and the input.
  * Used by tests/security/fuzz-api.test.ts (bounded) and `npm run fuzz:api` (longer runs).
  */
+import { randomSource, type Random } from '../../../src/server/seed/random';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = Record<string, any>;
@@ -36,24 +37,9 @@ export interface FuzzReport { sent: number; resent: number; byOperation: Record<
 /** Calls that end the session whose token they carry: sent without one, so the rest of the run stays signed in. */
 const SESSION_ENDING = new Set(['POST /api/site/v1/logout', 'POST /api/site/v1/auth/logout', 'POST /api/site/v1/dashboard/password']);
 
-/** mulberry32: small, fast and the same sequence for the same seed on every machine. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    chance: (p: number) => next() < p,
-  };
-}
-type Rng = ReturnType<typeof random>;
+// The seed's PRNG (mulberry32): the same inputs for the same seed on every machine.
+const random = randomSource;
+type Rng = Random;
 
 const HOSTILE_STRINGS: readonly string[] = [
   '', ' ', 'x\u0000y', '\u0000', 'abc\u0000', '\ud800', 'a\udfffb', '\ufeff\u200f\u202eabc', '\u200c\u200d',
