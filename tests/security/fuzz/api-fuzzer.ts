@@ -6,6 +6,7 @@
  * records every answer of 500 or more (or a dropped connection) with the operation and the input.
  * Used by tests/security/fuzz-api.test.ts (bounded) and `npm run fuzz:api` (longer runs).
  */
+import { request as httpRequest } from 'node:http';
 import { randomSource, type Random } from '../../../src/server/seed/random';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -261,16 +262,35 @@ async function sendOnce(origin: string, c: Case): Promise<{ status: number | 'no
   }
 }
 
+/** The same request on a connection of its own (no pool), so it cannot meet a socket the server is closing. */
+function sendOnFreshConnection(origin: string, c: Case): Promise<{ status: number | 'no answer'; answer: string }> {
+  return new Promise((resolve) => {
+    const body = c.body === undefined ? undefined : typeof c.body === 'string' ? Buffer.from(c.body) : Buffer.from(c.body);
+    const headers: Record<string, string> = { ...c.headers, connection: 'close' };
+    if (body) headers['content-length'] = String(body.length);
+    const req = httpRequest(new URL(origin + c.path), { method: c.method, headers, agent: false, timeout: 120_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', (err) => resolve({ status: 'no answer', answer: String(err) }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out after 120 s')));
+    req.on('error', (err) => resolve({ status: 'no answer', answer: String(err) }));
+    req.end(body);
+  });
+}
+
 /**
  * A request whose pooled keep-alive connection the server had just closed (after answering an
  * earlier request without reading its whole body) fails on the client's side before reaching the
- * server; it is sent once more, as browsers do. A server that really drops requests fails again.
+ * server; it is sent once more, as browsers do, on a fresh connection of its own so the retry
+ * cannot meet another closing socket of the pool. A server that really drops requests fails again.
  */
 async function send(origin: string, c: Case, report: FuzzReport): Promise<{ status: number | 'no answer'; answer: string }> {
   const first = await sendOnce(origin, c);
   if (first.status !== 'no answer') return first;
   report.resent++;
-  return sendOnce(origin, c);
+  return sendOnFreshConnection(origin, c);
 }
 
 export async function fuzzApi(opts: FuzzOptions): Promise<FuzzReport> {
