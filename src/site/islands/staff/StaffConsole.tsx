@@ -4,7 +4,7 @@
  * invoices' shipping status and tracking code; gateway payments; the action log; product questions to
  * answer and restock requests (StaffQuestions, StaffResupply). Customers get 403.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { FactorDetail } from '../../../api/schemas/shop';
 import { call, CallError } from '../account/api';
 import { sendToLogin, maybeSignedIn } from '../account/api';
@@ -26,7 +26,7 @@ const TABS: [Tab, string][] = [['enquiries', 'استعلام‌ها'], ['receipt
   ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی'], ['newsletters', 'خبرنامه‌ها'],
   ['categories', 'دسته‌بندی‌ها و منو'], ['content', 'محتوا'], ['moderation', 'نظرها و پیام‌ها'], ['customers', 'مشتریان'], ['reports', 'گزارش‌ها'], ['team', 'کارکنان']];
 /** Tabs that load their own lists. */
-const OWN: Partial<Record<Tab, () => JSX.Element>> = {
+const OWN: Partial<Record<Tab, ComponentType>> = {
   questions: StaffQuestions, resupply: StaffResupply, newsletters: StaffNewsletters, receipts: StaffReceipts,
   categories: StaffCategories, content: StaffContent, moderation: StaffModeration, customers: StaffCustomers, reports: StaffReports, team: StaffTeam,
 };
@@ -43,7 +43,8 @@ export default function StaffConsole() {
   async function load() {
     // These tabs load their own lists.
     if (OWN[tab]) return;
-    const path = { enquiries: '/staff/orders?state=awaiting_approval', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' }[tab];
+    const path = ({ enquiries: '/staff/orders?state=awaiting_approval', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' } as Partial<Record<Tab, string>>)[tab];
+    if (!path) return;
     try {
       setRows((await call<{ data: Row[] }>('GET', path)).data);
     } catch (err) {
