@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   staff = await staffToken(server);
   customer = await newCustomer(server, 'cat');
-}, 120_000);
+}, 300_000);
 afterAll(async () => { await server?.stop(); });
 
 const asStaff = () => bearer(staff);

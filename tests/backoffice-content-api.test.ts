@@ -18,7 +18,7 @@ beforeAll(async () => {
   server = await startTestServer();
   staff = await staffToken(server);
   customer = await newCustomer(server, 'content');
-}, 120_000);
+}, 300_000);
 afterAll(async () => { await server?.stop(); });
 
 const asStaff = () => bearer(staff);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   ana = await newCustomer(server, 'ana');
   bob = await newCustomer(server, 'bob');
   productId = (await server.database.db.select({ id: products.id }).from(products).where(eq(products.slug, 'ne555p-pdip8')))[0]!.id;
-}, 120_000);
+}, 300_000);
 afterAll(async () => { await server?.stop(); });
 
 const asStaff = () => bearer(staff);
