@@ -164,8 +164,13 @@ describe('staff accounts and two-factor sign-in', () => {
     expect(noCode.body.data.errors.otp).toEqual(['کد شش‌رقمی برنامه احراز هویت را وارد کنید.']);
     const badCode = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: '123456' }));
     expect(badCode.status).toBe(401);
-    const good = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: authenticator.generate(start.body.data.secret) }));
+    const current = authenticator.generate(start.body.data.secret);
+    const good = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: current }));
     expect(good.status, JSON.stringify(good.body)).toBe(200);
+    // A code is good once: the same code seen over a shoulder does not sign in again.
+    const replay = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: current }));
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toBe('کد ورود دومرحله‌ای درست نیست.');
     // The website's sign-in form takes the code the same way.
     const site = await server.api('/auth/login', json('POST', { username: 'sara', password: 'second-pass-456' }));
     expect(site.status).toBe(401);

@@ -70,14 +70,14 @@ describe('reports', () => {
 
   it('lists low stock, emptiest first', async () => {
     const db = server.database.db;
-    await db.update(products).set({ stock: 0 }).where(eq(products.slug, 'ne555p-pdip8'));
-    await db.update(products).set({ stock: 2 }).where(eq(products.slug, 'lm358n-dip8'));
-    const low = await server.api('/staff/reports/low-stock?below=2', { headers: asStaff() });
+    // Among the empty ones, the best seller comes first: the one to reorder soonest.
+    await db.update(products).set({ stock: 0, salesCount: 1_000_000 }).where(eq(products.slug, 'ne555p-pdip8'));
+    const low = await server.api('/staff/reports/low-stock?below=2&limit=500', { headers: asStaff() });
     expect(low.status).toBe(200);
-    const slugs = low.body.data.map((p: { slug: string }) => p.slug);
-    expect(slugs).toContain('ne555p-pdip8');
-    expect(slugs).toContain('lm358n-dip8');
-    expect(low.body.data.every((p: { stock: number }) => p.stock <= 2)).toBe(true);
+    const stocks = low.body.data.map((p: { stock: number }) => p.stock);
+    expect(low.body.data[0].slug).toBe('ne555p-pdip8');
+    expect(stocks.every((n: number) => n <= 2)).toBe(true);
+    expect(stocks).toEqual([...stocks].sort((x: number, y: number) => x - y));
     expect((await server.api('/staff/reports/low-stock?below=-1', { headers: asStaff() })).status).toBe(422);
   });
 

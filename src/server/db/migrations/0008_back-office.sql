@@ -33,6 +33,7 @@ CREATE TABLE "site_revisions" (
 ALTER TABLE "users" ADD COLUMN "blocked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_enabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "approved" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "reviews" ADD COLUMN "approved" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "site_messages" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint

@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   totpSecret: text('totp_secret'),
   /** Null until a code made from totpSecret was verified; only then does sign-in ask for codes. */
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The 30-second step of the last code accepted at sign-in: a code is good once, even when overheard. */
+  totpLastStep: integer('totp_last_step'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

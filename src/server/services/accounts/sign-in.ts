@@ -47,7 +47,7 @@ export async function signIn(deps: AppDeps, attempt: SignInAttempt): Promise<Use
     // Told only to whoever knows the password, so a guesser learns nothing about the account.
     if (signedIn.blockedAt) throw new HttpError(403, BLOCKED_MESSAGE);
     // A wrong or missing code counts as a failed attempt like a wrong password.
-    assertSecondFactor(deps.config, signedIn, attempt.otp);
+    await assertSecondFactor(deps.db, deps.config, signedIn, attempt.otp);
     await throttle.succeeded(counted);
     return signedIn;
   } catch (err) {

@@ -5,7 +5,7 @@
  * once, at enrolment; sign-in asks for a code only after one made from it was verified.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import qrcode from 'qrcode-generator';
 import { STAFF_PEOPLE_MESSAGES as M } from '../../../api/schemas/staff-people';
@@ -62,20 +62,36 @@ export async function confirmEnrolment(db: Db, config: Config, user: UserRow, co
   if (user.totpEnabledAt) throw new HttpError(409, M.totpAlready);
   if (!user.totpSecret) throw new HttpError(409, M.totpNotStarted);
   if (!codeMatches(config, user, code)) throw new HttpError(422, M.totpWrong, { code: [M.totpWrong] });
-  await db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, user.id));
+  await db.update(users).set({ totpEnabledAt: new Date(), totpLastStep: null }).where(eq(users.id, user.id));
 }
 
 /** Turning it off needs a current code too: a session left open on a shared computer cannot. */
 export async function disableTwoFactor(db: Db, config: Config, user: UserRow, code: string): Promise<void> {
   if (!user.totpEnabledAt) throw new HttpError(409, M.totpNotStarted);
   if (!codeMatches(config, user, code)) throw new HttpError(422, M.totpWrong, { code: [M.totpWrong] });
-  await db.update(users).set({ totpSecret: null, totpEnabledAt: null }).where(eq(users.id, user.id));
+  await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, user.id));
 }
 
-/** Sign-in's second step: an account with two-factor on needs a current code (401 without one). */
-export function assertSecondFactor(config: Config, user: UserRow, code: string | undefined): void {
+/** The time step a code belongs to, or null when it matches none within the window. */
+export function matchedStep(config: Config, user: Pick<UserRow, 'totpSecret'>, code: string, now = Date.now()): number | null {
+  if (!user.totpSecret || !/^\d{6}$/.test(code)) return null;
+  const delta = totp.checkDelta(code, openSecret(config, user.totpSecret));
+  return delta === null ? null : Math.floor(now / 1000 / totp.options.step!) + delta;
+}
+
+/**
+ * Sign-in's second step: an account with two-factor on needs a current code (401 without one). The
+ * code's step is claimed with one conditional update, so a code is accepted once, by one request.
+ */
+export async function assertSecondFactor(db: Db, config: Config, user: UserRow, code: string | undefined): Promise<void> {
   if (!user.totpEnabledAt) return;
   const header = { [TWO_FACTOR_REQUIRED_HEADER]: '1' };
   if (!code) throw new HttpError(401, TWO_FACTOR_MESSAGES.required, { otp: [TWO_FACTOR_MESSAGES.required] }, header);
-  if (!codeMatches(config, user, code)) throw new HttpError(401, M.totpWrong, { otp: [M.totpWrong] }, header);
+  const step = matchedStep(config, user, code);
+  const wrong = new HttpError(401, M.totpWrong, { otp: [M.totpWrong] }, header);
+  if (step === null) throw wrong;
+  const claimed = await db.update(users).set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  if (!claimed.length) throw wrong;
 }

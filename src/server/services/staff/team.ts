@@ -51,7 +51,7 @@ export async function resetStaffPassword(db: Db, staffId: number, id: number, pa
 export async function clearTwoFactor(db: Db, staffId: number, id: number) {
   await staffRow(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` }).where(eq(users.id, id));
     await recordAction(tx, staffId, 'staff.two-factor.clear', 'user', id);
   });
 }
