@@ -13,7 +13,7 @@ let shop: BrowserShop;
 
 beforeAll(async () => {
   shop = await startBrowserShop({ prepare: async (database) => { await ensureStaffAccount(database.db); } });
-}, 300_000);
+}, 900_000);
 afterAll(async () => { await shop?.close(); });
 
 async function staffConsole(): Promise<Page> {
