@@ -20,6 +20,7 @@ import {
   messagesResponseSchema, storeResponseSchema, summeryResponseSchema,
   type BlogListParams, type HelpFileParams, type LocaleParams,
 } from './schemas/content';
+import { homeSlidesResponseSchema } from './schemas/staff-content';
 import { departmentsResponseSchema } from './schemas/departments';
 import {
   productCardsResponseSchema, productResponseSchema, productViewsResponseSchema,
@@ -143,6 +144,7 @@ export function createSiteApi(baseUrl: string, opts: SiteApiOptions = {}) {
 
     // Content
     messages: async (call?: CallOptions) => (await get(messagesResponseSchema, '/messages', undefined, call)).data,
+    slides: async (call?: CallOptions) => (await get(homeSlidesResponseSchema, '/slides', undefined, call)).data,
     policy: async (params?: Params<LocaleParams>, call?: CallOptions) => (await get(contentPageResponseSchema, '/policy', params, call)).data,
     returns: async (params?: Params<LocaleParams>, call?: CallOptions) => (await get(contentPageResponseSchema, '/returns', params, call)).data,
     page: async (slug: string, params?: Params<LocaleParams>, call?: CallOptions) =>

@@ -89,6 +89,10 @@ async function rebuildFrom(
   const since = new Date(Date.parse(manifest.builtAt) - CLOCK_MARGIN_MS).toISOString();
   const changes = await exporter.changes({ since });
   if (changes.categories.length > 0) return full(`categories changed: ${changes.categories.join(', ')}`);
+  // The menu, banner messages, help links and brands are on every page; slides (home) and deleted
+  // pages or posts only touch the small fixed pages a partial build renders anyway.
+  const everyPage = changes.site.filter((area) => area !== 'slides' && area !== 'pages');
+  if (everyPage.length > 0) return full(`staff changed what every page shows: ${everyPage.join(', ')}`);
   const fresh = new Map<string, { hash: string; listings: string[] }>();
   for (let after = 0; ;) {
     const page = await exporter.products({ since, after, limit: 1000 });
@@ -100,7 +104,7 @@ async function rebuildFrom(
   // 2. Only what really differs from what the pages were rendered from.
   const rendered = [...fresh].filter(([slug, f]) => manifest.products[slug]?.hash !== f.hash).map(([slug]) => slug);
   const removed = changes.products.removed.filter((slug) => slug in manifest.products);
-  const contentChanged = changes.pages.length + changes.posts.length > 0;
+  const contentChanged = changes.pages.length + changes.posts.length + changes.site.length > 0;
   if (rendered.length === 0 && removed.length === 0 && !contentChanged) {
     writeManifest(siteDir, { ...manifest, builtAt: changes.generatedAt, version: changes.version });
     return { kind: 'none', reason: 'nothing a page shows has changed', rendered, removed, listings: [], pagesSeconds: 0, seconds: (performance.now() - started) / 1000 };

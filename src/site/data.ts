@@ -170,13 +170,16 @@ export async function productPage(slug: string): Promise<Product> {
 /** Header and footer data shared by every page. */
 export const shellData = () =>
   once('shell', async () => {
-    const [store, departments, searchStats, categories, howToBuy, panelGuide] = await Promise.all([
+    const [store, departments, searchStats, categories, howToBuy, panelGuide, messages] = await Promise.all([
       api().store(), api().departments(), api().searchStats(), flatCategories(),
-      api().helpFile({ name: 'HowToBuy' }), api().helpFile({ name: 'UsersPanelGuide' }),
+      api().helpFile({ name: 'HowToBuy' }), api().helpFile({ name: 'UsersPanelGuide' }), api().messages(),
     ]);
     // The help PDFs live on the store's file storage; downloadHelpFile names their addresses.
-    return { store, departments, searchStats, categories, helpFiles: { howToBuy: howToBuy.link, panelGuide: panelGuide.link } };
+    return { store, departments, searchStats, categories, messages, helpFiles: { howToBuy: howToBuy.link, panelGuide: panelGuide.link } };
   });
+
+/** The home page's slides and banners that staff switched on. */
+export const homeSlides = () => once('slides', () => api().slides());
 
 /** The home page's product rows. */
 export const homeRows = () =>

@@ -9,7 +9,7 @@ import {
   canonicalMobile, canonicalPhone, canonicalPostCode, hasMarkup,
   PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
 } from '../../lib/account-rules';
-import { normalisePersianText } from '../../lib/persian';
+import { normalisePersianText, toAsciiDigits } from '../../lib/persian';
 import { envelope } from './common';
 
 export const MSG = {
@@ -102,6 +102,8 @@ export type RegisterBody = z.output<typeof registerBodySchema>;
 /** OAuth2 token endpoint: password grant and refresh grant (RFC 6749 §4.3, §6). */
 /** A solved captcha (ALTCHA payload or reCAPTCHA token), needed after a few sign-in attempts. */
 const loginCaptcha = z.string().max(10_000).optional();
+/** The six-digit code of an account with two-factor sign-in on (Persian digits read as ASCII). */
+const loginOtp = z.string().max(20).optional().transform((v) => (v ? toAsciiDigits(v).replace(/\s+/g, '') || undefined : undefined));
 
 export const tokenBodySchema = z.discriminatedUnion('grant_type', [
   z.object({
@@ -112,6 +114,7 @@ export const tokenBodySchema = z.discriminatedUnion('grant_type', [
     password: z.string().min(1, { error: MSG.required }).max(PASSWORD_MAX),
     scope: z.string().max(200).optional(),
     captcha: loginCaptcha,
+    otp: loginOtp,
   }),
   z.object({
     grant_type: z.literal('refresh_token'),
@@ -136,6 +139,7 @@ export const loginBodySchema = z.object({
   username: z.string().trim().min(1, { error: MSG.required }).max(190),
   password: z.string().min(1, { error: MSG.required }).max(PASSWORD_MAX),
   captcha: loginCaptcha,
+  otp: loginOtp,
 });
 
 export const userSchema = z.object({

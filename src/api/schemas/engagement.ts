@@ -17,6 +17,8 @@ export const ENGAGEMENT_MESSAGES = {
   duplicateQuestion: 'این پرسش را پیش‌تر برای همین کالا فرستاده‌اید.',
   notQuestion: 'این مورد پرسش مشتری نیست.',
   created: 'Successfully Created',
+  /** The moderation setting holds new reviews and questions until staff approve them. */
+  pending: 'ثبت شد؛ پس از تأیید فروشگاه نمایش داده می‌شود.',
   updated: 'Updated',
 } as const;
 
@@ -167,6 +169,8 @@ export const resupplyCreatedSchema = z.object({ message: z.string(), data: resup
 export const staffQuestionSchema = commentSchema.extend({
   product: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), partNumber: z.string() }),
   customer: z.string().nullable(),
+  /** False while the question waits for approval (answering it approves it). */
+  approved: z.boolean(),
 });
 export type StaffQuestion = z.infer<typeof staffQuestionSchema>;
 export const staffQuestionsQuerySchema = z.object({ state: z.enum(['unanswered', 'answered', 'all']).default('unanswered') });

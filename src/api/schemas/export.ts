@@ -58,6 +58,8 @@ export const exportChangesSchema = z.object({
   /** Store pages (slug) and blog posts (slug) changed. */
   pages: z.array(z.string()),
   posts: z.array(z.string()),
+  /** Parts of the site staff changed since (menu, messages, help, brands: every page; slides: the home page). */
+  site: z.array(z.string()).default([]),
 });
 export type ExportChanges = z.infer<typeof exportChangesSchema>;
 export const exportChangesResponseSchema = envelope(exportChangesSchema);

@@ -30,7 +30,8 @@ export async function optionalUser(c: Context, deps: AppDeps): Promise<CurrentUs
   const live = await findLiveToken(deps.db, presented.token, 'access');
   if (!live) return null;
   const user = await findUserById(deps.db, live.userId);
-  if (!user) return null;
+  // Blocking revokes every session; this refuses one issued in the moment before, too.
+  if (!user || user.blockedAt) return null;
   if (presented.via === 'cookie' && isStateChanging(c)) assertCsrfToken(c, deps, live.sessionId);
   return { user, sessionId: live.sessionId, via: presented.via };
 }

@@ -53,7 +53,7 @@ export const accountAuthRoutes: RouteDef[] = [
     handler: async ({ body, c, deps }) => {
       if (body.client_id !== SITE_CLIENT_ID) throw new HttpError(401, 'Client authentication failed.');
       if (body.grant_type === 'password') {
-        const user = await signIn(deps, { login: body.username, password: body.password, captcha: body.captcha, address: clientAddress(c, deps) });
+        const user = await signIn(deps, { login: body.username, password: body.password, captcha: body.captcha, otp: body.otp, address: clientAddress(c, deps) });
         return tokenBody(await issueSession(deps.db, user.id));
       }
       const refreshed = await refreshSession(deps.db, body.refresh_token);
@@ -66,7 +66,7 @@ export const accountAuthRoutes: RouteDef[] = [
     body: loginBodySchema, response: userResponseSchema, errors: [401, 403, 422],
     handler: async ({ body, c, deps }) => {
       assertSameOrigin(c, deps);
-      const user = await signIn(deps, { login: body.username, password: body.password, captcha: body.captcha, address: clientAddress(c, deps) });
+      const user = await signIn(deps, { login: body.username, password: body.password, captcha: body.captcha, otp: body.otp, address: clientAddress(c, deps) });
       setSessionCookies(c, deps, await issueSession(deps.db, user.id));
       return { data: toUserView(user) };
     },

@@ -8,14 +8,22 @@ import {
   helpFileQuerySchema, helpFileResponseSchema, localeQuerySchema, messagesResponseSchema, pageSlugParamsSchema,
   storeResponseSchema,
 } from '../../api/schemas/content';
+import { homeSlidesResponseSchema } from '../../api/schemas/staff-content';
 import { defineRoute, type RouteDef } from '../http/route';
 import { activeMessages, blogPostBySlug, listBlogPosts, pageBySlug, pageOfKind } from '../services/content';
-import { helpFileLink, storeInfo } from '../services/store-info';
+import { storeInfo } from '../services/store-info';
+import { helpFileAddress, listSlides } from '../services/staff/content-editing';
 import { storeTermsOf } from '../services/shop/shipping-rates';
 
 const tags = ['content'];
 
 export const contentRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'get', path: '/slides', tags,
+    summary: 'The home page slides and banners that are switched on, in display order.',
+    response: homeSlidesResponseSchema,
+    handler: async ({ deps }) => ({ data: await listSlides(deps.db, true) }),
+  }),
   defineRoute({
     method: 'get', path: '/messages', tags,
     summary: 'Site-wide banner messages currently in their display window, in display order.',
@@ -62,7 +70,7 @@ export const contentRoutes: RouteDef[] = [
     summary: 'Link to a help PDF (HowToBuy or UsersPanelGuide) on the file storage.',
     query: helpFileQuerySchema,
     response: helpFileResponseSchema,
-    handler: ({ query, deps }) => ({ data: { link: helpFileLink(deps.config, query.name) } }),
+    handler: async ({ query, deps }) => ({ data: { link: await helpFileAddress(deps.db, deps.config, query.name) } }),
   }),
   defineRoute({
     method: 'get', path: '/store', tags,

@@ -17,6 +17,7 @@ import { createComment, listComments } from '../services/engagement/comments';
 import { createResupplyRequest } from '../services/engagement/resupply';
 import { createReview, listReviews } from '../services/engagement/reviews';
 import { mostViewedProducts } from '../services/product-popularity';
+import { moderationMode } from '../services/staff/moderation';
 
 const tags = ['engagement'];
 
@@ -31,10 +32,11 @@ export const engagementRoutes: RouteDef[] = [
     body: reviewBodySchema, response: reviewCreatedSchema, errors: [401, 404, 406],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
-      const data = await createReview(deps.db, user, body);
+      const approved = (await moderationMode(deps.db)) === 'immediate';
+      const data = await createReview(deps.db, user, body, approved);
       // Cards and product pages carry the average and the count.
       deps.cache.invalidate();
-      return c.json({ message: ENGAGEMENT_MESSAGES.created, data }, 201);
+      return c.json({ message: approved ? ENGAGEMENT_MESSAGES.created : ENGAGEMENT_MESSAGES.pending, data }, 201);
     },
   }),
   defineRoute({
@@ -47,7 +49,8 @@ export const engagementRoutes: RouteDef[] = [
     body: commentBodySchema, response: commentCreatedSchema, errors: [401, 404, 406],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
-      return c.json({ message: ENGAGEMENT_MESSAGES.created, data: await createComment(deps.db, user, body) }, 201);
+      const approved = (await moderationMode(deps.db)) === 'immediate';
+      return c.json({ message: approved ? ENGAGEMENT_MESSAGES.created : ENGAGEMENT_MESSAGES.pending, data: await createComment(deps.db, user, body, approved) }, 201);
     },
   }),
   defineRoute({

@@ -16,10 +16,15 @@ import { paymentRoutes } from './payments';
 import { searchRoutes } from './search';
 import { staffRoutes } from './staff';
 import { staffEngagementRoutes } from './staff-engagement';
+import { staffCatalogueRoutes } from './staff-catalogue';
+import { staffContentRoutes } from './staff-content';
+import { staffPeopleRoutes } from './staff-people';
+import { staffReportRoutes } from './staff-reports';
 import { statsRoutes } from './stats';
 
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
   ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes,
-  ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes];
+  ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes,
+  ...staffCatalogueRoutes, ...staffContentRoutes, ...staffPeopleRoutes, ...staffReportRoutes];

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import {
   blogPosts, brands, categories, contentPages, productFiles, productImages,
   productPrices, products,
+  siteRevisions,
 } from '../db/schema';
 import { catalogueVersion } from './catalogue-version';
 import {
@@ -125,12 +126,13 @@ export async function exportIndex(db: Db): Promise<ExportIndex> {
 export async function exportChanges(db: Db, since: string): Promise<ExportChanges> {
   const after = new Date(since);
   const [generatedAt, version] = await Promise.all([dbNow(db), catalogueVersion(db)]);
-  const [changedProducts, cats, pages, posts] = await Promise.all([
+  const [changedProducts, cats, pages, posts, site] = await Promise.all([
     db.select({ slug: products.slug, public: sql<boolean>`(${products.enable} and ${products.deletedAt} is null)` })
       .from(products).where(gt(products.updatedAt, after)).orderBy(asc(products.id)),
     db.select({ slug: categories.slug }).from(categories).where(gt(categories.updatedAt, after)),
     db.selectDistinct({ slug: contentPages.slug }).from(contentPages).where(gt(contentPages.updatedAt, after)),
     db.select({ slug: blogPosts.slug }).from(blogPosts).where(gt(blogPosts.updatedAt, after)),
+    db.select({ area: siteRevisions.area }).from(siteRevisions).where(gt(siteRevisions.updatedAt, after)),
   ]);
   return {
     generatedAt,
@@ -142,6 +144,7 @@ export async function exportChanges(db: Db, since: string): Promise<ExportChange
     categories: cats.map((c) => c.slug),
     pages: pages.map((p) => p.slug),
     posts: posts.map((p) => p.slug),
+    site: site.map((s) => s.area),
   };
 }
 

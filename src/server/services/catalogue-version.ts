@@ -6,7 +6,8 @@ import type { ReadCache } from './read-cache';
 export async function catalogueVersion(db: Db): Promise<string> {
   const result = await db.execute(sql`select greatest(
       (select max(updated_at) from products), (select max(updated_at) from categories),
-      (select max(updated_at) from content_pages), (select max(updated_at) from blog_posts)
+      (select max(updated_at) from content_pages), (select max(updated_at) from blog_posts),
+      (select max(updated_at) from site_revisions)
     )::text as v`);
   return (result as unknown as { rows: { v: string | null }[] }).rows[0]?.v ?? '';
 }

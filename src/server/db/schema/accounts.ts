@@ -21,6 +21,14 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   role: text('role').$type<UserRole>().notNull().default('customer'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Set by staff: a blocked account can neither sign in nor use a session it already had. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  /** Staff two-factor sign-in: the TOTP secret, AES-GCM encrypted (never sent back after enrolment). */
+  totpSecret: text('totp_secret'),
+  /** Null until a code made from totpSecret was verified; only then does sign-in ask for codes. */
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The 30-second step of the last code accepted at sign-in: a code is good once, even when overheard. */
+  totpLastStep: integer('totp_last_step'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 export const PAGE_KINDS = ['policy', 'returns', 'faq', 'about', 'help', 'other'] as const;
@@ -43,4 +43,44 @@ export const siteMessages = pgTable('site_messages', {
   sort: integer('sort').notNull().default(0),
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** Home page slides (the large carousel) and banners (the smaller promotions under it). */
+export const homeSlides = pgTable('home_slides', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').$type<'slide' | 'banner'>().notNull(),
+  title: text('title').notNull(),
+  titleEn: text('title_en'),
+  text: text('text'),
+  textEn: text('text_en'),
+  image: text('image'),
+  url: text('url'),
+  active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('home_slides_kind_idx').on(t.kind, t.sort)]);
+
+/** Help files staff point at (HowToBuy, UsersPanelGuide): overrides HELP_FILES_BASE_URL's default address. */
+export const helpFiles = pgTable('help_files', {
+  name: text('name').primaryKey(),
+  url: text('url').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Store settings staff change in the console (e.g. whether reviews wait for approval). */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * When each part every page shows (menu, banner messages, help links, home slides) last changed:
+ * catalogue_version and export/changes read it, so the incremental rebuild carries those changes too.
+ */
+export const siteRevisions = pgTable('site_revisions', {
+  area: text('area').$type<'menu' | 'messages' | 'help' | 'slides' | 'brands' | 'pages'>().primaryKey(),
+  updatedAt: updatedAt(),
 });

@@ -13,6 +13,8 @@ export const reviews = pgTable('reviews', {
   author: text('author').notNull(),
   rating: integer('rating').notNull(),
   content: text('content').notNull(),
+  /** False while a review waits for staff approval (the moderation setting); only approved ones are shown. */
+  approved: boolean('approved').notNull().default(true),
   createdAt: createdAt(),
 }, (t) => [
   index('reviews_product_idx').on(t.productId, t.createdAt),
@@ -28,6 +30,8 @@ export const comments = pgTable('comments', {
   author: text('author').notNull(),
   content: text('content').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** False while a question waits for staff approval (the moderation setting). */
+  approved: boolean('approved').notNull().default(true),
   createdAt: createdAt(),
 }, (t) => [index('comments_product_idx').on(t.productId, t.parentId, t.createdAt)]);
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../context';
 import { HttpError } from '../../http/errors';
 import { captchaOf } from '../captcha';
 import { accountKey } from './login-throttle';
+import { assertSecondFactor } from './totp';
 import { checkPassword, findUserByLogin, type UserRow } from './users';
 
 /** Tells the caller (the sign-in form) that attempts now need the captcha. */
@@ -22,7 +23,11 @@ export interface SignInAttempt {
   address: string;
   /** A solved captcha, needed once the account or address has made too many attempts. */
   captcha?: string;
+  /** The current TOTP code, for an account with two-factor sign-in on. */
+  otp?: string;
 }
+
+export const BLOCKED_MESSAGE = 'این حساب از سوی فروشگاه مسدود شده است؛ برای پیگیری با فروشگاه تماس بگیرید.';
 
 export async function signIn(deps: AppDeps, attempt: SignInAttempt): Promise<UserRow> {
   const user = await findUserByLogin(deps.db, attempt.login);
@@ -39,6 +44,10 @@ export async function signIn(deps: AppDeps, attempt: SignInAttempt): Promise<Use
   if (counted.delayMs > 0) await sleep(counted.delayMs);
   try {
     const signedIn = await checkPassword(user, attempt.password);
+    // Told only to whoever knows the password, so a guesser learns nothing about the account.
+    if (signedIn.blockedAt) throw new HttpError(403, BLOCKED_MESSAGE);
+    // A wrong or missing code counts as a failed attempt like a wrong password.
+    await assertSecondFactor(deps.db, deps.config, signedIn, attempt.otp);
     await throttle.succeeded(counted);
     return signedIn;
   } catch (err) {

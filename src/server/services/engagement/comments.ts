@@ -27,7 +27,7 @@ export async function withAnswers(db: Db, questions: CommentRow[]): Promise<Comm
 
 export async function listComments(db: Db, productId: number, page: number): Promise<CommentList> {
   await publicProductRef(db, productId);
-  const top = and(eq(comments.productId, productId), isNull(comments.parentId));
+  const top = and(eq(comments.productId, productId), isNull(comments.parentId), eq(comments.approved, true));
   const [stats] = await db.select({ total: count() }).from(comments).where(top);
   const total = stats?.total ?? 0;
   const questions = await db.select().from(comments).where(top)
@@ -36,7 +36,7 @@ export async function listComments(db: Db, productId: number, page: number): Pro
   return { items: await withAnswers(db, questions), page, pages: pageCount(total, ENGAGEMENT_PAGE_SIZE), total };
 }
 
-export async function createComment(db: Db, user: Pick<UserRow, 'id' | 'name' | 'username'>, body: CommentBody): Promise<Comment> {
+export async function createComment(db: Db, user: Pick<UserRow, 'id' | 'name' | 'username'>, body: CommentBody, approved = true): Promise<Comment> {
   return db.transaction(async (tx) => {
     await publicProductRef(tx, body.product_id);
     // A double click or a resent form must not ask the same question twice.
@@ -45,7 +45,7 @@ export async function createComment(db: Db, user: Pick<UserRow, 'id' | 'name' | 
     )).limit(1);
     if (same) throw new HttpError(406, ENGAGEMENT_MESSAGES.duplicateQuestion);
     const [row] = await tx.insert(comments)
-      .values({ productId: body.product_id, userId: user.id, author: user.name || user.username, content: body.content })
+      .values({ productId: body.product_id, userId: user.id, author: user.name || user.username, content: body.content, approved })
       .returning();
     return { ...toCommentCore(row!), children: [] };
   });

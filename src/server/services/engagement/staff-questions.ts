@@ -29,6 +29,7 @@ export async function staffListQuestions(db: Db, state: 'unanswered' | 'answered
     ...threads[i]!,
     product: { id: r.q.productId, slug: r.slug, name: r.nameFa || r.name, partNumber: r.partNumber },
     customer: r.customer,
+    approved: r.q.approved,
   }));
 }
 
@@ -37,6 +38,8 @@ export async function answerQuestion(db: Db, staff: Pick<UserRow, 'id' | 'name' 
     const [question] = await tx.select().from(comments).where(eq(comments.id, questionId)).limit(1);
     if (!question) throw notFound();
     if (question.parentId !== null) throw new HttpError(409, ENGAGEMENT_MESSAGES.notQuestion);
+    // An answered question is published: staff would not answer what they do not want shown.
+    if (!question.approved) await tx.update(comments).set({ approved: true }).where(eq(comments.id, question.id));
     const [answer] = await tx.insert(comments).values({
       productId: question.productId, parentId: question.id, userId: staff.id, author: staff.name || staff.username, content, isAdmin: true,
     }).returning({ id: comments.id });

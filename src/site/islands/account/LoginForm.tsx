@@ -19,17 +19,20 @@ export default function LoginForm({ locale }: { locale: AccountLocale }) {
   const registered = params.get('registered') === '1';
   const reset = params.get('reset') === '1';
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  // Staff with two-factor sign-in: the server answers X-Two-Factor-Required and the code field appears.
+  const [needsOtp, setNeedsOtp] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     const token = needsCaptcha ? await captcha.current?.token() ?? null : null;
     if (needsCaptcha && !token) throw new CallError(422, '', { captcha: [t.captchaNeeded] });
     try {
-      await call('POST', '/auth/login', { username: v.username, password: v.password, ...(token ? { captcha: token } : {}) });
+      await call('POST', '/auth/login', { username: v.username, password: v.password, ...(token ? { captcha: token } : {}), ...(v.otp ? { otp: v.otp } : {}) });
     } catch (err) {
       if (!(err instanceof CallError)) throw err;
       // A solved captcha is accepted once: whatever the answer, the next attempt needs a new one.
       captcha.current?.reset();
       if (err.headers?.get('x-captcha-required') === '1') setNeedsCaptcha(true);
+      if (err.headers?.get('x-two-factor-required') === '1') setNeedsOtp(true);
       if (err.errors.captcha) throw new CallError(err.status, '', { captcha: [t.captchaNeeded] }, err.headers);
       throw err;
     }
@@ -42,6 +45,7 @@ export default function LoginForm({ locale }: { locale: AccountLocale }) {
       <ErrorSummary t={t} errors={errors} message={message} />
       <Field name="username" label={t.login} errors={errors} required autoComplete="username" dir="ltr" maxLength={190} />
       <Field name="password" label={t.password} type="password" errors={errors} required autoComplete="current-password" dir="ltr" maxLength={128} />
+      {needsOtp && <Field name="otp" label={locale === 'fa' ? 'کد ورود دومرحله‌ای' : 'Two-factor code'} errors={errors} required autoComplete="one-time-code" dir="ltr" maxLength={12} />}
       {needsCaptcha && <CaptchaWidget ref={captcha} locale={locale} action="login" />}
       <button className="button" type="submit" disabled={busy}>{t.signIn}</button>
       <p><a href={pathIn(locale, '/account/forgot-password')}>{t.forgot}</a></p>

@@ -4,7 +4,7 @@
  * invoices' shipping status and tracking code; gateway payments; the action log; product questions to
  * answer and restock requests (StaffQuestions, StaffResupply). Customers get 403.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { FactorDetail } from '../../../api/schemas/shop';
 import { call, CallError } from '../account/api';
 import { sendToLogin, maybeSignedIn } from '../account/api';
@@ -12,11 +12,24 @@ import StaffQuestions from './StaffQuestions';
 import StaffReceipts from './StaffReceipts';
 import StaffResupply from './StaffResupply';
 import StaffNewsletters from './StaffNewsletters';
+import StaffCategories from './StaffCategories';
+import StaffContent from './StaffContent';
+import StaffCustomers from './StaffCustomers';
+import StaffModeration from './StaffModeration';
+import StaffReports from './StaffReports';
+import StaffTeam from './StaffTeam';
 
 type Row = Record<string, any>;
-type Tab = 'enquiries' | 'receipts' | 'invoices' | 'payments' | 'actions' | 'questions' | 'resupply' | 'newsletters';
+type Tab = 'enquiries' | 'receipts' | 'invoices' | 'payments' | 'actions' | 'questions' | 'resupply' | 'newsletters'
+  | 'categories' | 'content' | 'moderation' | 'customers' | 'reports' | 'team';
 const TABS: [Tab, string][] = [['enquiries', 'استعلام‌ها'], ['receipts', 'رسیدهای بانکی'], ['invoices', 'فاکتورهای پرداخت‌شده'], ['payments', 'پرداخت‌ها'], ['actions', 'گزارش کارها'],
-  ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی'], ['newsletters', 'خبرنامه‌ها']];
+  ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی'], ['newsletters', 'خبرنامه‌ها'],
+  ['categories', 'دسته‌بندی‌ها و منو'], ['content', 'محتوا'], ['moderation', 'نظرها و پیام‌ها'], ['customers', 'مشتریان'], ['reports', 'گزارش‌ها'], ['team', 'کارکنان']];
+/** Tabs that load their own lists. */
+const OWN: Partial<Record<Tab, ComponentType>> = {
+  questions: StaffQuestions, resupply: StaffResupply, newsletters: StaffNewsletters, receipts: StaffReceipts,
+  categories: StaffCategories, content: StaffContent, moderation: StaffModeration, customers: StaffCustomers, reports: StaffReports, team: StaffTeam,
+};
 const toman = (rials: number) => `${new Intl.NumberFormat('fa-IR').format(Math.round(rials / 10))} تومان`;
 
 export default function StaffConsole() {
@@ -29,8 +42,9 @@ export default function StaffConsole() {
 
   async function load() {
     // These tabs load their own lists.
-    if (tab === 'questions' || tab === 'resupply' || tab === 'newsletters' || tab === 'receipts') return;
-    const path = { enquiries: '/staff/orders?state=awaiting_approval', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' }[tab];
+    if (OWN[tab]) return;
+    const path = ({ enquiries: '/staff/orders?state=awaiting_approval', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' } as Partial<Record<Tab, string>>)[tab];
+    if (!path) return;
     try {
       setRows((await call<{ data: Row[] }>('GET', path)).data);
     } catch (err) {
@@ -67,7 +81,7 @@ export default function StaffConsole() {
     <div className="staff-console">
       <div role="tablist" className="tabs">{TABS.map(([k, label]) => <button key={k} role="tab" type="button" aria-selected={tab === k} onClick={() => setTab(k)}>{label}</button>)}</div>
       {message && <p role="status" className="notice">{message}</p>}
-      {tab === 'questions' ? <StaffQuestions /> : tab === 'resupply' ? <StaffResupply /> : tab === 'newsletters' ? <StaffNewsletters /> : tab === 'receipts' ? <StaffReceipts /> : !rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
+      {OWN[tab] ? (() => { const Own = OWN[tab]!; return <Own />; })() : !rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
         <table className="staff-table">
           <tbody>{rows.map((r) => (
             <tr key={r.id} data-row={r.factorNumber ?? r.id}>

@@ -19,6 +19,15 @@ export default function StaffQuestions() {
     }
   }
 
+  async function act(method: 'POST' | 'DELETE', path: string) {
+    try {
+      setMessage((await call<{ message: string }>(method, path)).message);
+      await load();
+    } catch (err) {
+      setMessage(err instanceof CallError ? err.message : 'خطا');
+    }
+  }
+
   return (
     <section className="staff-questions" aria-label="پرسش‌های بی‌پاسخ">
       {message && <p role="status" className="notice">{message}</p>}
@@ -28,6 +37,8 @@ export default function StaffQuestions() {
             <li key={q.id} data-question={q.id}>
               <p><a href={`/shop/products/${q.product.slug}`}>{q.product.name}</a> <bdi dir="ltr" className="pn">{q.product.partNumber}</bdi> — {q.customer ?? q.author}، {new Date(q.date).toLocaleString('fa-IR')}</p>
               <blockquote className="staff-question__text">{q.text}</blockquote>
+              {!q.approved && <p><strong>در انتظار تأیید</strong> <button type="button" data-action="approve" onClick={() => void act('POST', `/staff/questions/${q.id}/approve`)}>تأیید</button></p>}
+              <button type="button" data-action="delete" onClick={() => void act('DELETE', `/staff/comments/${q.id}`)}>حذف پرسش</button>
               <AnswerForm id={q.id} onSend={answer} />
             </li>
           ))}
