@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import HeavyFirstSequencer from './tests/support/heavy-first-sequencer';
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -8,6 +9,7 @@ export default defineConfig({
     // Each file boots its own database and server; two cores, so keep parallelism modest.
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    sequence: { sequencer: HeavyFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
