@@ -65,17 +65,18 @@ export interface MoveOptions {
 
 /**
  * Moves order `orderId` by `verb` for `actor`, in the caller's transaction (or its own). Throws 404 for
- * a missing (or deleted) order, 403 when the actor may not use the verb, TransitionError (409) when the
+ * a missing order, 403 when the actor may not use the verb, TransitionError (409) when the
  * order is not in a from-state or moved meanwhile. Returns the updated row.
  */
 export async function moveOrder(db: Db | Tx, orderId: number, verb: OrderVerb, actor: Actor, opts: MoveOptions = {}): Promise<OrderRow> {
   const now = opts.now ?? new Date();
   const from = opts.onlyFrom ?? TRANSITIONS[verb].from;
   return (db as Db).transaction(async (tx) => {
-    const [seen] = await tx.select({ status: orders.status, expiresAt: orders.expiresAt }).from(orders)
-      .where(and(eq(orders.id, orderId), isNull(orders.deletedAt))).limit(1);
+    const [seen] = await tx.select({ status: orders.status, expiresAt: orders.expiresAt, deletedAt: orders.deletedAt }).from(orders)
+      .where(eq(orders.id, orderId)).limit(1);
     if (!seen) throw notFound();
-    const state = viewedState(seen.status, seen.expiresAt, now);
+    // A deleted order is a cancelled one, whatever it held: nothing moves it any more.
+    const state = seen.deletedAt ? 'cancelled' : viewedState(seen.status, seen.expiresAt, now);
     const allowed = canMove(verb, state, actor.kind);
     if (!allowed.ok && allowed.reason === 'not_allowed') throw new HttpError(403, TRANSITION_MESSAGES.notAllowed);
     if (!allowed.ok || !from.includes(state)) throw new TransitionError(verb, state, opts.refused);
