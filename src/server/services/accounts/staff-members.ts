@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, type StaffRole } from '../../db/schema';
+import { staffActions, users, type StaffRole } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { STAFF_MESSAGES } from '../shop/staff';
 
@@ -30,6 +30,7 @@ export async function setStaffRole(db: Db, byId: number, username: string, role:
     if (wasAdmin && role !== 'admin' && admins.length <= 1) throw new HttpError(409, STAFF_MESSAGES.lastAdmin);
     await tx.update(users).set(role === 'customer' ? { role: 'customer', updatedAt: new Date() } : { role: 'staff', staffRole: role, updatedAt: new Date() })
       .where(eq(users.id, target.id));
+    await tx.insert(staffActions).values({ staffId: byId, action: 'staff.role', entity: 'user', entityId: target.id, details: { role } });
     return target.id;
   });
 }
