@@ -188,6 +188,11 @@ describe('the staff orders list', () => {
     const page2 = await server.api(`/staff/orders?q=${ana.username}&state=awaiting_approval&limit=1&page=2`, { headers: as(admin) });
     expect(page2.body.data[0].id).not.toBe(byCustomer.body.data[0].id);
     expect((await server.api('/staff/orders?state=bogus', { headers: as(admin) })).status).toBe(422);
+    // A customer's deleted order stays in the store's list, as cancelled.
+    const gone = await enquiry();
+    expect((await CALLS.cancel!(gone)).status).toBe(200);
+    const cancelled = await server.api(`/staff/orders?state=cancelled&q=${gone.factorNumber}`, { headers: as(admin) });
+    expect(cancelled.body.data.map((r: { id: number; state: string }) => [r.id, r.state])).toEqual([[gone.id, 'cancelled']]);
   }, 60_000);
 });
 

@@ -2,7 +2,7 @@
  * The staff console's operations. Each one writes its change and a staff_actions row (who, what, when)
  * in the same transaction, so the record can never miss an action nor claim one that did not happen.
  */
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { StaffOrderListQuery, staffConfirmBodySchema, staffShippingBodySchema } from '../../../api/schemas/shop';
@@ -67,8 +67,8 @@ export async function staffListOrders(db: Db, query: StaffOrderListQuery) {
   const now = new Date();
   const q = query.q ? toAsciiDigits(query.q).trim() : '';
   const like = `%${escapeLike(q)}%`;
+  // Deleted orders stay listed: the customer's deletion is the cancelled state, kept for the store's records.
   const where = and(
-    isNull(orders.deletedAt),
     query.state === 'all' ? undefined : ordersInStates([query.state], now),
     query.shipping ? eq(orders.shippingStatus, query.shipping) : undefined,
     query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00+03:30`)) : undefined,
