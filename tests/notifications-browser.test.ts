@@ -60,9 +60,10 @@ describe('notifications in the browser', () => {
     await signIn(clerk, DEMO_STAFF.username, DEMO_STAFF.password);
     await clerk.waitForURL(shop.url('/staff'));
     await clerk.click(`tr[data-row="${factorNumber}"] button`);
-    await clerk.fill('.staff-order input[aria-label="تعداد"]', '3');
+    await clerk.fill('.staff-order input[aria-label^="تعداد"]', '3');
+    await clerk.fill('.staff-order input[aria-label^="دلیل تغییر"]', 'only three left');
     await clerk.click('button[data-action=confirm]');
-    await expect.poll(() => clerk.locator('[role=status]').textContent()).toBe('تأیید شد.');
+    await expect.poll(() => clerk.locator('[role=status]').textContent()).toBe('پیش‌فاکتور صادر شد.');
 
     const [mail] = await waitForMails(shop.dataDir, (m) => m.to.includes(customer.username) && m.subject.includes(`pre-invoice ${factorNumber} is ready`));
     expect(mail!.html).toMatch(/<html dir="ltr" lang="en">/);

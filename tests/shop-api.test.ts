@@ -158,7 +158,7 @@ describe('enquiry → pre-invoice → invoice', () => {
     // Staff raise the quantity to 10 at the 10+ price.
     const staffView = await server.api(`/staff/orders/${order.id}`, { headers: as(staff) });
     const line = staffView.body.data.lines[0];
-    const confirmed = await server.api(`/staff/orders/${order.id}/confirm`, json('POST', { lines: [{ id: line.id, quantity: 10, unitPrice: 150_000, available: true }], note: 'بسته ۱۰ تایی' }, as(staff)));
+    const confirmed = await server.api(`/staff/orders/${order.id}/confirm`, json('POST', { lines: [{ id: line.id, quantity: 10, unitPrice: 150_000, available: true, note: 'بسته ۱۰ تایی' }], note: 'بسته ۱۰ تایی' }, as(staff)));
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ state: 'confirmed', total: 1_500_000 + 900_000, stateColour: 'green' });
     expect((await server.api(`/staff/orders/${order.id}/confirm`, json('POST', { lines: [{ id: line.id, quantity: 1, unitPrice: 1, available: true }] }, as(staff)))).status).toBe(409);

@@ -46,7 +46,7 @@ async function staffConfirms(factorNumber: string) {
   await page.waitForURL(url('/staff'));
   await page.click(`tr[data-row="${factorNumber}"] button`);
   await page.click('button[data-action=confirm]');
-  await expect.poll(() => page.locator('[role=status]').textContent()).toBe('تأیید شد.');
+  await expect.poll(() => page.locator('[role=status]').textContent()).toBe('پیش‌فاکتور صادر شد.');
   await page.context().close();
 }
 

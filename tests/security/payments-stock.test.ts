@@ -229,7 +229,7 @@ describe('one payment per invoice', () => {
     await db().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, buyer.order.id));
     expect((await server.api(`/dashboard/factor/inventoryRequest/${buyer.order.factorNumber}`, json('POST', undefined, bearer(buyer.token)))).status).toBe(200);
     const detail = await server.api(`/staff/orders/${buyer.order.id}`, { headers: bearer(staff) });
-    const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice + 50_000, available: true }));
+    const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice + 50_000, available: true, note: 'قیمت تازه' }));
     expect((await server.api(`/staff/orders/${buyer.order.id}/confirm`, json('POST', { lines }, bearer(staff)))).status).toBe(200);
 
     expect(await backAtShop(callback)).toBe(`/shop/checkout/fail/${buyer.order.factorNumber}?reason=changed`);

@@ -2,6 +2,7 @@
  * Shapes of the buying path: cart, enquiry/pre-invoice/invoice (factor), bank receipts, order tracking
  * and the staff console. Money fields are integer rials.
  */
+import { ACTOR_KINDS, ORDER_STATES } from '../../lib/order-machine';
 import { z } from 'zod';
 import { toAsciiDigits } from '../../lib/persian';
 import { captchaField } from './captcha';
@@ -94,9 +95,7 @@ export const orderBodySchema = z.object({
 });
 
 /** What the customer and the staff see of an order's state (spec §4 labels). */
-export const orderStateSchema = z.enum([
-  'awaiting_approval', 'confirmed', 'contact_store', 'rejected', 'expired', 'paid', 'cancelled',
-]);
+export const orderStateSchema = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof orderStateSchema>;
 
 export const orderLineSchema = z.object({
@@ -148,6 +147,12 @@ export const factorDetailSchema = factorSummarySchema.extend({
   payments: z.array(z.object({
     id: z.number().int(), gateway: z.string(), amount: rials, status: z.enum(['INIT', 'VERIFYING', 'SUCCEED', 'FAILED', 'CANCELLED']),
     refId: z.string().nullable(), createdAt: z.string(),
+  })),
+  /** Every state move (and shipping change), oldest first; the customer's copy names the store, not the clerk. */
+  timeline: z.array(z.object({
+    id: z.number().int(), verb: z.string(), verbLabel: z.string(), from: orderStateSchema.nullable(), fromLabel: z.string().nullable(),
+    to: orderStateSchema, toLabel: z.string(), actorKind: z.enum(ACTOR_KINDS), actorLabel: z.string(), reason: z.string().nullable(), at: z.string(),
+    actor: z.string().nullable().optional(), details: z.record(z.string(), z.unknown()).optional(),
   })),
 });
 export type FactorDetail = z.infer<typeof factorDetailSchema>;
@@ -208,11 +213,41 @@ export const staffShippingBodySchema = z.object({
   shippingDescription: z.string().trim().max(500).optional(),
 });
 export const staffIdParamsSchema = z.object({ id: positiveId });
+const day = z.iso.date({ error: 'تاریخ باید به شکل YYYY-MM-DD باشد.' });
+/** The staff orders list: by state, shipping status, order day (Tehran), and a search; 20 a page. */
 export const staffOrderListQuerySchema = z.object({
   state: orderStateSchema.or(z.literal('all')).default('all'),
+  shipping: z.enum(['pending', 'preparing', 'shipped', 'delivered']).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  /** Factor number, any part of the tracking code, the customer's username, name or mobile. */
+  q: z.string().trim().max(60).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type StaffOrderListQuery = z.infer<typeof staffOrderListQuerySchema>;
+
+export const staffOrderRowSchema = factorSummarySchema.extend({ customer: z.string(), customerName: z.string(), shippingStatusLabel: z.string() });
+export const staffOrderListSchema = z.object({
+  data: z.array(staffOrderRowSchema),
+  total: z.number().int(), page: z.number().int(), pages: z.number().int(), limit: z.number().int(),
 });
 
-const day = z.iso.date({ error: 'تاریخ باید به شکل YYYY-MM-DD باشد.' });
+export const staffOrderDetailSchema = factorDetailSchema.extend({
+  lines: z.array(orderLineSchema.extend({ stock: z.number().int().nullable() })),
+  customer: z.object({ username: z.string(), name: z.string(), mobile: z.string(), email: z.string(), companyName: z.string().nullable() }).nullable(),
+  shippingStatusLabel: z.string(),
+  /** For the live total while a clerk edits lines (the same rule the server confirms with). */
+  shippingRates: z.record(z.string(), z.object({ price: rials, freeFrom: rials.nullable() })).nullable(),
+});
+export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
+
+export const staffRoleSchema = z.enum(['admin', 'clerk']);
+export const staffMemberSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string(), role: staffRoleSchema });
+export const staffMembersSchema = z.object({ data: z.array(staffMemberSchema), me: z.object({ id: z.number().int(), role: staffRoleSchema }) });
+/** role 'customer' takes the staff role away. */
+export const staffMemberBodySchema = z.object({ username: z.string().trim().min(1).max(100), role: staffRoleSchema.or(z.literal('customer')) });
+
 /**
  * The receipts list: a page of receipts, filtered so that one real receipt stays findable among many
  * fake ones (by status, payment date, and a search over factor number, tracking code and amount).

@@ -30,7 +30,7 @@ export async function runScheduledChecks(db: Db, config: Config, now: Date): Pro
 
   const expired = ids(await db.execute(sql`
     SELECT o.id FROM orders o
-    WHERE o.status IN ('confirmed', 'expired') AND o.deleted_at IS NULL AND o.expires_at IS NOT NULL
+    WHERE o.status = 'confirmed' AND o.deleted_at IS NULL AND o.expires_at IS NOT NULL
       AND o.expires_at <= ${at}::timestamptz AND o.expires_at > ${at}::timestamptz - make_interval(days => ${EXPIRED_LOOKBACK_DAYS})
       AND NOT EXISTS (SELECT 1 FROM notification_outbox n WHERE n.dedupe_key = ${keyOf('expired')})
     ORDER BY o.expires_at LIMIT 200`));

@@ -1,29 +1,30 @@
 /** The staff console's calls: staff only (403 for customers), every change recorded in staff_actions. */
 import { z } from 'zod';
 import {
-  factorDetailSchema, staffConfirmBodySchema, staffIdParamsSchema, staffNoteBodySchema, staffOrderListQuerySchema,
-  staffReceiptListQuerySchema, staffReceiptListSchema, staffShippingBodySchema,
+  staffConfirmBodySchema, staffIdParamsSchema, staffMemberBodySchema, staffMembersSchema, staffNoteBodySchema, staffOrderDetailSchema,
+  staffOrderListQuerySchema, staffOrderListSchema, staffReceiptListQuerySchema, staffReceiptListSchema, staffShippingBodySchema,
 } from '../../api/schemas/shop';
+import { listStaffMembers, setStaffRole } from '../services/accounts/staff-members';
 import { defineRoute, type RouteDef } from '../http/route';
 import { listReceipts } from '../services/shop/receipts';
 import { shippingRatesOf } from '../services/shop/shipping-rates';
 import {
-  closeEnquiry, confirmEnquiry, requireStaff, reviewReceipt, setShipping, staffListActions, staffListOrders, staffListPayments,
-  staffOrderDetail,
+  closeEnquiry, confirmEnquiry, requireAdmin, requireStaff, reviewReceipt, setShipping, staffActor, staffListActions, staffListOrders,
+  staffListPayments, staffOrderDetail,
 } from '../services/shop/staff';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];
-const detail = z.object({ data: factorDetailSchema });
+const detail = z.object({ data: staffOrderDetailSchema });
 const list = z.object({ data: z.array(z.record(z.string(), z.unknown())) });
 
 export const staffRoutes: RouteDef[] = [
   defineRoute({
-    method: 'get', path: '/staff/orders', summary: 'Orders, newest first, optionally of one state', tags,
-    query: staffOrderListQuerySchema, response: list, errors,
+    method: 'get', path: '/staff/orders', summary: 'A page of orders, newest first; by state, shipping status, day, and a search over codes and customer', tags,
+    query: staffOrderListQuerySchema, response: staffOrderListSchema, errors,
     handler: async ({ query, c, deps }) => {
       await requireStaff(c, deps);
-      return { data: await staffListOrders(deps.db, query.state) };
+      return staffListOrders(deps.db, query);
     },
   }),
   defineRoute({
@@ -31,7 +32,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, response: detail, errors,
     handler: async ({ params, c, deps }) => {
       await requireStaff(c, deps);
-      return { data: await staffOrderDetail(deps.db, params.id) };
+      return { data: await staffOrderDetail(deps.db, params.id, shippingRatesOf(deps.config)) };
     },
   }),
   defineRoute({
@@ -39,7 +40,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, body: staffConfirmBodySchema, response: detail, errors,
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      return { data: await confirmEnquiry(deps.db, user.id, params.id, body, shippingRatesOf(deps.config), deps.config.PREINVOICE_VALID_HOURS, deps.config) };
+      return { data: await confirmEnquiry(deps.db, staffActor(user), params.id, body, shippingRatesOf(deps.config), deps.config.PREINVOICE_VALID_HOURS, deps.config) };
     },
   }),
   defineRoute({
@@ -47,7 +48,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, body: staffNoteBodySchema, response: detail, errors,
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      return { data: await closeEnquiry(deps.db, user.id, params.id, 'rejected', body.note) };
+      return { data: await closeEnquiry(deps.db, staffActor(user), params.id, 'rejected', body.note) };
     },
   }),
   defineRoute({
@@ -55,7 +56,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, body: staffNoteBodySchema, response: detail, errors,
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      return { data: await closeEnquiry(deps.db, user.id, params.id, 'contact_store', body.note) };
+      return { data: await closeEnquiry(deps.db, staffActor(user), params.id, 'contact_store', body.note) };
     },
   }),
   defineRoute({
@@ -63,7 +64,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, body: staffShippingBodySchema, response: detail, errors,
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      return { data: await setShipping(deps.db, user.id, params.id, body, deps.config) };
+      return { data: await setShipping(deps.db, staffActor(user), params.id, body, deps.config) };
     },
   }),
   defineRoute({
@@ -79,7 +80,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, response: z.object({ message: z.string() }), errors,
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      await reviewReceipt(deps.db, user.id, params.id, 'accepted', deps.config);
+      await reviewReceipt(deps.db, staffActor(user), params.id, 'accepted', deps.config);
       deps.cache.invalidate();
       return { message: 'Updated' };
     },
@@ -89,7 +90,7 @@ export const staffRoutes: RouteDef[] = [
     params: staffIdParamsSchema, response: z.object({ message: z.string() }), errors,
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      await reviewReceipt(deps.db, user.id, params.id, 'rejected', deps.config);
+      await reviewReceipt(deps.db, staffActor(user), params.id, 'rejected', deps.config);
       return { message: 'Updated' };
     },
   }),
@@ -107,6 +108,23 @@ export const staffRoutes: RouteDef[] = [
     handler: async ({ c, deps }) => {
       await requireStaff(c, deps);
       return { data: await staffListActions(deps.db) };
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/staff/members', summary: 'Staff accounts and their roles (admin or clerk), and the caller\'s own role', tags,
+    response: staffMembersSchema, errors,
+    handler: async ({ c, deps }) => {
+      const { user } = await requireStaff(c, deps);
+      return { data: await listStaffMembers(deps.db), me: { id: user.id, role: user.staffRole } };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/staff/members', summary: 'Admins only: makes an account an admin or a clerk, or takes the staff role away', tags,
+    body: staffMemberBodySchema, response: staffMembersSchema, errors: [...errors, 422],
+    handler: async ({ body, c, deps }) => {
+      const { user } = await requireAdmin(c, deps);
+      await setStaffRole(deps.db, user.id, body.username, body.role);
+      return { data: await listStaffMembers(deps.db), me: { id: user.id, role: user.staffRole } };
     },
   }),
 ];

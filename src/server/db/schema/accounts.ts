@@ -5,6 +5,9 @@ import { createdAt, updatedAt } from './columns';
 
 export const USER_ROLES = ['customer', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** What a staff member may do: an admin also manages staff and settings, a clerk only runs orders. */
+export const STAFF_ROLES = ['admin', 'clerk'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -20,6 +23,8 @@ export const users = pgTable('users', {
   website: text('website'),
   passwordHash: text('password_hash').notNull(),
   role: text('role').$type<UserRole>().notNull().default('customer'),
+  /** Read only when role is 'staff'; accounts made by the operator (staff:create) are admins. */
+  staffRole: text('staff_role').$type<StaffRole>().notNull().default('admin'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** Set by staff: a blocked account can neither sign in nor use a session it already had. */
   blockedAt: timestamp('blocked_at', { withTimezone: true }),

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+  boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalogue';
 import { createdAt, rials, updatedAt } from './columns';
+import { STORED_ORDER_STATES, type ActorKind, type StoredOrderState, type ViewedOrderState } from '../../../lib/order-machine';
 
 export const carts = pgTable('carts', {
   id: serial('id').primaryKey(),
@@ -28,16 +30,9 @@ export const cartItems = pgTable('cart_items', {
 export const ORDER_TYPES = ['p', 'f', 'a'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-export const ORDER_STATUSES = [
-  'awaiting_approval', // enquiry sent, store has not answered
-  'confirmed', // store confirmed: a pre-invoice waiting for payment
-  'contact_store', // store could not confirm: customer must call
-  'rejected',
-  'expired',
-  'paid',
-  'cancelled',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The stored states (src/lib/order-machine.ts); "expired" is read from the clock, never stored. */
+export const ORDER_STATUSES = STORED_ORDER_STATES;
+export type OrderStatus = StoredOrderState;
 
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
@@ -68,7 +63,11 @@ export const orders = pgTable('orders', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('orders_user_idx').on(t.userId, t.type, t.createdAt), index('orders_status_idx').on(t.status)]);
+}, (t) => [
+  index('orders_user_idx').on(t.userId, t.type, t.createdAt), index('orders_status_idx').on(t.status),
+  // Expiry is derived from expires_at only: a stored "expired" would be a second, disagreeing truth.
+  check('orders_status_stored', sql.raw(`status IN (${STORED_ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),
+]);
 
 export const orderLines = pgTable('order_lines', {
   id: serial('id').primaryKey(),
@@ -151,3 +150,23 @@ export const staffActions = pgTable('staff_actions', {
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
 }, (t) => [index('staff_actions_entity_idx').on(t.entity, t.entityId)]);
+
+/**
+ * An order's timeline: every state move (and the order's creation, every shipping change), who made it
+ * and why, written in the same transaction as the move. Append-only.
+ */
+export const orderEvents = pgTable('order_events', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  /** A verb of the state machine, or 'create' / 'shipping'. */
+  verb: text('verb').notNull(),
+  fromState: text('from_state').$type<ViewedOrderState>(),
+  toState: text('to_state').$type<ViewedOrderState>().notNull(),
+  actorKind: text('actor_kind').$type<ActorKind>().notNull(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Shown to the customer (the store's reason for a change). */
+  reason: text('reason'),
+  /** Staff-only particulars (line changes, carrier, tracking code). */
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+}, (t) => [index('order_events_order_idx').on(t.orderId, t.id)]);

@@ -5,6 +5,7 @@ import { SHIPPING_TITLES, isShippingMethod } from '../../../lib/shipping';
 import type { Db } from '../../db/client';
 import { orderLines, orders, payments } from '../../db/schema';
 import { orderState, STATE_LABELS, tabOf } from './order-states';
+import { orderTimeline } from './order-transitions';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -40,9 +41,11 @@ export function toFactorSummary(row: OrderRow, quantity: number, now = new Date(
 
 /** The whole factor; `withToken` only for its owner, whose payment links need it. */
 export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean): Promise<FactorDetail> {
-  const [lines, pays] = await Promise.all([
+  const [lines, pays, timeline] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id)),
     db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(asc(payments.id)),
+    // The customer's copy: the store's side is "the store", no names, no internal particulars.
+    orderTimeline(db, row.id, false, async () => new Map()),
   ]);
   const quantity = lines.reduce((s, l) => s + (l.available ? l.quantity : 0), 0);
   return {
@@ -64,5 +67,6 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
     orderToken: withToken && orderState(row) === 'confirmed' ? row.orderToken : null,
     paidAt: row.paidAt?.toISOString() ?? null,
     payments: pays.map((p) => ({ id: p.id, gateway: p.gateway, amount: p.amount, status: p.status, refId: p.refId, createdAt: p.createdAt.toISOString() })),
+    timeline,
   };
 }

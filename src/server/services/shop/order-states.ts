@@ -1,26 +1,24 @@
 /**
  * What an order row means to people: its state (with "expired" read from the clock, not stored), the
- * spec's Persian label and colour, and which dashboard tab lists it.
+ * spec's Persian label and colour, and which dashboard tab lists it — all from src/lib/order-machine.ts.
  */
 import type { OrderState } from '../../../api/schemas/shop';
-import { isExpired } from '../../../lib/pre-invoice';
+import { ORDER_STATE_FA, tabOf, viewedState } from '../../../lib/order-machine';
 import type { OrderStatus } from '../../db/schema';
 
+export { tabOf };
+
 export function orderState(row: { status: OrderStatus; expiresAt: Date | null }, now = new Date()): OrderState {
-  if (row.status === 'confirmed' && isExpired(row.expiresAt, now)) return 'expired';
-  return row.status;
+  return viewedState(row.status, row.expiresAt, now);
 }
 
 /** Spec §4: confirmed is green, waiting for payment and expired are red. */
-export const STATE_LABELS: Record<OrderState, { fa: string; colour: 'green' | 'red' | 'grey' | 'blue' }> = {
-  awaiting_approval: { fa: 'در انتظار تأیید', colour: 'blue' },
-  confirmed: { fa: 'تأیید شده — در انتظار پرداخت', colour: 'green' },
-  contact_store: { fa: 'لطفاً با فروشگاه تماس بگیرید', colour: 'red' },
-  rejected: { fa: 'رد شده', colour: 'grey' },
-  expired: { fa: 'پیش‌فاکتور منقضی شده', colour: 'red' },
-  paid: { fa: 'پرداخت شده', colour: 'green' },
-  cancelled: { fa: 'لغو شده', colour: 'grey' },
+const COLOURS: Record<OrderState, 'green' | 'red' | 'grey' | 'blue'> = {
+  awaiting_approval: 'blue', confirmed: 'green', contact_store: 'red', rejected: 'grey', expired: 'red', paid: 'green', cancelled: 'grey',
 };
+export const STATE_LABELS = Object.fromEntries(
+  (Object.keys(COLOURS) as OrderState[]).map((s) => [s, { fa: ORDER_STATE_FA[s], colour: COLOURS[s] }]),
+) as Record<OrderState, { fa: string; colour: 'green' | 'red' | 'grey' | 'blue' }>;
 
 export const SHIPPING_STATUS_LABELS: Record<string, string> = {
   pending: 'در انتظار پردازش',
@@ -28,13 +26,6 @@ export const SHIPPING_STATUS_LABELS: Record<string, string> = {
   shipped: 'ارسال شده',
   delivered: 'تحویل داده شده',
 };
-
-/** The tab a state belongs to: p pre-invoices (open), f invoices (paid), a archive (closed unpaid). */
-export function tabOf(state: OrderState): 'p' | 'f' | 'a' {
-  if (state === 'paid') return 'f';
-  if (state === 'awaiting_approval' || state === 'confirmed' || state === 'contact_store') return 'p';
-  return 'a';
-}
 
 /** The `type` column kept in step with the status written (expiry moves a row to "a" when read). */
 export const typeForStatus = (status: OrderStatus): 'p' | 'f' | 'a' => tabOf(status);

@@ -18,6 +18,7 @@ import { loadCartLines } from './cart';
 import { lineQuantities, toFactorDetail, toFactorSummary, type OrderRow } from './factor-views';
 import { newFactorNumber, newOrderToken, newTrackingCode } from './order-codes';
 import { orderState, SHIPPING_STATUS_LABELS, STATE_LABELS } from './order-states';
+import { moveOrder, recordOrderEvent } from './order-transitions';
 
 export const ORDER_MESSAGES = {
   emptyCart: 'سبد خرید شما خالی است.',
@@ -58,6 +59,7 @@ export async function createEnquiry(db: Db, input: {
     // Later mails to this customer follow the language they shop in.
     if (input.locale) await rememberLocale(tx, input.userId, input.locale);
     if (input.config) await enqueueEnquiryReceived(tx, input.config, order!.id);
+    await recordOrderEvent(tx, { orderId: order!.id, verb: 'create', state: 'awaiting_approval', actor: { kind: 'customer', id: input.userId }, reason: input.note ?? null });
     return order!;
   });
   return toFactorSummary(row, priced.reduce((s, l) => s + l.quantity, 0));
@@ -68,7 +70,7 @@ function tabCondition(type: 'p' | 'f' | 'a' | 'all'): SQL | undefined {
   const expired = sql`(${orders.status} = 'confirmed' AND ${orders.expiresAt} IS NOT NULL AND ${orders.expiresAt} <= now())`;
   if (type === 'f') return eq(orders.status, 'paid');
   if (type === 'p') return sql`(${orders.status} IN ('awaiting_approval', 'contact_store') OR (${orders.status} = 'confirmed' AND NOT ${expired}))`;
-  if (type === 'a') return sql`(${orders.status} IN ('rejected', 'expired', 'cancelled') OR ${expired})`;
+  if (type === 'a') return sql`(${orders.status} IN ('rejected', 'cancelled') OR ${expired})`;
   return undefined;
 }
 
@@ -99,24 +101,23 @@ export async function ownFactorDetail(db: Db, userId: number, factorNumber: stri
 /** Deletes an unpaid pre-invoice or enquiry (kept as a soft delete for the store's records). */
 export async function deleteFactor(db: Db, userId: number, factorNumber: string): Promise<void> {
   const row = await ownOrder(db, userId, factorNumber);
-  const updated = await db.update(orders).set({ deletedAt: new Date(), status: row.status === 'paid' ? 'paid' : 'cancelled', type: 'a', updatedAt: new Date() })
-    .where(and(eq(orders.id, row.id), sql`${orders.status} <> 'paid'`)).returning({ id: orders.id });
-  if (updated.length === 0) throw new HttpError(409, ORDER_MESSAGES.paidCannotDelete);
+  await moveOrder(db, row.id, 'cancel', { kind: 'customer', id: userId }, {
+    set: { deletedAt: new Date() }, refused: row.status === 'paid' ? ORDER_MESSAGES.paidCannotDelete : undefined,
+  });
 }
 
 /** Asks the store again about an expired pre-invoice or one it could not confirm. */
 export async function requestInventoryAgain(db: Db, userId: number, factorNumber: string, config?: Config): Promise<FactorSummary> {
   const row = await ownOrder(db, userId, factorNumber);
-  const state = orderState(row);
-  if (state !== 'expired' && state !== 'contact_store') throw new HttpError(409, ORDER_MESSAGES.notReRequestable);
   const updated = await db.transaction(async (tx) => {
-    const [changed] = await tx.update(orders).set({ status: 'awaiting_approval', type: 'p', expiresAt: null, confirmedAt: null, updatedAt: new Date() })
-      .where(eq(orders.id, row.id)).returning();
+    const changed = await moveOrder(tx, row.id, 'ask_again', { kind: 'customer', id: userId }, {
+      set: { expiresAt: null, confirmedAt: null }, refused: ORDER_MESSAGES.notReRequestable,
+    });
     // The store hears about the new round of the enquiry as about a new one.
     if (config) await enqueueEnquiryReceived(tx, config, row.id);
     return changed;
   });
-  return toFactorSummary(updated!, (await lineQuantities(db, [row.id])).get(row.id) ?? 0);
+  return toFactorSummary(updated, (await lineQuantities(db, [row.id])).get(row.id) ?? 0);
 }
 
 /** For guests with a tracking code: state and shipping only, nothing personal. */

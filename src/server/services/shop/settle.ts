@@ -2,7 +2,7 @@
  * The one way an invoice becomes paid, for a gateway payment and an accepted bank receipt alike: the
  * order moves confirmed → paid and its goods leave the stock in ONE transaction. Two guards make
  * overselling impossible even when customers pay for the last units at the same moment:
- *  - the order moves with a conditional UPDATE (`WHERE status = 'confirmed'`), so it is settled once;
+ *  - the order moves through the state machine's conditional UPDATE (`WHERE status = 'confirmed'`), so it is settled once;
  *  - each product's stock drops with `WHERE stock >= quantity`, a row-locked check-and-write, so the
  *    second buyer of the last units finds too little and the whole settlement rolls back.
  * Pre-order products (waiting to arrive) are sold ahead of stock: theirs never goes below zero.
@@ -10,11 +10,12 @@
  * A gateway payment settles BEFORE the bank is asked to verify the money (src/server/payments/service.ts);
  * when the bank then says "not paid", unsettleOrder gives back exactly what was taken.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderLines, orders, products } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { isExpired } from '../../../lib/pre-invoice';
+import { BANK, moveOrder, TransitionError, type Actor } from './order-transitions';
 
 export const SETTLE_MESSAGES = {
   notPayable: 'این پیش‌فاکتور قابل پرداخت نیست (تأیید نشده یا پیش‌تر پرداخت شده است).',
@@ -44,6 +45,8 @@ export interface SettleOptions {
    */
   expect?: { total: number; confirmedAt?: Date | null };
   now?: Date;
+  /** Who settles: the bank (gateway payment, the default) or the staff member accepting a receipt. */
+  actor?: Actor;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -57,6 +60,7 @@ const sameInstant = (a: Date | null, b: Date | null) => (a === null || b === nul
  */
 export async function settleOrder(db: Db, orderId: number, opts: SettleOptions = {}): Promise<StockTaken[]> {
   const now = opts.now ?? new Date();
+  const verb = opts.actor && opts.actor.kind !== 'bank' ? 'accept_receipt' : 'pay_online';
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ status: orders.status, expiresAt: orders.expiresAt, deletedAt: orders.deletedAt, total: orders.total, confirmedAt: orders.confirmedAt })
       .from(orders).where(eq(orders.id, orderId)).for('update');
@@ -66,9 +70,14 @@ export async function settleOrder(db: Db, orderId: number, opts: SettleOptions =
       throw new SettleError('changed');
     }
     if (!opts.allowExpired && isExpired(order.expiresAt, now)) throw new SettleError('expired');
-    const moved = await tx.update(orders).set({ status: 'paid', type: 'f', paidAt: now, updatedAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'confirmed'), isNull(orders.deletedAt))).returning({ id: orders.id });
-    if (moved.length === 0) throw new SettleError('notPayable');
+    try {
+      await moveOrder(tx, orderId, verb, opts.actor ?? BANK, {
+        set: { paidAt: now }, now, onlyFrom: opts.allowExpired ? ['confirmed', 'expired'] : ['confirmed'], details: { total: order.total },
+      });
+    } catch (err) {
+      if (err instanceof TransitionError) throw new SettleError('notPayable');
+      throw err;
+    }
     return takeStock(asDb(tx), orderId);
   });
 }
@@ -123,9 +132,12 @@ async function takeStock(db: Db, orderId: number): Promise<StockTaken[]> {
  */
 export async function unsettleOrder(db: Db, orderId: number, taken: StockTaken[]): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const moved = await tx.update(orders).set({ status: 'confirmed', type: 'p', paidAt: null, updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'))).returning({ id: orders.id });
-    if (moved.length === 0) return false;
+    try {
+      await moveOrder(tx, orderId, 'payment_undone', BANK, { set: { paidAt: null } });
+    } catch (err) {
+      if (err instanceof TransitionError) return false;
+      throw err;
+    }
     for (const line of taken) {
       await tx.update(products).set({
         stock: sql`${products.stock} + ${line.taken}`,

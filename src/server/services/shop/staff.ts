@@ -2,10 +2,11 @@
  * The staff console's operations. Each one writes its change and a staff_actions row (who, what, when)
  * in the same transaction, so the record can never miss an action nor claim one that did not happen.
  */
-import { desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { staffConfirmBodySchema, staffShippingBodySchema } from '../../../api/schemas/shop';
+import type { StaffOrderListQuery, staffConfirmBodySchema, staffShippingBodySchema } from '../../../api/schemas/shop';
+import { toAsciiDigits } from '../../../lib/persian';
 import { orderAmounts } from '../../../lib/cart-totals';
 import { preInvoiceExpiry } from '../../../lib/pre-invoice';
 import { isShippingMethod, type ShippingRates } from '../../../lib/shipping';
@@ -13,21 +14,28 @@ import { requireUser, type CurrentUser } from '../../auth/current-user';
 import type { Config } from '../../config';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
-import { bankReceipts, orderLines, orders, payments, staffActions, users } from '../../db/schema';
+import { bankReceipts, orderLines, orders, payments, products, staffActions, users, type StaffRole } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { lineQuantities, toFactorDetail, toFactorSummary } from './factor-views';
-import { orderState } from './order-states';
+import { SHIPPING_STATUS_LABELS } from './order-states';
+import { moveOrder, orderTimeline, ordersInStates, recordOrderEvent, type Actor } from './order-transitions';
 import { settleOrder } from './settle';
 import { enqueueOrderPaid, enqueuePreInvoiceReady, enqueueReceiptRejected, enqueueShipped } from '../../notifications/order-events';
 
 export const STAFF_MESSAGES = {
   forbidden: 'این بخش فقط برای کارکنان فروشگاه است.',
+  adminOnly: 'این کار فقط از مدیر فروشگاه برمی‌آید.',
   notAwaiting: 'این استعلام دیگر در انتظار پاسخ نیست.',
   lineMismatch: 'ردیف‌های فرستاده‌شده با ردیف‌های این سفارش یکی نیستند.',
   nothingAvailable: 'دست‌کم یک ردیف باید موجود و با تعداد بیش از صفر باشد؛ در غیر این صورت «تماس با فروشگاه» یا «رد» را بزنید.',
+  reasonNeeded: 'برای هر ردیفی که تعداد، قیمت یا موجودی آن را تغییر داده‌اید دلیلی بنویسید؛ مشتری آن را می‌بیند.',
   receiptReviewed: 'این رسید پیش‌تر بررسی شده است.',
   receiptNoOrder: 'فاکتوری با شماره این رسید پیدا نشد.',
   notPaid: 'وضعیت ارسال فقط برای فاکتور پرداخت‌شده تعیین می‌شود.',
+  trackingNeeded: 'برای «ارسال شده» کد رهگیری مرسوله را بنویسید.',
+  memberNotFound: 'کاربری با این نام کاربری پیدا نشد.',
+  lastAdmin: 'فروشگاه دست‌کم یک مدیر لازم دارد؛ نقش مدیر دیگری را پیش‌تر تعیین کنید.',
+  ownRole: 'نقش خودتان را نمی‌توانید تغییر دهید.',
 } as const;
 
 /** The signed-in staff member; a customer gets 403, a guest 401. */
@@ -37,18 +45,47 @@ export async function requireStaff(c: Context, deps: AppDeps): Promise<CurrentUs
   return current;
 }
 
+/** A staff member who may also manage staff and settings; a clerk gets 403. */
+export async function requireAdmin(c: Context, deps: AppDeps): Promise<CurrentUser> {
+  const current = await requireStaff(c, deps);
+  if (current.user.staffRole !== 'admin') throw new HttpError(403, STAFF_MESSAGES.adminOnly);
+  return current;
+}
+
+/** The state machine's actor for a staff member: their role decides what the table lets them do. */
+export const staffActor = (user: { id: number; staffRole: StaffRole }): Actor & { id: number } => ({ kind: user.staffRole, id: user.id });
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 async function record(tx: Tx, staffId: number, action: string, entity: string, entityId: number, details: Record<string, unknown> = {}) {
   await tx.insert(staffActions).values({ staffId, action, entity, entityId, details });
 }
 
-export async function staffListOrders(db: Db, state: string) {
-  const rows = await db.select().from(orders).where(isNull(orders.deletedAt)).orderBy(desc(orders.createdAt)).limit(300);
-  const quantities = await lineQuantities(db, rows.map((r) => r.id));
-  const customers = new Map((await db.select({ id: users.id, username: users.username, name: users.name }).from(users)).map((u) => [u.id, u]));
-  return rows
-    .filter((r) => state === 'all' || orderState(r) === state)
-    .map((r) => ({ ...toFactorSummary(r, quantities.get(r.id) ?? 0), customer: customers.get(r.userId)?.username ?? '' }));
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** A page of orders, newest first: by state, shipping status, day, and a search over codes and customer. */
+export async function staffListOrders(db: Db, query: StaffOrderListQuery) {
+  const now = new Date();
+  const q = query.q ? toAsciiDigits(query.q).trim() : '';
+  const like = `%${escapeLike(q)}%`;
+  // Deleted orders stay listed: the customer's deletion is the cancelled state, kept for the store's records.
+  const where = and(
+    query.state === 'all' ? undefined : ordersInStates([query.state], now),
+    query.shipping ? eq(orders.shippingStatus, query.shipping) : undefined,
+    query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00+03:30`)) : undefined,
+    query.to ? lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00+03:30`).getTime() + 86_400_000)) : undefined,
+    q ? or(eq(orders.factorNumber, q), ilike(orders.trackingCode, like), ilike(users.username, like), ilike(users.name, like), ilike(users.mobile, like)) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where) as [{ total: number }];
+  const rows = await db.select({ o: orders, username: users.username, name: users.name }).from(orders).innerJoin(users, eq(users.id, orders.userId))
+    .where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.limit).offset((query.page - 1) * query.limit);
+  const quantities = await lineQuantities(db, rows.map((r) => r.o.id));
+  return {
+    data: rows.map(({ o, username, name }) => ({
+      ...toFactorSummary(o, quantities.get(o.id) ?? 0, now), customer: username, customerName: name,
+      shippingStatusLabel: SHIPPING_STATUS_LABELS[o.shippingStatus] ?? o.shippingStatus,
+    })),
+    total: Number(total), page: query.page, pages: Math.max(1, Math.ceil(Number(total) / query.limit)), limit: query.limit,
+  };
 }
 
 async function orderById(db: Db, id: number) {
@@ -57,15 +94,40 @@ async function orderById(db: Db, id: number) {
   return row;
 }
 
-export async function staffOrderDetail(db: Db, id: number) {
-  return toFactorDetail(db, await orderById(db, id), false);
+async function usernamesOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }
 
+/** Everything a clerk needs to answer an order: customer, lines with today's stock, timeline, shipping rates. */
+export async function staffOrderDetail(db: Db, id: number, rates?: ShippingRates) {
+  const row = await orderById(db, id);
+  const detail = await toFactorDetail(db, row, false);
+  const [customer] = await db.select({ username: users.username, name: users.name, mobile: users.mobile, email: users.email, companyName: users.companyName })
+    .from(users).where(eq(users.id, row.userId));
+  const productIds = detail.lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+  const stock = productIds.length === 0 ? [] : await db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, productIds));
+  const stockOf = new Map(stock.map((p) => [p.id, p.stock]));
+  return {
+    ...detail,
+    lines: detail.lines.map((l) => ({ ...l, stock: l.productId === null ? null : stockOf.get(l.productId) ?? null })),
+    customer: customer ?? null,
+    shippingStatusLabel: SHIPPING_STATUS_LABELS[row.shippingStatus] ?? row.shippingStatus,
+    timeline: await orderTimeline(db, id, true, (ids) => usernamesOf(db, ids)),
+    shippingRates: rates ?? null,
+  };
+}
+
+const sameLine = (a: { quantity: number; unitPrice: number; available: boolean }, b: { quantity: number; unitPrice: number; available: boolean }) =>
+  a.quantity === b.quantity && a.unitPrice === b.unitPrice && a.available === b.available;
+
 /**
- * Confirms an enquiry, possibly changing each line's quantity, unit price and availability; the
- * totals are recomputed with the shared rule and the pre-invoice gets its expiry.
+ * Confirms an enquiry, possibly changing each line's quantity, unit price and availability (each
+ * change with its reason, which the customer sees); the totals are recomputed with the shared rule and
+ * the pre-invoice gets its expiry.
  */
-export async function confirmEnquiry(db: Db, staffId: number, id: number, body: z.output<typeof staffConfirmBodySchema>, rates: ShippingRates, validHours: number, config?: Config) {
+export async function confirmEnquiry(db: Db, staff: Actor & { id: number }, id: number, body: z.output<typeof staffConfirmBodySchema>, rates: ShippingRates, validHours: number, config?: Config) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound();
@@ -75,16 +137,23 @@ export async function confirmEnquiry(db: Db, staffId: number, id: number, body: 
     if (sent.size !== lines.length || lines.some((l) => !sent.has(l.id))) throw new HttpError(422, STAFF_MESSAGES.lineMismatch, { lines: [STAFF_MESSAGES.lineMismatch] });
     const totals: number[] = [];
     const changes: Record<string, unknown>[] = [];
+    const unexplained: string[] = [];
     for (const line of lines) {
       const s = sent.get(line.id)!;
       const available = s.available && s.quantity > 0;
       const lineTotal = available ? s.quantity * s.unitPrice : 0;
       totals.push(lineTotal);
-      if (s.quantity !== line.quantity || s.unitPrice !== line.unitPrice || available !== line.available) {
-        changes.push({ line: line.id, quantity: [line.quantity, s.quantity], unitPrice: [line.unitPrice, s.unitPrice], available: [line.available, available] });
+      // Measured against what the customer asked for, so a second round cannot hide a change.
+      const asked = { quantity: line.requestedQuantity, unitPrice: line.unitPrice, available: true };
+      if (!sameLine({ quantity: s.quantity, unitPrice: s.unitPrice, available }, asked) || !sameLine({ quantity: s.quantity, unitPrice: s.unitPrice, available }, line)) {
+        changes.push({ line: line.id, quantity: [line.quantity, s.quantity], unitPrice: [line.unitPrice, s.unitPrice], available: [line.available, available], reason: s.note ?? line.note });
+        if (!(s.note ?? line.note)) unexplained.push(`${line.id}`);
       }
       await tx.update(orderLines).set({ quantity: s.quantity, unitPrice: s.unitPrice, lineTotal, available, note: s.note ?? line.note })
         .where(eq(orderLines.id, line.id));
+    }
+    if (unexplained.length > 0) {
+      throw new HttpError(422, STAFF_MESSAGES.reasonNeeded, Object.fromEntries(unexplained.map((l) => [`lines.${l}.note`, [STAFF_MESSAGES.reasonNeeded]])));
     }
     if (!totals.some((t) => t > 0) && !body.lines.some((l) => l.available && l.quantity > 0)) {
       throw new HttpError(422, STAFF_MESSAGES.nothingAvailable, { lines: [STAFF_MESSAGES.nothingAvailable] });
@@ -92,41 +161,51 @@ export async function confirmEnquiry(db: Db, staffId: number, id: number, body: 
     const method = isShippingMethod(order.shippingMethod) ? order.shippingMethod : 'post';
     const amounts = orderAmounts(totals, method, rates);
     const now = new Date();
-    await tx.update(orders).set({
-      ...amounts, status: 'confirmed', type: 'p', confirmedAt: now, expiresAt: preInvoiceExpiry(now, validHours),
-      staffNote: body.note ?? order.staffNote, updatedAt: now,
-    }).where(eq(orders.id, id));
-    await record(tx, staffId, 'order.confirm', 'order', id, { changes, total: amounts.total });
+    await moveOrder(tx, id, 'confirm', staff, {
+      set: { ...amounts, confirmedAt: now, expiresAt: preInvoiceExpiry(now, validHours), staffNote: body.note ?? order.staffNote },
+      reason: body.note ?? null, details: { changes, total: amounts.total }, refused: STAFF_MESSAGES.notAwaiting, now,
+    });
+    await record(tx, staff.id, 'order.confirm', 'order', id, { changes, total: amounts.total });
     if (config) await enqueuePreInvoiceReady(tx, config, id);
   });
-  return staffOrderDetail(db, id);
+  return staffOrderDetail(db, id, rates);
 }
 
 /** Rejects an enquiry, or answers "please contact the store". */
-export async function closeEnquiry(db: Db, staffId: number, id: number, outcome: 'rejected' | 'contact_store', note?: string) {
+export async function closeEnquiry(db: Db, staff: Actor & { id: number }, id: number, outcome: 'rejected' | 'contact_store', note?: string) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound();
-    if (order.status !== 'awaiting_approval') throw new HttpError(409, STAFF_MESSAGES.notAwaiting);
-    await tx.update(orders).set({ status: outcome, type: outcome === 'rejected' ? 'a' : 'p', staffNote: note ?? order.staffNote, updatedAt: new Date() })
-      .where(eq(orders.id, id));
-    await record(tx, staffId, outcome === 'rejected' ? 'order.reject' : 'order.contact_store', 'order', id, note ? { note } : {});
+    await moveOrder(tx, id, outcome === 'rejected' ? 'reject' : 'contact', staff, {
+      set: { staffNote: note ?? order.staffNote }, reason: note ?? null, refused: STAFF_MESSAGES.notAwaiting,
+    });
+    await record(tx, staff.id, outcome === 'rejected' ? 'order.reject' : 'order.contact_store', 'order', id, note ? { note } : {});
   });
   return staffOrderDetail(db, id);
 }
 
-export async function setShipping(db: Db, staffId: number, id: number, body: z.output<typeof staffShippingBodySchema>, config?: Config) {
+export async function setShipping(db: Db, staff: Actor & { id: number }, id: number, body: z.output<typeof staffShippingBodySchema>, config?: Config) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound();
     if (order.status !== 'paid') throw new HttpError(409, STAFF_MESSAGES.notPaid);
+    const trackingCode = body.shippingTrackingCode || order.shippingTrackingCode;
+    if (body.shippingStatus === 'shipped' && !trackingCode) {
+      throw new HttpError(422, STAFF_MESSAGES.trackingNeeded, { shippingTrackingCode: [STAFF_MESSAGES.trackingNeeded] });
+    }
     await tx.update(orders).set({
       shippingStatus: body.shippingStatus,
-      shippingTrackingCode: body.shippingTrackingCode ?? order.shippingTrackingCode,
-      shippingDescription: body.shippingDescription ?? order.shippingDescription,
+      shippingTrackingCode: trackingCode,
+      shippingDescription: body.shippingDescription || order.shippingDescription,
       updatedAt: new Date(),
     }).where(eq(orders.id, id));
-    await record(tx, staffId, 'order.shipping', 'order', id, { ...body });
+    await record(tx, staff.id, 'order.shipping', 'order', id, { ...body });
+    const carrier = body.shippingDescription || order.shippingDescription;
+    await recordOrderEvent(tx, {
+      orderId: id, verb: 'shipping', state: 'paid', actor: staff,
+      reason: [SHIPPING_STATUS_LABELS[body.shippingStatus], carrier, trackingCode].filter(Boolean).join(' — '),
+      details: { shippingStatus: body.shippingStatus, carrier, trackingCode },
+    });
     // Told once per tracking code: a later edit of the note alone sends nothing new.
     if (config && body.shippingStatus === 'shipped') await enqueueShipped(tx, config, id);
   });
@@ -137,14 +216,15 @@ export async function setShipping(db: Db, staffId: number, id: number, body: z.o
  * Accepting a receipt settles its invoice (stock taken, marked paid) in the same transaction as the
  * review and its record; a receipt whose invoice cannot be settled stays pending.
  */
-export async function reviewReceipt(db: Db, staffId: number, id: number, verdict: 'accepted' | 'rejected', config?: Config) {
+export async function reviewReceipt(db: Db, staff: Actor & { id: number }, id: number, verdict: 'accepted' | 'rejected', config?: Config) {
+  const staffId = staff.id;
   await db.transaction(async (tx) => {
     const [receipt] = await tx.select().from(bankReceipts).where(eq(bankReceipts.id, id)).for('update');
     if (!receipt) throw notFound();
     if (receipt.status !== 'pending') throw new HttpError(409, STAFF_MESSAGES.receiptReviewed);
     if (verdict === 'accepted') {
       if (receipt.orderId === null) throw new HttpError(409, STAFF_MESSAGES.receiptNoOrder);
-      await settleOrder(tx as unknown as Db, receipt.orderId, { allowExpired: true });
+      await settleOrder(tx as unknown as Db, receipt.orderId, { allowExpired: true, actor: staff });
       if (config) await enqueueOrderPaid(tx, config, receipt.orderId);
     } else if (config) {
       await enqueueReceiptRejected(tx, config, id);

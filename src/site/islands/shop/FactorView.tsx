@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { FactorDetail } from '../../../api/schemas/shop';
 import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from './api';
+import FactorTimeline from './FactorTimeline';
 import { PaymentModal } from './PaymentModal';
 import { dateText, num, pathIn, segmentsAfter, shopTexts, toman, type ShopLocale } from './texts';
 
@@ -67,6 +68,7 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
       )}
       {factor.paid && <a className="button" href={`/api/site/v1/dashboard/factor/download/${factor.factorNumber}`} download>{t.downloadInvoice}</a>}
       {paying && <PaymentModal factor={factor} locale={locale} onClose={() => setPaying(false)} />}
+      <FactorTimeline factor={factor} locale={locale} />
     </div>
   );
 }

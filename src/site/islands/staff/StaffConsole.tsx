@@ -1,130 +1,120 @@
 /**
- * The staff console (/staff): enquiries to confirm (quantities, prices, availability per line), reject
- * or answer "contact the store"; bank receipts to accept (the invoice becomes paid) or reject; paid
- * invoices' shipping status and tracking code; gateway payments; the action log; product questions to
- * answer and restock requests (StaffQuestions, StaffResupply). Customers get 403.
+ * The staff console (/staff): orders (enquiries to answer, pre-invoices, paid invoices to ship — each
+ * with its order page, timeline and packing slip), bank receipts, gateway payments, the action log,
+ * product questions, restock requests, newsletters, and — for admins only — the staff and their roles.
+ * Customers get 403; a clerk does not see the admin tab (and the server refuses its calls with 403).
+ * The tabs follow the ARIA tabs pattern: arrow keys, Home and End move between them.
  */
-import { useEffect, useState, type ComponentType } from 'react';
-import type { FactorDetail } from '../../../api/schemas/shop';
-import { call, CallError } from '../account/api';
-import { sendToLogin, maybeSignedIn } from '../account/api';
-import StaffQuestions from './StaffQuestions';
-import StaffReceipts from './StaffReceipts';
-import StaffResupply from './StaffResupply';
-import StaffNewsletters from './StaffNewsletters';
+import { useEffect, useRef, useState } from 'react';
+import { formatToman } from '../../../lib/money';
+import { call, CallError, maybeSignedIn, sendToLogin } from '../account/api';
 import StaffCategories from './StaffCategories';
 import StaffContent from './StaffContent';
 import StaffCustomers from './StaffCustomers';
+import StaffMembers from './StaffMembers';
 import StaffModeration from './StaffModeration';
+import StaffNewsletters from './StaffNewsletters';
+import StaffOrders from './StaffOrders';
+import StaffQuestions from './StaffQuestions';
+import StaffReceipts from './StaffReceipts';
 import StaffReports from './StaffReports';
+import StaffResupply from './StaffResupply';
 import StaffTeam from './StaffTeam';
+import { ACTION_FA, ENTITY_FA, faDate, GATEWAY_FA, PAYMENT_STATE_FA, ROLE_FA } from './staff-labels';
 
 type Row = Record<string, any>;
-type Tab = 'enquiries' | 'receipts' | 'invoices' | 'payments' | 'actions' | 'questions' | 'resupply' | 'newsletters'
-  | 'categories' | 'content' | 'moderation' | 'customers' | 'reports' | 'team';
-const TABS: [Tab, string][] = [['enquiries', 'استعلام‌ها'], ['receipts', 'رسیدهای بانکی'], ['invoices', 'فاکتورهای پرداخت‌شده'], ['payments', 'پرداخت‌ها'], ['actions', 'گزارش کارها'],
-  ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی'], ['newsletters', 'خبرنامه‌ها'],
-  ['categories', 'دسته‌بندی‌ها و منو'], ['content', 'محتوا'], ['moderation', 'نظرها و پیام‌ها'], ['customers', 'مشتریان'], ['reports', 'گزارش‌ها'], ['team', 'کارکنان']];
-/** Tabs that load their own lists. */
-const OWN: Partial<Record<Tab, ComponentType>> = {
-  questions: StaffQuestions, resupply: StaffResupply, newsletters: StaffNewsletters, receipts: StaffReceipts,
-  categories: StaffCategories, content: StaffContent, moderation: StaffModeration, customers: StaffCustomers, reports: StaffReports, team: StaffTeam,
-};
-const toman = (rials: number) => `${new Intl.NumberFormat('fa-IR').format(Math.round(rials / 10))} تومان`;
+type Tab = 'enquiries' | 'orders' | 'receipts' | 'payments' | 'actions' | 'questions' | 'resupply' | 'newsletters'
+  | 'categories' | 'content' | 'moderation' | 'customers' | 'reports' | 'team' | 'members';
+const TABS: [Tab, string][] = [['enquiries', 'استعلام‌های در انتظار'], ['orders', 'همهٔ سفارش‌ها'], ['receipts', 'رسیدهای بانکی'], ['payments', 'پرداخت‌های اینترنتی'],
+  ['actions', 'گزارش کارها'], ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی'], ['newsletters', 'خبرنامه‌ها'],
+  ['categories', 'دسته‌بندی‌ها و منو'], ['content', 'محتوا'], ['moderation', 'نظرها و پیام‌ها'], ['customers', 'مشتریان'], ['reports', 'گزارش‌ها'],
+  ['team', 'کارکنان و ورود دومرحله‌ای'], ['members', 'نقش کارکنان']];
 
 export default function StaffConsole() {
   const [tab, setTab] = useState<Tab>('enquiries');
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const [me, setMe] = useState<{ role: 'admin' | 'clerk' } | null>(null);
   const [forbidden, setForbidden] = useState('');
-  const [open, setOpen] = useState<FactorDetail | null>(null);
-  const [edits, setEdits] = useState<Record<number, { quantity: number; unitPrice: number; available: boolean }>>({});
-  const [message, setMessage] = useState('');
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
-  async function load() {
-    // These tabs load their own lists.
-    if (OWN[tab]) return;
-    const path = ({ enquiries: '/staff/orders?state=awaiting_approval', invoices: '/staff/orders?state=paid', payments: '/staff/payments', actions: '/staff/actions' } as Partial<Record<Tab, string>>)[tab];
-    if (!path) return;
-    try {
-      setRows((await call<{ data: Row[] }>('GET', path)).data);
-    } catch (err) {
-      if (err instanceof CallError && err.status === 401) sendToLogin('fa');
-      else if (err instanceof CallError) setForbidden(err.message);
-    }
-  }
   useEffect(() => {
     if (!maybeSignedIn()) { sendToLogin('fa'); return; }
-    setRows(null);
-    setOpen(null);
-    void load();
-  }, [tab]);
-
-  async function act(path: string, body?: unknown, done = 'انجام شد.') {
-    try {
-      await call('POST', path, body);
-      setMessage(done);
-      setOpen(null);
-      await load();
-    } catch (err) {
-      setMessage(err instanceof CallError ? err.message : 'خطا');
-    }
-  }
-
-  async function openOrder(id: number) {
-    const d = (await call<{ data: FactorDetail }>('GET', `/staff/orders/${id}`)).data;
-    setEdits(Object.fromEntries(d.lines.map((l) => [l.id, { quantity: l.quantity, unitPrice: l.unitPrice, available: l.available }])));
-    setOpen(d);
-  }
+    call<{ me: { role: 'admin' | 'clerk' } }>('GET', '/staff/members').then((r) => setMe(r.me)).catch((err) => {
+      if (err instanceof CallError && err.status === 401) sendToLogin('fa');
+      else setForbidden(err instanceof CallError ? err.message : 'خطا');
+    });
+  }, []);
 
   if (forbidden) return <p role="alert">{forbidden}</p>;
+  if (!me) return <p>در حال بارگذاری…</p>;
+  const tabs = TABS.filter(([k]) => k !== 'members' || me.role === 'admin');
+  function onTabKey(e: React.KeyboardEvent) {
+    const i = tabs.findIndex(([k]) => k === tab);
+    // Right to left: the arrow pointing to the start of the line moves forward.
+    const next = { ArrowLeft: i + 1, ArrowRight: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    const k = tabs[(next + tabs.length) % tabs.length]![0];
+    setTab(k);
+    tabRefs.current[k]?.focus();
+  }
   return (
     <div className="staff-console">
-      <div role="tablist" className="tabs">{TABS.map(([k, label]) => <button key={k} role="tab" type="button" aria-selected={tab === k} onClick={() => setTab(k)}>{label}</button>)}</div>
-      {message && <p role="status" className="notice">{message}</p>}
-      {OWN[tab] ? (() => { const Own = OWN[tab]!; return <Own />; })() : !rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>موردی نیست.</p> : (
-        <table className="staff-table">
-          <tbody>{rows.map((r) => (
-            <tr key={r.id} data-row={r.factorNumber ?? r.id}>
-              {tab === 'enquiries' && <><td dir="ltr">{r.factorNumber}</td><td>{r.customer}</td><td>{toman(r.total)}</td><td><button type="button" onClick={() => void openOrder(r.id)}>بررسی</button></td></>}
-              {tab === 'invoices' && <><td dir="ltr">{r.factorNumber}</td><td>{r.customer}</td><td>{toman(r.total)}</td><td>{r.shippingStatus}</td><td><ShippingForm id={r.id} onSave={(body) => act(`/staff/orders/${r.id}/shipping`, body)} /></td></>}
-              {tab === 'payments' && <><td dir="ltr">{r.factorNumber}</td><td>{r.gateway}</td><td>{toman(r.amount)}</td><td>{r.status}</td><td dir="ltr">{r.refId}</td><td>{r.flagged ? 'نیاز به بررسی' : ''}</td></>}
-              {tab === 'actions' && <><td>{r.staff}</td><td dir="ltr">{r.action}</td><td>{r.entity} {r.entityId}</td><td>{new Date(r.createdAt).toLocaleString('fa-IR')}</td></>}
-            </tr>
-          ))}</tbody>
-        </table>
-      )}
-      {open && (
-        <section className="staff-order" aria-label={`سفارش ${open.factorNumber}`}>
-          <h2>استعلام {open.factorNumber}</h2>
-          <table><tbody>{open.lines.map((l) => (
-            <tr key={l.id}>
-              <td>{l.product.nameFa} <span dir="ltr" className="pn">{l.product.partNumber}</span></td>
-              <td><input aria-label="تعداد" type="number" min={0} value={edits[l.id]!.quantity} onChange={(e) => setEdits({ ...edits, [l.id]: { ...edits[l.id]!, quantity: Number(e.target.value) } })} /></td>
-              <td><input aria-label="قیمت واحد (ریال)" type="number" min={0} value={edits[l.id]!.unitPrice} onChange={(e) => setEdits({ ...edits, [l.id]: { ...edits[l.id]!, unitPrice: Number(e.target.value) } })} /></td>
-              <td><label><input type="checkbox" checked={edits[l.id]!.available} onChange={(e) => setEdits({ ...edits, [l.id]: { ...edits[l.id]!, available: e.target.checked } })} /> موجود</label></td>
-            </tr>
-          ))}</tbody></table>
-          <p>
-            <button type="button" data-action="confirm" onClick={() => void act(`/staff/orders/${open.id}/confirm`, { lines: Object.entries(edits).map(([id, e]) => ({ id: Number(id), ...e })) }, 'تأیید شد.')}>تأیید و صدور پیش‌فاکتور</button>
-            <button type="button" data-action="contact" onClick={() => void act(`/staff/orders/${open.id}/contact`, {})}>تماس با فروشگاه</button>
-            <button type="button" data-action="reject" onClick={() => void act(`/staff/orders/${open.id}/reject`, {})}>رد</button>
-          </p>
-        </section>
-      )}
+      <p className="staff-whoami no-print">نقش شما: {ROLE_FA[me.role]}</p>
+      <div role="tablist" aria-label="بخش‌های کنسول" className="tabs no-print" onKeyDown={onTabKey}>
+        {tabs.map(([k, label]) => (
+          <button key={k} id={`staff-tab-${k}`} role="tab" type="button" aria-selected={tab === k} aria-controls="staff-panel" tabIndex={tab === k ? 0 : -1}
+            ref={(el) => { tabRefs.current[k] = el; }} onClick={() => setTab(k)}>{label}</button>
+        ))}
+      </div>
+      <div role="tabpanel" id="staff-panel" aria-labelledby={`staff-tab-${tab}`}>
+        {tab === 'enquiries' ? <StaffOrders key="enquiries" initialState="awaiting_approval" />
+          : tab === 'orders' ? <StaffOrders key="orders" initialState="all" />
+          : tab === 'receipts' ? <StaffReceipts />
+          : tab === 'questions' ? <StaffQuestions />
+          : tab === 'resupply' ? <StaffResupply />
+          : tab === 'newsletters' ? <StaffNewsletters />
+          : tab === 'members' ? <StaffMembers />
+          : tab === 'categories' ? <StaffCategories />
+          : tab === 'content' ? <StaffContent />
+          : tab === 'moderation' ? <StaffModeration />
+          : tab === 'customers' ? <StaffCustomers />
+          : tab === 'reports' ? <StaffReports />
+          : tab === 'team' ? <StaffTeam />
+          : <StaffLog kind={tab} />}
+      </div>
     </div>
   );
 }
 
-function ShippingForm({ id, onSave }: { id: number; onSave(body: unknown): void }) {
-  const [status, setStatus] = useState('shipped');
-  const [code, setCode] = useState('');
-  return (
-    <span>
-      <select aria-label="وضعیت ارسال" value={status} onChange={(e) => setStatus(e.target.value)} id={`ship-${id}`}>
-        <option value="preparing">در حال آماده‌سازی</option><option value="shipped">ارسال شده</option><option value="delivered">تحویل داده شده</option>
-      </select>
-      <input aria-label="کد مرسوله" dir="ltr" value={code} onChange={(e) => setCode(e.target.value)} />
-      <button type="button" onClick={() => onSave({ shippingStatus: status, shippingTrackingCode: code || undefined })}>ثبت</button>
-    </span>
+/** The read-only lists: gateway payments and the action log, every code in Persian. */
+function StaffLog({ kind }: { kind: 'payments' | 'actions' }) {
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    setRows(null);
+    call<{ data: Row[] }>('GET', `/staff/${kind}`).then((r) => setRows(r.data)).catch((err) => setMessage(err instanceof CallError ? err.message : 'خطا'));
+  }, [kind]);
+  if (message) return <p role="alert">{message}</p>;
+  if (!rows) return <p>در حال بارگذاری…</p>;
+  if (rows.length === 0) return <p>موردی نیست.</p>;
+  return kind === 'payments' ? (
+    <table className="staff-table">
+      <thead><tr><th scope="col">شماره فاکتور</th><th scope="col">درگاه</th><th scope="col">مبلغ</th><th scope="col">وضعیت پرداخت</th><th scope="col">کد مرجع بانک</th><th scope="col">نیاز به بررسی</th><th scope="col">زمان</th></tr></thead>
+      <tbody>{rows.map((r) => (
+        <tr key={r.id} data-row={r.factorNumber}>
+          <td dir="ltr">{r.factorNumber}</td><td>{GATEWAY_FA[r.gateway] ?? r.gateway}</td><td>{formatToman(r.amount)}</td>
+          <td>{PAYMENT_STATE_FA[r.status] ?? r.status}</td><td dir="ltr">{r.refId ?? '—'}</td><td>{r.flagged ? 'بله — پول تأییدشده اعمال نشد' : 'خیر'}</td><td>{faDate(r.createdAt)}</td>
+        </tr>
+      ))}</tbody>
+    </table>
+  ) : (
+    <table className="staff-table">
+      <thead><tr><th scope="col">کارمند</th><th scope="col">کار</th><th scope="col">مورد</th><th scope="col">زمان</th></tr></thead>
+      <tbody>{rows.map((r) => (
+        <tr key={r.id}>
+          <td dir="ltr">{r.staff}</td><td>{ACTION_FA[r.action] ?? r.action}</td><td>{ENTITY_FA[r.entity] ?? r.entity} <span dir="ltr">#{r.entityId}</span></td><td>{faDate(r.createdAt)}</td>
+        </tr>
+      ))}</tbody>
+    </table>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { staffReceiptListSchema } from '../../../api/schemas/shop';
 import { call, CallError } from '../account/api';
+import { formatToman } from '../../../lib/money';
 
 type ReceiptList = z.infer<typeof staffReceiptListSchema>;
 type Status = 'pending' | 'accepted' | 'rejected' | 'all';
@@ -14,7 +15,7 @@ interface Filters { status: Status; from: string; to: string; q: string }
 
 const STATUS_LABELS: Record<Status, string> = { pending: 'در انتظار بررسی', accepted: 'پذیرفته', rejected: 'ردشده', all: 'همه' };
 const digits = new Intl.NumberFormat('fa-IR');
-const toman = (rials: number) => `${digits.format(Math.round(rials / 10))} تومان`;
+const toman = (rials: number) => formatToman(rials);
 
 function listPath(f: Filters, page: number): string {
   const params = new URLSearchParams({ status: f.status, page: String(page) });
