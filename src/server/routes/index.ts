@@ -16,10 +16,11 @@ import { paymentRoutes } from './payments';
 import { searchRoutes } from './search';
 import { staffRoutes } from './staff';
 import { staffEngagementRoutes } from './staff-engagement';
+import { staffProductRoutes } from './staff-products';
 import { statsRoutes } from './stats';
 
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
   ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes,
-  ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes];
+  ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes, ...staffProductRoutes];

@@ -26,3 +26,17 @@ export const exchangeRates = pgTable('exchange_rates', {
   repriced: integer('repriced').notNull().default(0),
   createdAt: createdAt(),
 });
+
+/** Files staff uploaded: where they are served and, for images, their size and responsive copies. */
+export const mediaUploads = pgTable('media_uploads', {
+  id: serial('id').primaryKey(),
+  /** Public address (/media/uploads/… or the S3 bucket's URL). */
+  src: text('src').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  variants: jsonb('variants').$type<{ width: number; webp: string; avif: string }[]>(),
+  staffId: integer('staff_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+  createdAt: createdAt(),
+});
