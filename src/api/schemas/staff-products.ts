@@ -71,8 +71,12 @@ const editableFields = {
   marginPercent: z.number().min(-90).max(1000).nullable().default(null),
 };
 
-/** Tiers must climb by quantity without overlapping: a buyer's quantity falls in exactly one. */
-function checkTiers(tiers: z.output<typeof tierSchema>[], ctx: z.RefinementCtx) {
+/**
+ * Tiers must climb by quantity without overlapping (a buyer's quantity falls in exactly one), and the
+ * first is the product's own price.
+ */
+function checkTiers({ tiers, price }: { tiers: z.output<typeof tierSchema>[]; price: number }, ctx: z.RefinementCtx) {
+  if (tiers[0] && tiers[0].price !== price) ctx.addIssue({ code: 'custom', path: ['tiers', 0, 'price'], message: 'قیمت پله نخست باید همان قیمت کالا باشد.' });
   tiers.forEach((t, i) => {
     const next = tiers[i + 1];
     if (t.maxCount !== null && t.maxCount < t.minCount) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'maxCount'], message: 'سقف تعداد پله از کف آن کمتر است.' });
@@ -82,11 +86,11 @@ function checkTiers(tiers: z.output<typeof tierSchema>[], ctx: z.RefinementCtx) 
   });
 }
 
-export const staffProductBodySchema = z.object(editableFields).superRefine((b, ctx) => checkTiers(b.tiers, ctx));
+export const staffProductBodySchema = z.object(editableFields).superRefine((b, ctx) => checkTiers(b, ctx));
 export const staffProductCreateSchema = z.object({
   slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/, { error: 'شناسه (slug) فقط حروف کوچک لاتین، رقم، «-»، «_» و «.» می‌پذیرد.' }),
   ...editableFields,
-}).superRefine((b, ctx) => checkTiers(b.tiers, ctx));
+}).superRefine((b, ctx) => checkTiers(b, ctx));
 export type StaffProductBody = z.output<typeof staffProductBodySchema>;
 
 export const staffProductSchema = z.object({

@@ -167,7 +167,8 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
     e.preventDefault();
     const body = {
       ...p,
-      tiers: parseTiers(tiers),
+      // The price field is the first tier's price: the two never disagree.
+      tiers: parseTiers(tiers).map((t, i) => (i === 0 ? { ...t, price: p.price ?? 0 } : t)),
       attributes: linesOf(attrs).map(([name = '', value = '', unit = '']) => ({ name, value, unit: unit || null })),
       files: linesOf(files).map(([kind = '', label = '', link = '']) => ({ kind, label, link })),
     };
