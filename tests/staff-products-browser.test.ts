@@ -15,7 +15,7 @@ let updater: SiteUpdater;
 beforeAll(async () => {
   shop = await startBrowserShop({ prepare: (database) => ensureStaffAccount(database.db).then(() => undefined) });
   updater = startSiteUpdater(shop.server.deps.config, shop.database, shop.outDir, { intervalSeconds: 1, log: () => undefined });
-}, 300_000);
+}, 900_000);
 afterAll(async () => {
   await updater?.stop();
   await shop?.close();
