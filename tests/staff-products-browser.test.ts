@@ -46,9 +46,9 @@ describe('staff console: products', () => {
     await expect.poll(() => page.locator('.staff-history').textContent()).toContain(DEMO_STAFF.username);
 
     // The running shop's updater rebuilds the page from the catalogue change.
-    await expect.poll(() => productPage(), { timeout: 120_000, interval: 500 }).toContain('۲۳٬۴۵۶');
+    await expect.poll(() => productPage(), { timeout: 400_000, interval: 1000 }).toContain('۲۳٬۴۵۶');
     const served = await (await fetch(shop.url(`/shop/products/${slug}`))).text();
     expect(served).toContain('۲۳٬۴۵۶');
     await page.context().close();
-  }, 240_000);
+  }, 600_000);
 });
