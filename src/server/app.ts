@@ -14,6 +14,7 @@ import { mountStaticSite } from './http/static-site';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
 import { mountMedia } from './routes/media';
+import { mountUploads } from './routes/media-uploads';
 import { createPaymentSandbox } from './payments/sandbox';
 import { SANDBOX_PREFIX, sandboxEnabled } from './payments/settings';
 import { createAccountServices } from './services/accounts';
@@ -117,6 +118,7 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   mountRoutes(app, API_BASE, siteRoutes, deps);
   mountMedia(app, deps);
+  mountUploads(app, deps);
   mountUnsubscribePage(app, deps);
   // Test gateways speaking ZarinPal's and Sadad's protocols (development, tests); never with real credentials.
   if (sandboxEnabled(config)) app.route(SANDBOX_PREFIX, createPaymentSandbox(config));

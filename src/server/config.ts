@@ -20,6 +20,16 @@ export const configSchema = z.object({
   /** PostgreSQL connection string; when unset the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   DATA_DIR: z.string().min(1).default('data'),
+  /** Folder of staff uploads (product images, datasheets), served under /media/uploads/; unset: DATA_DIR/uploads. */
+  UPLOADS_DIR: z.string().min(1).optional(),
+  /** S3-compatible storage for uploads instead of the folder: endpoint (https://s3.example.com), path-style. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Public address of the bucket's objects (a CDN); unset: S3_ENDPOINT/S3_BUCKET. */
+  S3_PUBLIC_URL: z.string().url().optional(),
   /** Write the demo catalogue and the demo staff account into an empty database on start; never in production. */
   SEED_DEMO: bool.prefault('1'),
   LOG_REQUESTS: bool.prefault('0'),

@@ -19,6 +19,7 @@ import { staffEngagementRoutes } from './staff-engagement';
 import { staffCatalogueRoutes } from './staff-catalogue';
 import { staffContentRoutes } from './staff-content';
 import { staffPeopleRoutes } from './staff-people';
+import { staffProductRoutes } from './staff-products';
 import { staffReportRoutes } from './staff-reports';
 import { statsRoutes } from './stats';
 
@@ -27,4 +28,4 @@ export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...c
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
   ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes,
   ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes,
-  ...staffCatalogueRoutes, ...staffContentRoutes, ...staffPeopleRoutes, ...staffReportRoutes];
+  ...staffCatalogueRoutes, ...staffContentRoutes, ...staffPeopleRoutes, ...staffReportRoutes, ...staffProductRoutes];

@@ -68,6 +68,12 @@ export const products = pgTable('products', {
   views: integer('views').notNull().default(0),
   salesCount: integer('sales_count').notNull().default(0),
   datasheetUrl: text('datasheet_url'),
+  /**
+   * Exchange-rate pricing: the supplier's price in US cents and the store's margin in percent. When
+   * both are set, entering a new dollar rate reprices the product (src/lib/exchange-pricing.ts).
+   */
+  basePriceUsdCents: integer('base_price_usd_cents'),
+  marginPercent: real('margin_percent'),
   customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
   /** Part number reduced to upper-case letters and digits ("LM-358 n" → "LM358N"). */
   pnKey: text('pn_key').notNull(),
@@ -120,6 +126,8 @@ export const productImages = pgTable('product_images', {
   width: integer('width'),
   height: integer('height'),
   sort: integer('sort').notNull().default(0),
+  /** Responsive copies made from an upload: [{ width, webp, avif }], smallest first. */
+  variants: jsonb('variants').$type<{ width: number; webp: string; avif: string }[]>(),
 }, (t) => [index('product_images_product_idx').on(t.productId, t.sort)]);
 
 export const attributes = pgTable('attributes', {
@@ -128,6 +136,8 @@ export const attributes = pgTable('attributes', {
   name: text('name').notNull(),
   nameFa: text('name_fa'),
   featured: boolean('featured').notNull().default(false),
+  /** Unit its values are given in ("V", "mA", "Ω"); null for plain words. */
+  unit: text('unit'),
 });
 
 export const productAttributeValues = pgTable('product_attribute_values', {

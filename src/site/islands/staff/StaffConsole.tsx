@@ -20,12 +20,14 @@ import StaffReceipts from './StaffReceipts';
 import StaffReports from './StaffReports';
 import StaffResupply from './StaffResupply';
 import StaffTeam from './StaffTeam';
+import StaffProducts from './StaffProducts';
+import StaffBulk from './StaffBulk';
 import { ACTION_FA, ENTITY_FA, faDate, GATEWAY_FA, PAYMENT_STATE_FA, ROLE_FA } from './staff-labels';
 
 type Row = Record<string, any>;
 type Tab = 'enquiries' | 'orders' | 'receipts' | 'payments' | 'actions' | 'questions' | 'resupply' | 'newsletters'
-  | 'categories' | 'content' | 'moderation' | 'customers' | 'reports' | 'team' | 'members';
-const TABS: [Tab, string][] = [['enquiries', 'استعلام‌های در انتظار'], ['orders', 'همهٔ سفارش‌ها'], ['receipts', 'رسیدهای بانکی'], ['payments', 'پرداخت‌های اینترنتی'],
+  | 'categories' | 'content' | 'moderation' | 'customers' | 'reports' | 'team' | 'members' | 'products' | 'bulk';
+const TABS: [Tab, string][] = [['enquiries', 'استعلام‌های در انتظار'], ['orders', 'همهٔ سفارش‌ها'], ['products', 'کالاها'], ['bulk', 'عملیات گروهی'], ['receipts', 'رسیدهای بانکی'], ['payments', 'پرداخت‌های اینترنتی'],
   ['actions', 'گزارش کارها'], ['questions', 'پرسش‌های بی‌پاسخ'], ['resupply', 'درخواست‌های موجودی'], ['newsletters', 'خبرنامه‌ها'],
   ['categories', 'دسته‌بندی‌ها و منو'], ['content', 'محتوا'], ['moderation', 'نظرها و پیام‌ها'], ['customers', 'مشتریان'], ['reports', 'گزارش‌ها'],
   ['team', 'کارکنان و ورود دومرحله‌ای'], ['members', 'نقش کارکنان']];
@@ -80,6 +82,8 @@ export default function StaffConsole() {
           : tab === 'customers' ? <StaffCustomers />
           : tab === 'reports' ? <StaffReports />
           : tab === 'team' ? <StaffTeam />
+          : tab === 'products' ? <StaffProducts />
+          : tab === 'bulk' ? <StaffBulk />
           : <StaffLog kind={tab} />}
       </div>
     </div>
