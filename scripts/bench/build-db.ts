@@ -1,0 +1,5 @@
+import { openBenchDatabase } from './database';
+const [kind, n] = process.argv.slice(2);
+const b = await openBenchDatabase(kind as 'pglite' | 'postgres', Number(n), console.log);
+console.log(b.where, b.buildSteps);
+await b.database.close();
