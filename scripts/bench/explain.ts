@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { matchedSql } from '../../src/server/services/search/match-sql';
-import { listingSql } from '../../src/server/services/search/listing';
+import { catalogueListingSql, listingSql } from '../../src/server/services/search/listing';
 import { planSearch } from '../../src/server/services/search/plan';
 import { getProductQuerySchema } from '../../src/api/schemas/search';
 
@@ -21,7 +21,7 @@ if (what === 'suggest') {
   const scopeRow = gq.filter_category ? (await client.query('select id, slug, path, depth from categories where slug = $1', [gq.filter_category])).rows[0] : null;
   const scope = scopeRow ? { ...scopeRow, ids: (await client.query('select id from categories where path like $1', [scopeRow.path + '%'])).rows.map((r) => r.id) } : null;
   const plan = planSearch(gq.filter_part ?? gq.filter_searchPart ?? '');
-  q = listingSql(gq, plan, scope);
+  q = plan ? listingSql(gq, plan, scope) : catalogueListingSql(gq, scope, scope ? scope.ids : (await client.query('select id from categories')).rows.map((r) => r.id));
 }
 const { sql: text2, params } = dialect.sqlToQuery(q);
 if (process.env.NOSEQ) await client.query('set enable_seqscan = off; set jit = off');
