@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { indexScanDbOf, type Db } from '../../db/client';
 import { equivalentsOf } from '../../../lib/search-synonyms';
 import { MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
 
@@ -78,29 +78,40 @@ export function matchedSql(plan: SearchPlan, carry: readonly string[] = [], limi
       order by score desc, (stock > 0) desc, sales_count desc, id limit ${perBranch})`;
   };
   const branches: SQL[] = [];
-  if (key.length >= 1) branches.push(branch(0, 'exact', sql`1.0::real`, sql`pn_key = ${key}`, false));
+  // What each strict branch matches, also asked once more without the category scope (below).
+  const matches: SQL[] = [];
+  const add = (rank: number, kind: string, score: SQL, where: SQL, capped: boolean) => {
+    matches.push(where);
+    branches.push(branch(rank, kind, score, where, capped));
+  };
+  if (key.length >= 1) add(0, 'exact', sql`1.0::real`, sql`pn_key = ${key}`, false);
   if (key.length >= MIN_FAMILY_KEY) {
-    branches.push(branch(1, 'family', sql`(${key.length}::real / length(pn_key))::real`,
-      sql`pn_key like ${likeEscape(key) + '%'} and pn_key <> ${key}`, false));
+    add(1, 'family', sql`(${key.length}::real / length(pn_key))::real`,
+      sql`pn_key like ${likeEscape(key) + '%'} and pn_key <> ${key}`, false);
   }
   // Makers put their own letters in front of a shared core ("7805" → L7805CV, MC7805CTG, LM7805CT):
   // a key with digits found inside a part number is the same family, ranked below true prefixes.
   if (key.length >= MIN_INFIX_KEY && /\d/.test(key)) {
-    branches.push(branch(1, 'family', sql`(0.8 * ${key.length}::real / length(pn_key))::real`,
-      sql`pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`, true));
+    add(1, 'family', sql`(0.8 * ${key.length}::real / length(pn_key))::real`,
+      sql`pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`, true);
   }
   if (!plan.partOnly) {
     // Every query word (or one of its equivalents) must start a word of the product: prefix lexemes
     // over the GIN-indexed search_vector.
-    branches.push(branch(2, 'text', textScore(plan.tokens), sql`search_vector @@ ${prefixQuery(plan.tokens)}::tsquery`, true));
+    add(2, 'text', textScore(plan.tokens), sql`search_vector @@ ${prefixQuery(plan.tokens)}::tsquery`, true);
   }
   // A part-number-only search for Persian words has nothing to look up: an empty set, still valid SQL.
   if (!branches.length) branches.push(sql`select 0 as id, 0 as rank, 'exact'::text as kind, 0::real as score, false as overflow where false`);
   const strict = sql.join(branches, sql` union all `);
   const fuzzyScore = sql`greatest(similarity(pn_key, ${key}), word_similarity(${key}, pn_key))::real`;
+  // A typo is the likely reason only when the query matched nothing anywhere: inside a category, strict
+  // matches elsewhere in the catalogue also mean "not a typo" (a part simply not in this category).
+  const strictAnywhere = limits.categoryIds && matches.length
+    ? sql`exists (select 1 from products where (${sql.join(matches.map((m) => sql`(${m})`), sql` or `)}) and enable and deleted_at is null)`
+    : sql`false`;
   const fuzzy = key.length >= MIN_FUZZY_KEY
     ? sql` union all ${branch(3, 'fuzzy', fuzzyScore,
-      sql`(pn_key % ${key} or ${key} <% pn_key) and not exists (select 1 from strict)
+      sql`(pn_key % ${key} or ${key} <% pn_key) and not exists (select 1 from strict) and not ${strictAnywhere}
         and greatest(similarity(pn_key, ${key}), word_similarity(${key}, pn_key)) >= ${FUZZY_MIN_SCORE}`, true)}`
     : sql``;
   const carried = carry.length ? sql.raw(', ' + carry.map((c) => `p."${c}"`).join(', ')) : sql``;
@@ -115,9 +126,13 @@ export function matchedSql(plan: SearchPlan, carry: readonly string[] = [], limi
  * Runs a search statement with sequential scans priced out. A text branch reads its capped candidates
  * through the GIN index in a few milliseconds; told that a thousand of thirteen thousand matches are
  * found within the first pages, the planner would rather scan the table and test every row's words —
- * many times slower, and slower still as the catalogue grows. Local to this statement's transaction.
+ * many times slower, and slower still as the catalogue grows.
  */
 export function withIndexScans<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  // PostgreSQL: the search pool's sessions are set so (db/client.ts). PGlite (in process, no round trips):
+  // a transaction with the settings local to it.
+  const searchDb = indexScanDbOf(db);
+  if (searchDb) return run(searchDb);
   return db.transaction(async (tx) => {
     // Pricing a plan node out adds a huge constant to its cost, which would make PostgreSQL compile the
     // statement to machine code (JIT, seconds) for a query of milliseconds: JIT off with it.
