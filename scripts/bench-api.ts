@@ -10,6 +10,10 @@
  *   - load with the read cache on (what a shopper mostly meets) and off (every request queried);
  * and the requests/s of the bare health endpoint in the same run: the ceiling of this machine.
  * PostgreSQL uses DATABASE_URL. Never part of `npm test`.
+ *
+ * `--long-tail [--mix uniform|zipf|both]` measures instead the long tail of real traffic: thousands of
+ * distinct suggestion, search page and category listing requests, read cache as in production, health
+ * latency beside the load (scripts/bench/long-tail.ts).
  */
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -20,6 +24,7 @@ import type { Database } from '../src/server/db/client';
 import { startServer, type RunningServer } from '../src/server/server';
 import { openBenchDatabase } from './bench/database';
 import type { LoadJob, LoadResult } from './bench/load-runner';
+import { longTailBench } from './bench/long-tail';
 import { getProductPaths, suggestionPaths, suggestionQueries } from './bench/queries';
 import { SqlRecorder, type Statement } from './bench/sql-replay';
 import { median, ms, perSecond, summarise, table, type LatencySummary } from './bench/stats';
@@ -34,6 +39,8 @@ function options() {
       products: { type: 'string', default: '100000' },
       db: { type: 'string', default: 'pglite' },
       duration: { type: 'string', default: '10' },
+      'long-tail': { type: 'boolean', default: false },
+      mix: { type: 'string', default: 'both' },
     },
     allowPositionals: false,
   });
@@ -42,7 +49,8 @@ function options() {
   if (!Number.isInteger(products) || products < 1) throw new Error(`--products must be a positive whole number, not "${values.products}"`);
   if (!Number.isFinite(duration) || duration < 1) throw new Error(`--duration must be at least 1 second, not "${values.duration}"`);
   if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error(`--db must be pglite or postgres, not "${values.db}"`);
-  return { products, duration, db: values.db as 'pglite' | 'postgres' };
+  if (!['uniform', 'zipf', 'both'].includes(values.mix)) throw new Error(`--mix must be uniform, zipf or both, not "${values.mix}"`);
+  return { products, duration, db: values.db as 'pglite' | 'postgres', longTail: values['long-tail'], mix: values.mix };
 }
 
 async function serve(database: Database, readCache: boolean): Promise<RunningServer> {
@@ -146,6 +154,12 @@ async function main() {
   const t0 = performance.now();
   const bench = await openBenchDatabase(opts.db, opts.products, log);
   const { database } = bench;
+  if (opts.longTail) {
+    await longTailBench(database, { ...opts, connections: CONNECTIONS });
+    await database.close();
+    console.log(`Total time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
+    return;
+  }
   const recorder = new SqlRecorder(database);
 
   const suggestionList = suggestionPaths(suggestionQueries());

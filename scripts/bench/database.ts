@@ -81,7 +81,8 @@ async function openPglite(products: number, log: (s: string) => void): Promise<B
 
 /** Same on the PostgreSQL server of DATABASE_URL, in its own database qateh_bench_<N>. */
 async function openPostgres(url: string, products: number, log: (s: string) => void): Promise<BenchDatabase> {
-  const name = `qateh_bench_${products}`;
+  // BENCH_DB_PREFIX keeps benches of several checkouts on one server apart.
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'qateh_bench'}_${products}`;
   const benchUrl = new URL(url);
   benchUrl.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: url });

@@ -156,6 +156,11 @@ export const productListSchema = z.object({
   filters: z.array(filterSchema),
   /** Set when nothing matched the text as typed but a keyboard-layout reading of it did ("مپ۳۵۸" → "lm358"). */
   interpretedAs: z.string().optional(),
+  /**
+   * Set on a search so broad that it was ranked, counted and faceted over its first 1,000 matches per kind
+   * of match (exact, family, text…): `total`, pages and the sidebar counts are then lower bounds ("1,000+").
+   */
+  capped: z.literal(true).optional(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 

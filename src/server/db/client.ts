@@ -27,6 +27,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Search statements on PostgreSQL run on a pool of their own whose sessions price sequential scans out
+ * and never JIT-compile (see withIndexScans in services/search/match-sql.ts): settings of the session,
+ * so a search is one round trip, not a transaction of four.
+ */
+const indexScanPools = new WeakMap<Db, Db>();
+export const indexScanDbOf = (db: Db): Db | undefined => indexScanPools.get(db);
+
 export interface DatabaseOptions {
   /** postgres:// URL; when absent an embedded PGlite is used. */
   url?: string | undefined;
@@ -44,6 +52,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const searchPool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c enable_seqscan=off -c jit=off' });
+    searchPool.on('connect', (client) => void client.query(TRIGRAM_SETTINGS));
+    searchPool.on('error', (err) => console.error(`database: an idle search connection ended (${err.message}); it will be replaced`));
+    indexScanPools.set(db, drizzlePg(searchPool, { schema }) as unknown as Db);
     const withLock = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
       // Session-level: held by this connection while `work` runs on the pool's others.
       const holder = await pool.connect();
@@ -58,7 +70,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         holder.release();
       }
     };
-    return { db, kind: 'postgres', withLock, close: () => pool.end() };
+    return { db, kind: 'postgres', withLock, close: async () => { await searchPool.end(); await pool.end(); } };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.

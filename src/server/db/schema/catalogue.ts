@@ -105,7 +105,30 @@ export const products = pgTable('products', {
   index('products_pn_key_prefix_idx').using('btree', sql`${t.pnKey} text_pattern_ops`),
   index('products_pn_key_trgm_idx').using('gin', sql`${t.pnKey} gin_trgm_ops`),
   index('products_search_vector_idx').using('gin', t.searchVector),
+  // What the hot reads of shoppers walk, over visible products only: part-number prefixes with what
+  // their ranking needs (index-only), and each listing order per category (a page is an early-stopped walk).
+  index('products_visible_pn_key_idx').using('btree', sql`${t.pnKey} text_pattern_ops`, t.stock, t.salesCount, t.id).where(sql`enable and deleted_at is null`),
+  index('products_listing_default_idx').on(
+    t.categoryId, sql`((${t.stock} > 0 and ${t.stock} >= greatest(${t.minimumPurchase}, 1))) desc`, sql`${t.salesCount} desc`, sql`${t.views} desc`, t.id,
+  ).where(sql`enable and deleted_at is null`),
+  index('products_listing_name_idx').on(t.categoryId, t.name, t.id).where(sql`enable and deleted_at is null`),
+  index('products_listing_price_idx').on(t.categoryId, t.price, t.id).where(sql`enable and deleted_at is null`),
+  index('products_listing_newest_idx').on(t.categoryId, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(sql`enable and deleted_at is null`),
 ]);
+
+/**
+ * Visible products per category, brand and quality with their price range: the sidebar of a category
+ * listing sums a few rows of this instead of counting every product. Rewritten with items_count after
+ * every catalogue write (refreshCategoryCounts); nothing else changes these dimensions of a product.
+ */
+export const categoryFacets = pgTable('category_facets', {
+  categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  brandId: integer('brand_id'),
+  quality: text('quality').$type<Quality | null>(),
+  products: integer('products').notNull(),
+  priceMin: rials('price_min').notNull(),
+  priceMax: rials('price_max').notNull(),
+}, (t) => [index('category_facets_category_idx').on(t.categoryId)]);
 
 /** Quantity price breaks. maxCount null = open-ended last tier. */
 export const productPrices = pgTable('product_prices', {

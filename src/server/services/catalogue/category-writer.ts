@@ -76,7 +76,7 @@ export async function refreshCategoryPaths(db: Db): Promise<void> {
 
 /**
  * items_count of every category = enabled, non-deleted products in it and all categories below it.
- * One statement for the whole tree; only counts that differ are written.
+ * One statement for the whole tree; only counts that differ are written. Then category_facets anew.
  */
 export async function refreshCategoryCounts(db: Db): Promise<void> {
   await db.execute(sql`
@@ -92,6 +92,12 @@ export async function refreshCategoryCounts(db: Db): Promise<void> {
     )
     UPDATE categories c SET items_count = totals.n FROM totals
     WHERE c.id = totals.id AND c.items_count <> totals.n`);
+  // The sidebar's counts per category, brand and quality (listing.ts sums these instead of counting products).
+  await db.execute(sql`DELETE FROM category_facets`);
+  await db.execute(sql`
+    INSERT INTO category_facets (category_id, brand_id, quality, products, price_min, price_max)
+    SELECT category_id, brand_id, quality, count(*)::int, min(price), max(price) FROM products
+    WHERE enable AND deleted_at IS NULL GROUP BY category_id, brand_id, quality`);
 }
 
 /** Every category's own and ancestors' names (en + fa), nearest first: what a product is searched by. */

@@ -6,9 +6,9 @@ import { rialsToToman, tomanToRials } from '../../../lib/money';
 import { roundedPriceRange } from '../../../lib/price-range';
 import type { Db } from '../../db/client';
 import { loadProductCards } from '../product-views';
-import { matchedSql } from './match-sql';
+import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
-import { resolveScope, type CategoryScope } from './scope';
+import { resolveScope, scopeIdsSql, type CategoryScope } from './scope';
 
 // Attribute counts over a huge unscoped set cost much and help nobody; offer them once the set is narrow.
 const ATTRIBUTE_FACETS_MAX_SET = 20_000;
@@ -23,10 +23,15 @@ const BASE_COLUMNS = [
   'category_id', 'enable', 'deleted_at',
 ] as const;
 
+// A search ranks, counts and facets at most this many matches per match branch (exact, family, text…):
+// past that, `capped` tells the shopper the count is a lower bound ("1,000+").
+export const SEARCH_CANDIDATES = 1000;
+
 function baseSql(plan: SearchPlan | null, scope: CategoryScope | null): SQL {
-  const source = plan ? sql`(${matchedSql(plan, BASE_COLUMNS)})` : sql`products`;
-  const matchCols = plan ? sql`p.rank, p.kind, p.score` : sql`0 as rank, null::text as kind, 0::real as score`;
-  const inScope = scope ? sql`and c.path like ${scope.path + '%'}` : sql``;
+  const limits = { perBranch: SEARCH_CANDIDATES, candidates: SEARCH_CANDIDATES, ...(scope ? { categoryIds: scope.ids } : {}) };
+  const source = plan ? sql`(${matchedSql(plan, BASE_COLUMNS, limits)})` : sql`products`;
+  const matchCols = plan ? sql`p.rank, p.kind, p.score, p.overflow` : sql`0 as rank, null::text as kind, 0::real as score, false as overflow`;
+  const inScope = scope && !plan ? sql`and p.category_id = any(${scopeIdsSql(scope)})` : sql``;
   return sql`select p.id, p.name, p.price, p.brand_id, p.quality, p.stock, p.minimum_purchase, p.availability_date, p.sales_count,
       p.views, p.created_at, c.path, ${matchCols}
     from ${source} p join categories c on c.id = p.category_id
@@ -34,6 +39,12 @@ function baseSql(plan: SearchPlan | null, scope: CategoryScope | null): SQL {
 }
 
 function filtersSql(q: GetProductQuery): SQL {
+  const parts = filterConditions(q);
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** The shopper's filters as conditions on products aliased `b`. */
+function filterConditions(q: GetProductQuery): SQL[] {
   const parts: SQL[] = [];
   if (q.filter_price?.min != null) parts.push(sql`b.price >= ${q.filter_price.min}`);
   if (q.filter_price?.max != null) parts.push(sql`b.price <= ${q.filter_price.max}`);
@@ -60,7 +71,7 @@ function filtersSql(q: GetProductQuery): SQL {
       where v.product_id = b.id and a.slug = ${attr.slug}
       and v.value_slug in (${sql.join(attr.values.map((s) => sql`${s}`), sql`, `)}))`);
   }
-  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  return parts;
 }
 
 function orderSql(sort: GetProductQuery['sort'], searching: boolean): SQL {
@@ -76,6 +87,60 @@ function orderSql(sort: GetProductQuery['sort'], searching: boolean): SQL {
   }
 }
 
+/**
+ * A listing's order on products aliased `t`. Ties go by id in the direction of the sort, so every order is
+ * one walk of an index of products_listing_*_idx (per category) and a page stops as soon as it is full.
+ */
+function listingOrder(sort: GetProductQuery['sort'], t: string): SQL {
+  switch (sort) {
+    case 'name_asc': return sql.raw(`${t}.name asc, ${t}.id`);
+    case 'name_desc': return sql.raw(`${t}.name desc, ${t}.id desc`);
+    case 'price_asc': return sql.raw(`${t}.price asc, ${t}.id`);
+    case 'price_desc': return sql.raw(`${t}.price desc, ${t}.id desc`);
+    case 'newest': return sql.raw(`${t}.created_at desc, ${t}.id desc`);
+    default: return sql.raw(`${IN_STOCK_SQL(t)} desc, ${t}.sales_count desc, ${t}.views desc, ${t}.id`);
+  }
+}
+
+/**
+ * A category listing without search text: the page is the first rows of each category's index walk in
+ * the listing's order (top-K per category, then merged), and the sidebar sums category_facets, counts
+ * kept on write, instead of counting every product of the subtree.
+ */
+export function catalogueListingSql(q: GetProductQuery, scope: CategoryScope | null, categoryIds: number[]): SQL {
+  const offset = (q.page - 1) * q.limit;
+  const ids = sql`${`{${categoryIds.join(',')}}`}::int[]`;
+  const filters = filterConditions(q);
+  const filtered = filters.length ? sql`and ${sql.join(filters, sql` and `)}` : sql``;
+  const children = scope ? sql`c.parent_id = ${scope.id}` : sql`c.parent_id is null`;
+  return sql`
+    with cf as materialized (select brand_id, quality, products, price_min, price_max from category_facets where category_id = any(${ids})),
+    pg as (select x.id, row_number() over (order by ${listingOrder(q.sort, 'x')}) as ord
+      from unnest(${ids}) as cat(id) cross join lateral (
+        select b.id, b.name, b.price, b.stock, b.minimum_purchase, b.sales_count, b.views, b.created_at
+        from products b where b.category_id = cat.id and b.enable and b.deleted_at is null ${filtered}
+        order by ${listingOrder(q.sort, 'b')} limit ${offset + q.limit}) x
+      order by ${listingOrder(q.sort, 'x')} limit ${q.limit} offset ${offset})
+    select
+      ${filters.length
+        ? sql`(select count(*)::int from products b where b.category_id = any(${ids}) and b.enable and b.deleted_at is null ${filtered})`
+        : sql`(select coalesce(sum(products), 0)::int from cf)`} as total,
+      (select json_agg(json_build_object('id', id, 'kind', null) order by ord) from pg) as items,
+      (select coalesce(sum(products), 0)::int from cf) as base_total,
+      (select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'name_fa', c.name_fa,
+              'depth', c.depth, 'count', c.items_count) order by c.sort, c.id)
+         from categories c where ${children} and c.items_count > 0) as categories,
+      (select json_agg(json_build_object('slug', br.slug, 'name', br.name, 'count', x.n) order by x.n desc, br.name)
+         from (select brand_id, sum(products)::int as n from cf where brand_id is not null group by 1) x
+         join brands br on br.id = x.brand_id) as brands,
+      (select json_agg(json_build_object('quality', quality, 'count', n))
+         from (select quality, sum(products)::int as n from cf group by 1) x) as qualities,
+      (select min(price_min) from cf) as price_min,
+      (select max(price_max) from cf) as price_max,
+      false as capped
+  `;
+}
+
 interface ListingRow {
   total: number;
   items: { id: number; kind: MatchKind | null }[] | null;
@@ -85,11 +150,19 @@ interface ListingRow {
   qualities: { quality: string | null; count: number }[] | null;
   price_min: number | null;
   price_max: number | null;
+  /** A match branch had more rows than a search reads: total and counts are lower bounds. */
+  capped: boolean;
+}
+
+async function allCategoryIds(db: Db): Promise<number[]> {
+  return rowsOf<{ id: number }>(await db.execute(sql`select id from categories`)).map((r) => r.id);
 }
 
 /** One round trip: the page, the total after filters, and the sidebar's counts over the unfiltered set. */
 async function runListing(db: Db, q: GetProductQuery, plan: SearchPlan | null, scope: CategoryScope | null) {
-  const result = await db.execute(listingSql(q, plan, scope));
+  const result = plan
+    ? await withIndexScans(db, (tx) => tx.execute(listingSql(q, plan, scope)))
+    : await db.execute(catalogueListingSql(q, scope, scope ? scope.ids : await allCategoryIds(db)));
   return rowsOf<ListingRow>(result)[0]!;
 }
 
@@ -116,7 +189,8 @@ export function listingSql(q: GetProductQuery, plan: SearchPlan | null, scope: C
       (select json_agg(json_build_object('quality', quality, 'count', n))
          from (select quality, count(*)::int as n from b group by 1) x) as qualities,
       (select min(price) from b) as price_min,
-      (select max(price) from b) as price_max
+      (select max(price) from b) as price_max,
+      (select coalesce(bool_or(overflow), false) from b) as capped
   `;
 }
 
@@ -228,6 +302,7 @@ export async function listProducts(db: Db, q: GetProductQuery): Promise<ListingR
     sort: q.sort,
     filters,
     ...(interpretedAs ? { interpretedAs } : {}),
+    ...(row.capped ? { capped: true as const } : {}),
     searched: plan?.folded ?? null,
   };
 }

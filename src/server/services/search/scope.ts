@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -8,6 +8,8 @@ export interface CategoryScope {
   slug: string;
   path: string;
   depth: number;
+  /** The category and every category below it: products are scoped by category_id = any(ids), through its index. */
+  ids: number[];
 }
 
 /** The category a listing or search is limited to; 404 with a Persian message when the slug is unknown. */
@@ -19,5 +21,10 @@ export async function resolveScope(db: Db, slug: string | undefined): Promise<Ca
     .where(eq(categories.slug, slug))
     .limit(1);
   if (!row) throw notFound(`دسته‌بندی «${slug}» پیدا نشد.`);
-  return row;
+  // The category tree is small (a few hundred rows): its subtree is one prefix match there, never over products.
+  const below = await db.select({ id: categories.id }).from(categories).where(sql`${categories.path} like ${row.path + '%'}`);
+  return { ...row, ids: below.map((c) => c.id) };
 }
+
+/** SQL array literal of the scope's ids, for `category_id = any(...)`. */
+export const scopeIdsSql = (scope: CategoryScope) => sql`${`{${scope.ids.join(',')}}`}::int[]`;

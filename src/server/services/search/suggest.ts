@@ -1,28 +1,34 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MatchKind, SuggestionResponse } from '../../../api/schemas/catalogue';
 import type { SuggestionQuery } from '../../../api/schemas/search';
 import type { Db } from '../../db/client';
 import { loadProductCards } from '../product-views';
-import { matchedSql } from './match-sql';
+import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
 import { resolveScope, type CategoryScope } from './scope';
 
 // One typed letter matches a large part of the catalogue; suggestions start at the second.
 const MIN_QUERY_LENGTH = 2;
 
-async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: SuggestionQuery) {
-  const inScope = scope ? sql`and c.path like ${scope.path + '%'}` : sql``;
-  const result = await db.execute(sql`
-    with m as materialized (
-      select p.id, p.rank, p.kind, p.score, p.stock, p.sales_count
-      from (${matchedSql(plan, ['stock', 'sales_count', 'category_id', 'enable', 'deleted_at'])}) p
-      join categories c on c.id = p.category_id
-      where p.enable and p.deleted_at is null ${inScope}
-    )
+// Text and infix matches read at most this many candidates before ranking them.
+const CANDIDATES = 1000;
+
+/** The one statement behind the dropdown: at most `limit` matches counted, the best `take` returned. */
+export function suggestionSql(plan: SearchPlan, scope: CategoryScope | null, q: Pick<SuggestionQuery, 'limit' | 'take'>): SQL {
+  // Each match branch stops at what the dropdown counts (limit) and shows (take): the best rows of every
+  // branch in the final order, so the union's best are the best of all matches.
+  const perBranch = Math.max(q.limit, q.take);
+  const limits = { perBranch, candidates: Math.max(CANDIDATES, perBranch), ...(scope ? { categoryIds: scope.ids } : {}) };
+  return sql`
+    with m as materialized (${matchedSql(plan, ['stock', 'sales_count'], limits)})
     select
       (select count(*)::int from (select 1 from m limit ${q.limit}) x) as total,
       (select json_agg(json_build_object('id', id, 'kind', kind) order by rank, score desc, stock > 0 desc, sales_count desc, id)
-         from (select * from m order by rank, score desc, stock > 0 desc, sales_count desc, id limit ${q.take}) t) as items`);
+         from (select * from m order by rank, score desc, stock > 0 desc, sales_count desc, id limit ${q.take}) t) as items`;
+}
+
+async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: SuggestionQuery) {
+  const result = await withIndexScans(db, (tx) => tx.execute(suggestionSql(plan, scope, q)));
   return (result as unknown as { rows: { total: number; items: { id: number; kind: MatchKind }[] | null }[] }).rows[0]!;
 }
 

@@ -74,7 +74,7 @@ export default function ListingView({ locale, heading, source, layout, categoryH
       <section className="listing__main">
         <header className="listing__head">
           <h1>{heading}</h1>
-          {list && list.total > 0 && <p className="muted listing__count">{fill(t.showing, { from: list.from, to: list.to, total: list.total }, locale)}</p>}
+          {list && list.total > 0 && <p className="muted listing__count">{fill(t.showing, { from: list.from, to: list.to, total: list.capped ? `${formatNumber(list.total, locale)}+` : list.total }, locale)}</p>}
         </header>
         {notice}
         <div className="toolbar">
