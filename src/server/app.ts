@@ -119,7 +119,7 @@ export function createApp(config: Config, database: Database, options: AppOption
   mountMedia(app, deps);
   mountUnsubscribePage(app, deps);
   // Test gateways speaking ZarinPal's and Sadad's protocols (development, tests); never with real credentials.
-  if (sandboxEnabled(config)) app.route(SANDBOX_PREFIX, createPaymentSandbox(config));
+  if (sandboxEnabled(config)) app.route(SANDBOX_PREFIX, createPaymentSandbox(config, database.db));
   // The SMS provider's stand-in (Kavenegar's protocol), never in production.
   if (smsStandinEnabled(config)) app.route(SMS_STANDIN_PREFIX, createSmsStandin(config).app);
   // Last: the storefront only answers what no API or media route did.

@@ -24,6 +24,17 @@ export interface Database {
    * process only, so there it just runs `work`.
    */
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Like withLock, but when another process holds the lock it does not wait: it answers `busy` at once
+   * (the static-site rebuild: one instance rebuilds, the others serve what it writes).
+   */
+  tryWithLock<T>(name: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, from any process on this database, as each commits.
+   * On PostgreSQL a connection of its own listens, and comes back by itself after it is lost; `onNotify`
+   * is then called once as well, since notifications sent meanwhile are gone. Resolves with the unlisten.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -58,7 +69,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         holder.release();
       }
     };
-    return { db, kind: 'postgres', withLock, close: () => pool.end() };
+    const tryWithLock = async <T>(name: string, work: () => Promise<T>) => {
+      const holder = await pool.connect();
+      try {
+        const { rows } = await holder.query<{ got: boolean }>('select pg_try_advisory_lock(hashtext($1)) as got', [name]);
+        if (!rows[0]?.got) return { ran: false as const };
+        try {
+          return { ran: true as const, value: await work() };
+        } finally {
+          await holder.query('select pg_advisory_unlock(hashtext($1))', [name]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    const listen = (channel: string, onNotify: () => void) => listenOnPostgres(opts.url!, channel, onNotify);
+    return { db, kind: 'postgres', withLock, tryWithLock, listen, close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.
@@ -66,5 +92,61 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   await client.exec(TRIGRAM_SETTINGS);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', withLock: (_name, work) => work(), close: () => client.close() };
+  return {
+    db, kind: 'pglite',
+    withLock: (_name, work) => work(),
+    tryWithLock: async (_name, work) => ({ ran: true, value: await work() }),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** LISTEN on a connection outside the pool (a pooled one would be handed to queries and lose it). */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    const lost = (err?: Error) => {
+      if (client !== c || stopped) return;
+      client = null;
+      console.error(`database: the LISTEN ${channel} connection ended${err ? ` (${err.message})` : ''}; reconnecting`);
+      c.end().catch(() => undefined);
+      retry = setTimeout(() => void reconnect(), 1000);
+      retry.unref();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      // Whatever was notified while no one listened is lost: treat it as a change.
+      onNotify();
+    } catch {
+      retry = setTimeout(() => void reconnect(), 1000);
+      retry.unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
 }

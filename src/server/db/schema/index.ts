@@ -5,3 +5,4 @@ export * from './engagement';
 export * from './content';
 export * from './notifications';
 export * from './abuse';
+export * from './payment-sandbox';
