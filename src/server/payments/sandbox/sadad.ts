@@ -75,7 +75,7 @@ export function mountSadadSandbox(app: Hono, sessions: SandboxSessions, creds: S
       const token = String(form.Token ?? '');
       const record = await sessions.settle('sadad', token, choice === 'pay', clock.now());
       if (!record) return c.html(errorPage('توکن نامعتبر است. / Unknown token (test payment).'), 404);
-      return c.html(autoPostPage(record.returnUrl, { OrderId: record.orderId, token, ResCode: record.state === 'paid' ? '0' : '-1' }));
+      return c.html(autoPostPage(record.returnUrl, { OrderId: record.orderId ?? '', token, ResCode: record.state === 'paid' ? '0' : '-1' }));
     });
   }
 
