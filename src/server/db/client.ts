@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,6 +44,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; undefined = in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * PGlite in a thread of its own (default), so a long query does not stop the server's thread
+   * (pglite-thread.ts); false opens it in the calling thread, as before (the benchmark's comparison).
+   */
+  pgliteThread?: boolean;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -88,10 +94,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.
-  // PGlite.create (not the constructor) is what loads extension bundles before the first query.
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
-  await client.exec(TRIGRAM_SETTINGS);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = opts.pgliteThread === false ? await pgliteHere(opts.dataDir) : await openPgliteThread(opts.dataDir, TRIGRAM_SETTINGS);
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return {
     db, kind: 'pglite',
     withLock: (_name, work) => work(),
@@ -104,6 +108,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/** PGlite in the calling thread. PGlite.create (not the constructor) loads extension bundles before the first query. */
+async function pgliteHere(dataDir: string | undefined): Promise<PGlite> {
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  await client.exec(TRIGRAM_SETTINGS);
+  return client;
 }
 
 /** LISTEN on a connection outside the pool (a pooled one would be handed to queries and lose it). */
