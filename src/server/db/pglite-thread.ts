@@ -149,6 +149,9 @@ export async function openPgliteThread(dataDir: string | undefined, setup: strin
       if (closed) return;
       closed = true;
       await call({ op: 'close' });
+      // Held until the thread has ended: unreferenced, the process could exit mid-await and skip
+      // whatever its caller does after closing (a script's last lines).
+      worker.ref();
       await worker.terminate();
     },
     get closed() {
