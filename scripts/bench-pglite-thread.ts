@@ -80,6 +80,8 @@ async function main() {
       label, ms(r.healthAlone.latency.p95), ms(r.health.latency.p50), ms(r.health.latency.p95), ms(r.health.latency.p99),
       perSecond(r.search.requestsPerSecond), ms(r.search.latency.p50), ms(r.search.latency.p95),
     ]);
+    // Each run's figures as soon as they are known, then the table of both.
+    console.log(`${label}: ${rows.at(-1)!.slice(1).join(' / ')}`);
   }
   console.log(table(['PGlite', 'health p95 alone', 'health p50 beside search', 'p95', 'p99', 'search req/s', 'search p50', 'search p95'], rows));
 }
