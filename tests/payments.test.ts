@@ -317,7 +317,7 @@ describe('Sadad (VPG v0) through the sandbox', () => {
     // A sandbox of its own with a clock the test moves.
     let now = Date.now();
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL: server.deps.config.PUBLIC_BASE_URL });
-    const sandbox = createPaymentSandbox(config, { now: () => now, verifyWindowMs: 60_000 });
+    const sandbox = createPaymentSandbox(config, db(), { now: () => now, verifyWindowMs: 60_000 });
     const own: ServerType = await new Promise((resolve) => { const s = serve({ fetch: sandbox.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s)); });
     try {
       const base = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;

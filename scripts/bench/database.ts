@@ -55,10 +55,10 @@ async function fill(database: Database, products: number, log: (s: string) => vo
 }
 
 /** Opens the PGlite bench database for N products, building it first when missing or different. */
-async function openPglite(products: number, log: (s: string) => void): Promise<BenchDatabase> {
+async function openPglite(products: number, log: (s: string) => void, pgliteThread?: boolean): Promise<BenchDatabase> {
   const dir = `data/bench-pglite-${products}`;
   if (existsSync(dir)) {
-    const database = await openDatabase({ dataDir: dir });
+    const database = await openDatabase({ dataDir: dir, pgliteThread });
     await migrate(database);
     const count = await productCount(database.db).catch(() => -1);
     if (count === products) return { database, where: `${dir} (reused)`, buildSteps: [] };
@@ -67,7 +67,7 @@ async function openPglite(products: number, log: (s: string) => void): Promise<B
     rmSync(dir, { recursive: true, force: true });
   }
   log(`Building ${dir}:`);
-  const database = await openDatabase({ dataDir: dir });
+  const database = await openDatabase({ dataDir: dir, pgliteThread });
   try {
     const buildSteps = await fill(database, products, log);
     return { database, where: `${dir} (built now)`, buildSteps };
@@ -117,8 +117,11 @@ async function openPostgres(url: string, products: number, log: (s: string) => v
   }
 }
 
-export function openBenchDatabase(kind: 'pglite' | 'postgres', products: number, log: (s: string) => void): Promise<BenchDatabase> {
-  if (kind === 'pglite') return openPglite(products, log);
+/** `pgliteThread: false` opens PGlite in this thread, as before it had one of its own (bench:pglite-thread). */
+export function openBenchDatabase(
+  kind: 'pglite' | 'postgres', products: number, log: (s: string) => void, opts: { pgliteThread?: boolean } = {},
+): Promise<BenchDatabase> {
+  if (kind === 'pglite') return openPglite(products, log, opts.pgliteThread);
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('--db postgres needs DATABASE_URL (postgres://user@host:port/postgres, a role that may create databases)');
   return openPostgres(url, products, log);

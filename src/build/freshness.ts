@@ -14,13 +14,24 @@ import { buildSite, siteIsBuilt } from './site';
 
 export type Freshness = 'missing' | 'stale' | 'fresh';
 
+/**
+ * The advisory lock of building and rebuilding the static site, across every instance on one
+ * PostgreSQL (one site folder they all serve): one builds, the others serve what it wrote.
+ */
+export const SITE_REBUILD_LOCK = 'qateh:site-rebuild';
+
 export async function siteFreshness(database: Database, siteDir: string): Promise<Freshness> {
   const version = readManifestVersion(siteDir);
   if (!siteIsBuilt(siteDir) || version === null) return 'missing';
   return version === (await catalogueVersion(database.db)) ? 'fresh' : 'stale';
 }
 
-export async function ensureSiteFresh(config: Config, database: Database, siteDir: string, log: (s: string) => void): Promise<Freshness> {
+export function ensureSiteFresh(config: Config, database: Database, siteDir: string, log: (s: string) => void): Promise<Freshness> {
+  // Instances started together wait for the first one's build and then find the site fresh.
+  return database.withLock(SITE_REBUILD_LOCK, () => buildWhatIsMissing(config, database, siteDir, log));
+}
+
+async function buildWhatIsMissing(config: Config, database: Database, siteDir: string, log: (s: string) => void): Promise<Freshness> {
   let state = await siteFreshness(database, siteDir);
   // Started with another configuration (test mode on or off, store details): the rebuild makes every page again.
   if (state === 'fresh' && shellChanged(config, siteDir)) state = 'stale';

@@ -7,10 +7,16 @@
  * the data over a loopback API this thread serves from its database. One rebuild
  * at a time; a change made during a rebuild is picked up by the next check. A failed rebuild is logged
  * and tried again at the next check, the pages in place keep being served.
+ *
+ * Several instances on one PostgreSQL serving one site folder (a shared volume, or nginx serving it):
+ * the rebuild runs under an advisory lock taken without waiting, so one instance rebuilds and the
+ * others, finding the lock taken, skip that check and serve the files it swaps in (every request
+ * looks the file up afresh: src/server/http/static-site.ts). The freshness is checked again under
+ * the lock, so an instance that gets it just after another's rebuild finds nothing left to do.
  */
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
-import { siteFreshness } from './freshness';
+import { SITE_REBUILD_LOCK, siteFreshness } from './freshness';
 import { startBuildApi, type BuildApi } from './build-api';
 import type { RebuildResult } from './rebuild';
 import { rebuildThreads } from './rebuild-thread';
@@ -35,6 +41,11 @@ export function startSiteUpdater(config: Config, database: Database, siteDir: st
   const threads = rebuildThreads();
 
   const check = async () => {
+    if ((await siteFreshness(database, siteDir)) !== 'stale' || stopped) return;
+    await database.tryWithLock(SITE_REBUILD_LOCK, rebuild);
+  };
+
+  const rebuild = async () => {
     if ((await siteFreshness(database, siteDir)) !== 'stale' || stopped) return;
     api ??= startBuildApi(config, database);
     const r = await threads.run(config, (await api).url, siteDir);

@@ -10,6 +10,7 @@ import { errorBody, handleError, MESSAGES } from './http/errors';
 import { rateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
 import { retryLaterFa, sharedRateLimit } from './http/shared-rate-limit';
+import { syncedRateLimit } from './http/synced-rate-limit';
 import { mountStaticSite } from './http/static-site';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
@@ -93,12 +94,16 @@ export function createApp(config: Config, database: Database, options: AppOption
     app.use('/media/*', compress());
   }
 
-  const searchLimiter = rateLimit({ limit: config.SEARCH_RATE_LIMIT, windowSeconds: config.SEARCH_RATE_WINDOW_SECONDS, clientIp });
+  // On PostgreSQL several servers may share the database behind one proxy: their limits are shared
+  // through it (the search calls' counts synced in batches, uploads counted one upsert each). PGlite is
+  // opened by one process only, so there the counts stay in memory.
+  const shared = database.kind === 'postgres';
+  const searchLimits = { limit: config.SEARCH_RATE_LIMIT, windowSeconds: config.SEARCH_RATE_WINDOW_SECONDS, clientIp };
+  const searchLimiter = shared ? syncedRateLimit({ db: database.db, bucket: 'search', ...searchLimits }) : rateLimit(searchLimits);
   for (const path of SEARCH_PATHS) app.use(path, searchLimiter);
   // Each parts-list upload costs a parse in a worker: an address past its share is refused before the body is read.
-  app.use(`${API_BASE}/SaveCustomerFile`, rateLimit({
-    limit: config.BOM_UPLOAD_RATE_LIMIT, windowSeconds: config.BOM_UPLOAD_RATE_WINDOW_SECONDS, clientIp, message: uploadRateMessage,
-  }));
+  const uploadLimits = { limit: config.BOM_UPLOAD_RATE_LIMIT, windowSeconds: config.BOM_UPLOAD_RATE_WINDOW_SECONDS, clientIp, message: uploadRateMessage };
+  app.use(`${API_BASE}/SaveCustomerFile`, shared ? sharedRateLimit({ db: database.db, bucket: 'bom-uploads', ...uploadLimits }) : rateLimit(uploadLimits));
   // After the rate limits (a refused address's body is never read), before every route that reads a body.
   app.use('*', bodyLimits(API_BASE));
   // The build's bulk reads answer only the build (src/server/http/build-token.ts).
@@ -121,7 +126,7 @@ export function createApp(config: Config, database: Database, options: AppOption
   mountUploads(app, deps);
   mountUnsubscribePage(app, deps);
   // Test gateways speaking ZarinPal's and Sadad's protocols (development, tests); never with real credentials.
-  if (sandboxEnabled(config)) app.route(SANDBOX_PREFIX, createPaymentSandbox(config));
+  if (sandboxEnabled(config)) app.route(SANDBOX_PREFIX, createPaymentSandbox(config, database.db));
   // The SMS provider's stand-in (Kavenegar's protocol), never in production.
   if (smsStandinEnabled(config)) app.route(SMS_STANDIN_PREFIX, createSmsStandin(config).app);
   // Last: the storefront only answers what no API or media route did.

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrate, STARTUP_LOCK } from './db/migrate';
 import { appPaymentService, RESUME_STALLED_EVERY_MS } from './payments/app-service';
 import { ensureIranPlaces } from './services/accounts/places';
-import { watchCatalogueVersion } from './services/catalogue-version';
+import { listenForCatalogueChanges, watchCatalogueVersion } from './services/catalogue-version';
 import { kavenegarClient } from './notifications/sms/kavenegar';
 import { smsEndpoint } from './notifications/sms/settings';
 import { OutboxWorker } from './notifications/worker';
@@ -37,6 +37,7 @@ export async function startServer(config: Config, database: Database, options: A
   const { port } = server.address() as AddressInfo;
   deps.ownUrl = `http://${loopbackHost(config.HOST)}:${port}`;
   const stopWatching = await watchCatalogueVersion(deps.db, deps.cache, config.CACHE_RECHECK_SECONDS * 1000);
+  const stopListening = await listenForCatalogueChanges(database, deps.cache);
   const stopResuming = resumeStalledPayments(deps);
   const url = `http://${config.HOST}:${port}`;
   // Mails and SMS queued by any instance are sent by whichever instance's worker claims them first.
@@ -52,6 +53,7 @@ export async function startServer(config: Config, database: Database, options: A
     async close() {
       await worker?.stop();
       stopWatching();
+      await stopListening();
       stopResuming();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.searchLog.flush();

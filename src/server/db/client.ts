@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,6 +25,17 @@ export interface Database {
    * process only, so there it just runs `work`.
    */
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Like withLock, but when another process holds the lock it does not wait: it answers `busy` at once
+   * (the static-site rebuild: one instance rebuilds, the others serve what it writes).
+   */
+  tryWithLock<T>(name: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, from any process on this database, as each commits.
+   * On PostgreSQL a connection of its own listens, and comes back by itself after it is lost; `onNotify`
+   * is then called once as well, since notifications sent meanwhile are gone. Resolves with the unlisten.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -40,6 +52,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; undefined = in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * PGlite in a thread of its own (default), so a long query does not stop the server's thread
+   * (pglite-thread.ts); false opens it in the calling thread, as before (the benchmark's comparison).
+   */
+  pgliteThread?: boolean;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -70,13 +87,89 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         holder.release();
       }
     };
-    return { db, kind: 'postgres', withLock, close: async () => { await searchPool.end(); await pool.end(); } };
+    const tryWithLock = async <T>(name: string, work: () => Promise<T>) => {
+      const holder = await pool.connect();
+      try {
+        const { rows } = await holder.query<{ got: boolean }>('select pg_try_advisory_lock(hashtext($1)) as got', [name]);
+        if (!rows[0]?.got) return { ran: false as const };
+        try {
+          return { ran: true as const, value: await work() };
+        } finally {
+          await holder.query('select pg_advisory_unlock(hashtext($1))', [name]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    const listen = (channel: string, onNotify: () => void) => listenOnPostgres(opts.url!, channel, onNotify);
+    return { db, kind: 'postgres', withLock, tryWithLock, listen, close: async () => { await searchPool.end(); await pool.end(); } };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.
-  // PGlite.create (not the constructor) is what loads extension bundles before the first query.
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const client = opts.pgliteThread === false ? await pgliteHere(opts.dataDir) : await openPgliteThread(opts.dataDir, TRIGRAM_SETTINGS);
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
+  return {
+    db, kind: 'pglite',
+    withLock: (_name, work) => work(),
+    tryWithLock: async (_name, work) => ({ ran: true, value: await work() }),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** PGlite in the calling thread. PGlite.create (not the constructor) loads extension bundles before the first query. */
+async function pgliteHere(dataDir: string | undefined): Promise<PGlite> {
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   await client.exec(TRIGRAM_SETTINGS);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', withLock: (_name, work) => work(), close: () => client.close() };
+  return client;
+}
+
+/** LISTEN on a connection outside the pool (a pooled one would be handed to queries and lose it). */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    const lost = (err?: Error) => {
+      if (client !== c || stopped) return;
+      client = null;
+      console.error(`database: the LISTEN ${channel} connection ended${err ? ` (${err.message})` : ''}; reconnecting`);
+      c.end().catch(() => undefined);
+      retry = setTimeout(() => void reconnect(), 1000);
+      retry.unref();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      // Whatever was notified while no one listened is lost: treat it as a change.
+      onNotify();
+    } catch {
+      retry = setTimeout(() => void reconnect(), 1000);
+      retry.unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
 }

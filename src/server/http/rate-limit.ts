@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError, MESSAGES } from './errors';
 
 /**
- * Fixed-window counter per client address. In-process on purpose: one server process per shop;
- * a multi-process deployment would put this in the reverse proxy instead.
+ * Fixed-window counter per client address, in this process: for PGlite, which one process opens.
+ * On PostgreSQL the app uses the shared limiters instead (synced-rate-limit.ts, shared-rate-limit.ts).
  */
 export function rateLimit(opts: {
   limit: number;

@@ -6,7 +6,7 @@ import { HttpError, MESSAGES } from './errors';
 /**
  * Fixed-window limit per client address whose counters live in the database (rate_limit_counters),
  * so several servers on one PostgreSQL share them. Costs one upsert per request: meant for writes
- * (forms, sign-up), not for the search calls, which keep the in-process limiter.
+ * (forms, sign-up, uploads), not for the search calls (synced-rate-limit.ts).
  */
 export function sharedRateLimit(opts: {
   db: Db;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { ReadCache } from './read-cache';
 
 /** The newest change to anything a shopper reads: products, categories, content. */
@@ -10,6 +10,18 @@ export async function catalogueVersion(db: Db): Promise<string> {
       (select max(updated_at) from site_revisions)
     )::text as v`);
   return (result as unknown as { rows: { v: string | null }[] }).rows[0]?.v ?? '';
+}
+
+/** The channel the catalogue tables' triggers notify (migration 0008) on every change, at commit. */
+export const CATALOGUE_CHANNEL = 'qateh_catalogue';
+
+/**
+ * Drops the read cache as soon as any process on the database commits a change to what shoppers read:
+ * another instance behind the same proxy, an import, a staff tool. Milliseconds instead of the
+ * version check's interval, which stays as the safety net.
+ */
+export function listenForCatalogueChanges(database: Database, cache: ReadCache): Promise<() => Promise<void>> {
+  return database.listen(CATALOGUE_CHANNEL, () => cache.invalidate());
 }
 
 /**

@@ -32,6 +32,33 @@ export async function countHit(db: Db, bucket: string, key: string, windowSecond
   return { hits: row!.hits, retryAfterSeconds: Math.max(1, Number(row!.left)) };
 }
 
+/**
+ * Adds several keys' hits at once (one statement) and answers each key's count in its current window:
+ * how the search limiter hands over what it counted in memory since its last sync.
+ */
+export async function addHits(
+  db: Db, bucket: string, counts: ReadonlyMap<string, number>, windowSeconds: number,
+): Promise<Map<string, Hit>> {
+  if (counts.size === 0) return new Map();
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const over = sql`${rateLimitCounters.windowStart} <= now() - ${window}`;
+  const rows = await db.insert(rateLimitCounters)
+    .values([...counts].map(([key, hits]) => ({ bucket, key, windowStart: sql`now()`, hits })))
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.key],
+      set: {
+        hits: sql`CASE WHEN ${over} THEN excluded.hits ELSE ${rateLimitCounters.hits} + excluded.hits END`,
+        windowStart: sql`CASE WHEN ${over} THEN now() ELSE ${rateLimitCounters.windowStart} END`,
+      },
+    })
+    .returning({
+      key: rateLimitCounters.key,
+      hits: rateLimitCounters.hits,
+      left: sql<number>`ceil(extract(epoch FROM ${rateLimitCounters.windowStart} + ${window} - now()))::int`,
+    });
+  return new Map(rows.map((r) => [r.key, { hits: r.hits, retryAfterSeconds: Math.max(1, Number(r.left)) }]));
+}
+
 /** Deletes counters whose window ended long ago (they would restart at 1 anyway). */
 export async function sweepCounters(db: Db, bucket: string, olderThanSeconds: number): Promise<void> {
   await db.delete(rateLimitCounters).where(and(

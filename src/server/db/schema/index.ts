@@ -6,3 +6,4 @@ export * from './content';
 export * from './notifications';
 export * from './abuse';
 export * from './back-office';
+export * from './payment-sandbox';

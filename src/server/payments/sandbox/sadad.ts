@@ -4,6 +4,7 @@ import { isUnderBase } from '../../../lib/public-url';
 import type { SadadSettings } from '../settings';
 import { paymentRequestSignText, sadadOpen } from '../sadad-sign';
 import { autoPostPage, errorPage, testPaymentPage } from './page';
+import type { SandboxSession, SandboxSessions } from './sessions';
 import type { SandboxClock } from './index';
 
 /**
@@ -11,17 +12,8 @@ import type { SandboxClock } from './index';
  * 3DES SignData with the configured key; Purchase shows the test page; the browser returns with a form
  * POST of OrderId, token and ResCode; Advice/Verify checks the token's SignData and answers 0 with
  * RetrivalRefNo and SystemTraceNo, -1 for unknown or unpaid tokens, 101 once the verify window passed.
+ * Tokens and the OrderIds seen live in the database (sessions.ts), shared by every instance.
  */
-interface Token {
-  orderId: string;
-  amount: number;
-  returnUrl: string;
-  state: 'pending' | 'paid' | 'failed';
-  paidAt: number;
-  retrivalRefNo: string;
-  systemTraceNo: string;
-}
-
 const LOCAL_DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2}):(\d{2}) (am|pm)$/i;
 /** Iran keeps +03:30 all year since 2022. */
 const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
@@ -37,10 +29,13 @@ function parseTehranTime(text: unknown): number | null {
 
 const reply = (ResCode: number, Description: string, extra: Record<string, unknown> = {}) => ({ ResCode, Description, ...extra });
 
-export function mountSadadSandbox(app: Hono, creds: SadadSettings, clock: SandboxClock, publicBaseUrl: string): void {
-  const tokens = new Map<string, Token>();
-  const orderIds = new Set<string>();
-  let trace = 100_000 + Math.floor(Math.random() * 1000);
+/** A paid session's trace and retrieval numbers: unique per database, from its row id and payment time. */
+function references(session: SandboxSession): { systemTraceNo: string; retrivalRefNo: string } {
+  const systemTraceNo = String(100_000 + session.id);
+  return { systemTraceNo, retrivalRefNo: `${String(session.paidAt ?? 0).slice(-6)}${systemTraceNo}` };
+}
+
+export function mountSadadSandbox(app: Hono, sessions: SandboxSessions, creds: SadadSettings, clock: SandboxClock, publicBaseUrl: string): void {
   const api = '/sadad/VPG/api/v0';
 
   app.post(`${api}/Request/PaymentRequest`, async (c) => {
@@ -59,16 +54,16 @@ export function mountSadadSandbox(app: Hono, creds: SadadSettings, clock: Sandbo
     if (typeof b.SignData !== 'string' || sadadOpen(b.SignData, creds.key) !== paymentRequestSignText(creds.terminalId, orderId, b.Amount)) {
       return c.json(reply(1025, 'امضای درخواست نادرست است'));
     }
-    if (orderIds.has(orderId)) return c.json(reply(1011, 'شماره سفارش تکراری است'));
-    orderIds.add(orderId);
     const token = `${randomBytes(12).toString('hex')}${Date.now().toString(16)}`.toUpperCase();
-    tokens.set(token, { orderId, amount: b.Amount, returnUrl: b.ReturnUrl, state: 'pending', paidAt: 0, retrivalRefNo: '', systemTraceNo: '' });
+    // The OrderId's unique index answers "seen before" for every instance at once.
+    const opened = await sessions.open('sadad', { reference: token, orderId, merchantId: creds.merchantId, amount: b.Amount, returnUrl: b.ReturnUrl });
+    if (!opened) return c.json(reply(1011, 'شماره سفارش تکراری است'));
     return c.json(reply(0, 'عملیات با موفقیت انجام شد', { Token: token }));
   });
 
-  app.get('/sadad/VPG/Purchase', (c) => {
+  app.get('/sadad/VPG/Purchase', async (c) => {
     const token = c.req.query('Token') ?? '';
-    const record = tokens.get(token);
+    const record = await sessions.find('sadad', token);
     if (!record) return c.html(errorPage('توکن نامعتبر است. / Unknown token (test payment).'), 404);
     if (record.state !== 'pending') return c.html(errorPage('این پرداخت آزمایشی قبلاً انجام شده است. / This test payment is already finished.'), 409);
     return c.html(testPaymentPage({ gateway: 'Sadad', amountRials: record.amount, reference: token, payAction: 'Purchase/pay', cancelAction: 'Purchase/cancel', hidden: { Token: token } }));
@@ -78,31 +73,24 @@ export function mountSadadSandbox(app: Hono, creds: SadadSettings, clock: Sandbo
     app.post(`/sadad/VPG/Purchase/${choice}`, async (c) => {
       const form = await c.req.parseBody();
       const token = String(form.Token ?? '');
-      const record = tokens.get(token);
+      const record = await sessions.settle('sadad', token, choice === 'pay', clock.now());
       if (!record) return c.html(errorPage('توکن نامعتبر است. / Unknown token (test payment).'), 404);
-      if (record.state === 'pending') {
-        record.state = choice === 'pay' ? 'paid' : 'failed';
-        if (record.state === 'paid') {
-          record.paidAt = clock.now();
-          record.systemTraceNo = String(trace++);
-          record.retrivalRefNo = `${String(clock.now()).slice(-6)}${record.systemTraceNo}`;
-        }
-      }
-      return c.html(autoPostPage(record.returnUrl, { OrderId: record.orderId, token, ResCode: record.state === 'paid' ? '0' : '-1' }));
+      return c.html(autoPostPage(record.returnUrl, { OrderId: record.orderId ?? '', token, ResCode: record.state === 'paid' ? '0' : '-1' }));
     });
   }
 
   app.post(`${api}/Advice/Verify`, async (c) => {
     const b = await c.req.json().catch(() => null) as Record<string, any> | null;
     const token = typeof b?.Token === 'string' ? b.Token : '';
-    const record = tokens.get(token);
+    const record = token ? await sessions.find('sadad', token) : null;
     if (!record || typeof b?.SignData !== 'string' || sadadOpen(b.SignData, creds.key) !== token) {
       return c.json(reply(-1, 'تراکنش یافت نشد یا پارامترها نادرست است'));
     }
     if (record.state !== 'paid') return c.json(reply(-1, 'تراکنش پرداخت نشده است'));
-    if (clock.now() - record.paidAt > clock.verifyWindowMs) return c.json(reply(101, 'مهلت تأیید تراکنش گذشته است'));
+    if (clock.now() - (record.paidAt ?? 0) > clock.verifyWindowMs) return c.json(reply(101, 'مهلت تأیید تراکنش گذشته است'));
+    const { retrivalRefNo, systemTraceNo } = references(record);
     return c.json(reply(0, 'تراکنش با موفقیت انجام شد', {
-      Amount: record.amount, OrderId: Number(record.orderId), RetrivalRefNo: record.retrivalRefNo, SystemTraceNo: record.systemTraceNo,
+      Amount: record.amount, OrderId: Number(record.orderId), RetrivalRefNo: retrivalRefNo, SystemTraceNo: systemTraceNo,
     }));
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { isUnderBase } from '../../../lib/public-url';
 import { errorPage, testPaymentPage } from './page';
+import type { SandboxSession, SandboxSessions } from './sessions';
 import type { SandboxClock } from './index';
 
 /**
@@ -14,19 +15,8 @@ import type { SandboxClock } from './index';
  *
  * Unlike the real bank, it accepts only a callback_url under the shop's PUBLIC_BASE_URL (-9 otherwise):
  * a sandbox reachable on the shop's own address must never send browsers to another site.
+ * Authorities live in the database (sessions.ts), shared by every instance.
  */
-interface Authority {
-  merchantId: string;
-  amount: number;
-  currency: 'IRR' | 'IRT';
-  callbackUrl: string;
-  state: 'pending' | 'paid' | 'failed';
-  verified: boolean;
-  verifiedAt: number;
-  reversed: boolean;
-  refId: number;
-}
-
 /** The window the reference gives for reverse.json (code -63 after it). */
 const REVERSE_WINDOW_MS = 30 * 60_000;
 
@@ -37,9 +27,10 @@ const TEST_PAN = '6037991234565995';
 
 const fail = (code: number, message: string, validations: unknown[] = []) => ({ data: [], errors: { code, message, validations } });
 
-export function mountZarinpalSandbox(app: Hono, merchantId: string, clock: SandboxClock, publicBaseUrl: string): void {
-  const authorities = new Map<string, Authority>();
-  let nextRef = 201_000_000 + Math.floor(Math.random() * 1000);
+/** The reference number of a paid session: unique per database, from its row id. */
+const refIdOf = (session: SandboxSession) => 201_000_000 + session.id;
+
+export function mountZarinpalSandbox(app: Hono, sessions: SandboxSessions, merchantId: string, clock: SandboxClock, publicBaseUrl: string): void {
   const api = '/zarinpal/pg/v4/payment';
 
   app.post(`${api}/request.json`, async (c) => {
@@ -58,13 +49,13 @@ export function mountZarinpalSandbox(app: Hono, merchantId: string, clock: Sandb
     if (body.merchant_id !== merchantId) return c.json(fail(-10, 'Terminal is not valid, please check merchant_id or ip address.'), 422);
     if (rials > 1_000_000_000) return c.json(fail(-41, 'Amount is over the maximum.'), 422);
     const authority = newAuthority();
-    authorities.set(authority, { merchantId, amount: body.amount, currency, callbackUrl: body.callback_url, state: 'pending', verified: false, verifiedAt: 0, reversed: false, refId: 0 });
+    await sessions.open('zarinpal', { reference: authority, merchantId, amount: body.amount, currency, returnUrl: body.callback_url });
     return c.json({ data: { code: 100, message: 'Success', authority, fee_type: 'Merchant', fee: 0 }, errors: [] });
   });
 
-  app.get('/zarinpal/pg/StartPay/:authority', (c) => {
+  app.get('/zarinpal/pg/StartPay/:authority', async (c) => {
     const authority = c.req.param('authority');
-    const record = authorities.get(authority);
+    const record = await sessions.find('zarinpal', authority);
     if (!record) return c.html(errorPage('شناسه پرداخت نامعتبر است. / Unknown authority (test payment).'), 404);
     if (record.state !== 'pending') return c.html(errorPage('این پرداخت آزمایشی قبلاً انجام شده است. / This test payment is already finished.'), 409);
     const rials = record.currency === 'IRT' ? record.amount * 10 : record.amount;
@@ -76,15 +67,11 @@ export function mountZarinpalSandbox(app: Hono, merchantId: string, clock: Sandb
   });
 
   for (const choice of ['pay', 'cancel'] as const) {
-    app.post(`/zarinpal/pg/StartPay/:authority/${choice}`, (c) => {
+    app.post(`/zarinpal/pg/StartPay/:authority/${choice}`, async (c) => {
       const authority = c.req.param('authority');
-      const record = authorities.get(authority);
+      const record = await sessions.settle('zarinpal', authority, choice === 'pay', clock.now());
       if (!record) return c.html(errorPage('شناسه پرداخت نامعتبر است. / Unknown authority (test payment).'), 404);
-      if (record.state === 'pending') {
-        record.state = choice === 'pay' ? 'paid' : 'failed';
-        if (record.state === 'paid') record.refId = nextRef++;
-      }
-      const back = new URL(record.callbackUrl);
+      const back = new URL(record.returnUrl);
       back.searchParams.set('Authority', authority);
       back.searchParams.set('Status', record.state === 'paid' ? 'OK' : 'NOK');
       return c.redirect(back.toString(), 302);
@@ -96,48 +83,48 @@ export function mountZarinpalSandbox(app: Hono, merchantId: string, clock: Sandb
     if (!body || typeof body.authority !== 'string' || !Number.isInteger(body.amount) || typeof body.merchant_id !== 'string') {
       return c.json(fail(-9, 'The input params invalid, validation error.'), 422);
     }
-    const record = authorities.get(body.authority);
+    const record = await sessions.find('zarinpal', body.authority);
     if (!record) return c.json(fail(-54, 'Invalid authority.'), 422);
     if (record.merchantId !== body.merchant_id) return c.json(fail(-53, 'Session is not this merchant_id session.'), 422);
     if (record.state !== 'paid') return c.json(fail(-51, 'Session is not valid, session is not active paid try.'), 422);
     if (record.amount !== body.amount) return c.json(fail(-50, 'Session is not valid, amounts values is not the same.'), 422);
     if (record.reversed) return c.json(fail(-51, 'Session is not valid, session is not active paid try.'), 422);
-    const code = record.verified ? 101 : 100;
-    if (!record.verified) record.verifiedAt = clock.now();
-    record.verified = true;
+    // One conditional update: of two verifies at once (any instances), exactly one gets 100.
+    const { first } = await sessions.verify('zarinpal', body.authority, clock.now());
+    const code = first ? 100 : 101;
     return c.json({
       data: {
         code, message: code === 100 ? 'Paid' : 'Verified',
         card_hash: createHash('sha256').update(TEST_PAN).digest('hex').toUpperCase(),
         card_pan: `${TEST_PAN.slice(0, 6)}******${TEST_PAN.slice(-4)}`,
-        ref_id: record.refId, fee_type: 'Merchant', fee: 0,
+        ref_id: refIdOf(record), fee_type: 'Merchant', fee: 0,
       },
       errors: [],
     });
   });
 
   /** The record behind an authority of this merchant, or the error answer (422) to send. */
-  function recordFor(body: Record<string, any> | null): Authority | { error: ReturnType<typeof fail> } {
+  async function recordFor(body: Record<string, any> | null): Promise<SandboxSession | { error: ReturnType<typeof fail> }> {
     if (!body || typeof body.authority !== 'string' || typeof body.merchant_id !== 'string') return { error: fail(-9, 'The input params invalid, validation error.') };
-    const record = authorities.get(body.authority);
+    const record = await sessions.find('zarinpal', body.authority);
     if (!record) return { error: fail(-54, 'Invalid authority.') };
     if (record.merchantId !== body.merchant_id) return { error: fail(-53, 'Session is not this merchant_id session.') };
     return record;
   }
 
   app.post(`${api}/inquiry.json`, async (c) => {
-    const record = recordFor(await c.req.json().catch(() => null));
+    const record = await recordFor(await c.req.json().catch(() => null));
     if ('error' in record) return c.json(record.error, 422);
-    const status = record.reversed ? 'REVERSED' : record.verified ? 'VERIFIED' : record.state === 'paid' ? 'PAID' : record.state === 'failed' ? 'FAILED' : 'IN_BANK';
+    const status = record.reversed ? 'REVERSED' : record.verifiedAt !== null ? 'VERIFIED' : record.state === 'paid' ? 'PAID' : record.state === 'failed' ? 'FAILED' : 'IN_BANK';
     return c.json({ data: { code: 100, message: 'Success', status }, errors: [] });
   });
 
   app.post(`${api}/reverse.json`, async (c) => {
-    const record = recordFor(await c.req.json().catch(() => null));
+    const record = await recordFor(await c.req.json().catch(() => null));
     if ('error' in record) return c.json(record.error, 422);
-    if (!record.verified || record.reversed) return c.json(fail(-61, 'Session is not in success status or already reversed.'), 422);
+    if (record.verifiedAt === null || record.reversed) return c.json(fail(-61, 'Session is not in success status or already reversed.'), 422);
     if (clock.now() - record.verifiedAt > REVERSE_WINDOW_MS) return c.json(fail(-63, 'Maximum time for reverse this session is expired.'), 422);
-    record.reversed = true;
+    if (!(await sessions.reverse('zarinpal', record.reference))) return c.json(fail(-61, 'Session is not in success status or already reversed.'), 422);
     return c.json({ data: { code: 100, message: 'Reversed' }, errors: [] });
   });
 }

@@ -1,0 +1,189 @@
+/**
+ * Three instances of the shop on one PostgreSQL behind a proxy (tests/support/proxy.ts, round robin,
+ * as nginx in README "Several servers"), each with its own connection pool, read cache and site
+ * updater, all serving one site folder:
+ * - the static site is built once at start and rebuilt by one instance after a change, and every
+ *   instance serves the new page;
+ * - a change committed through one instance (stock taken by a payment) reaches the others' read caches
+ *   by LISTEN/NOTIFY (their periodic version check is set to an hour, so nothing else could);
+ * - a payment whose steps land on different instances goes through the bank sandbox (its sessions are
+ *   in the database);
+ * - the search limit and the sign-in throttle count one client across all instances.
+ *
+ * Skipped without DATABASE_URL: PGlite is opened by one process only, so there is no second instance.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RebuildResult } from '../../src/build/rebuild';
+import { ensureSiteFresh, siteFreshness, type Freshness } from '../../src/build/freshness';
+import { startSiteUpdater, type SiteUpdater } from '../../src/build/site-updater';
+import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { products, rateLimitCounters } from '../../src/server/db/schema';
+import { importCatalogue } from '../../src/server/services/catalogue-import';
+import { openConfiguredDatabase, startServer, type RunningServer } from '../../src/server/server';
+import { freshDatabase } from '../support/database';
+import { buyerOf, payAtZarinpal, payLink, productWithStock } from '../support/payment-race';
+import { startProxy, type TestProxy } from '../support/proxy';
+import { readSharedCatalogue } from '../support/server';
+import { json, newCustomer } from '../support/shop';
+
+const serverUrl = process.env.DATABASE_URL;
+const INSTANCES = 3;
+const SEARCH_LIMIT = 6;
+const CATEGORY = 'op-amps';
+const CHANGED = 'lm358n-dip8';
+
+interface Instance { database: Database; server: RunningServer; updater: SiteUpdater; rebuilds: RebuildResult[]; log: string[] }
+
+let main: Database & { url?: string };
+let proxy: TestProxy;
+let outDir: string;
+let startStates: Freshness[] = [];
+const instances: Instance[] = [];
+
+/** Resolves once `ready` holds, checking every 100 ms; fails after fifteen minutes (a rebuild on a busy machine). */
+async function until(ready: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 900_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}; the site updaters said: ${JSON.stringify(instances.map((i) => i.log))}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The API of one address (an instance, or the proxy), as tests/support/server.ts's `api`. */
+const apiAt = (base: string) => ({
+  async api(path: string, init?: RequestInit) {
+    const res = await fetch(`${base}/api/site/v1${path}`, init);
+    const text = await res.text();
+    let body: any = text;
+    try { body = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: res.status, body, headers: res.headers };
+  },
+});
+
+describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a proxy`, () => {
+  beforeAll(async () => {
+    main = await freshDatabase();
+    await importCatalogue(main.db, readSharedCatalogue());
+    // A small site (one category's products) keeps the Astro builds short.
+    await main.db.execute(sql`UPDATE products SET enable = false WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
+    proxy = await startProxy();
+    outDir = mkdtempSync(join(tmpdir(), 'qateh-cluster-site-'));
+    const config = loadConfig({
+      NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: main.url!, SEED_DEMO: '0',
+      // Shoppers reach the shop at the proxy: payment callbacks and the sandbox's pages go through it.
+      PUBLIC_BASE_URL: proxy.url, TRUST_PROXY: '127.0.0.1',
+      SEARCH_RATE_LIMIT: String(SEARCH_LIMIT), SEARCH_RATE_WINDOW_SECONDS: '600',
+      LOGIN_CAPTCHA_AFTER: '3', LOGIN_SLOW_AFTER: '100', GUEST_WRITE_RATE_LIMIT: '100000', CAPTCHA_MAX_NUMBER: '2000',
+      // Only LISTEN/NOTIFY can bring a change to another instance's cache within the test.
+      CACHE_RECHECK_SECONDS: '3600',
+    });
+    const databases = await Promise.all(Array.from({ length: INSTANCES }, () => openConfiguredDatabase(config)));
+    // Started together, as a deployment starts them: one builds the site, the others wait and find it built.
+    startStates = await Promise.all(databases.map((database) => ensureSiteFresh(config, database, outDir, () => {})));
+    for (const database of databases) {
+      const server = await startServer(config, database, { siteDir: outDir });
+      const rebuilds: RebuildResult[] = [];
+      const log: string[] = [];
+      const updater = startSiteUpdater(config, database, outDir, { intervalSeconds: 0.2, log: (l) => log.push(l), onRebuilt: (r) => rebuilds.push(r) });
+      instances.push({ database, server, updater, rebuilds, log });
+    }
+    proxy.setUpstreams(instances.map((i) => i.server.url));
+  }, 600_000);
+
+  afterAll(async () => {
+    for (const i of instances) {
+      await i.updater.stop();
+      await i.server.close();
+      await i.database.close();
+    }
+    await proxy?.close();
+    await main?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  }, 600_000);
+
+  it('builds the static site once at start; after a change one instance rebuilds it and every instance serves the new page', async () => {
+    expect([...startStates].sort()).toEqual(['fresh', 'fresh', 'missing']);
+    await until(async () => (await siteFreshness(main, outDir)) === 'fresh', 'a fresh site');
+    const before = instances.map((i) => i.rebuilds.length);
+
+    await main.db.update(products).set({ price: 987_650, updatedAt: sql`now()` }).where(eq(products.slug, CHANGED));
+    for (const { server } of instances) {
+      await until(async () => (await (await fetch(`${server.url}/en/shop/products/${CHANGED}`)).text()).includes('98,765 Toman'), `the new price on ${server.url}`);
+    }
+    await until(() => instances.some((i, n) => i.rebuilds.length > before[n]!), 'the rebuild to report');
+    // The others had the lock refused while it ran, and then found the site fresh.
+    await new Promise((r) => setTimeout(r, 1500));
+    const rebuilt = instances.map((i, n) => i.rebuilds.length - before[n]!);
+    expect(rebuilt.reduce((a, b) => a + b)).toBe(1);
+    expect(instances.flatMap((i) => i.rebuilds).at(-1)).toMatchObject({ kind: 'partial', rendered: [CHANGED] });
+  }, 1_800_000);
+
+  it('a payment whose steps land on different instances goes through, and every instance answers the new stock at once', async () => {
+    const product = await productWithStock(main.db, 3, 1);
+    // Every instance has the product in its read cache with one unit.
+    for (const { server } of instances) {
+      const { body } = await apiAt(server.url).api(`/get/products/${product.slug}`);
+      expect(body.data.stock).toBe(1);
+    }
+    const buyer = await buyerOf(main.db, product.id);
+    const shopper = apiAt(proxy.url);
+    const first = proxy.served.length;
+    // Start (instance 1), the bank's page (2), pay (3), back to the shop (1): each a different instance.
+    const started = await shopper.api(payLink(buyer), { headers: { authorization: `Bearer ${buyer.token}` }, redirect: 'manual' });
+    expect(started.status).toBe(303);
+    const startPay = started.headers.get('location')!;
+    expect(startPay.startsWith(`${proxy.url}/sandbox/zarinpal/pg/StartPay/`)).toBe(true);
+    const page = await fetch(startPay);
+    expect(page.status).toBe(200);
+    const callback = await payAtZarinpal(startPay);
+    expect(callback.startsWith(`${proxy.url}/api/site/v1/callback_zarin?`)).toBe(true);
+    const landing = (await fetch(callback, { redirect: 'manual' })).headers.get('location') ?? '';
+    expect(landing).toContain('/shop/checkout/success/');
+    expect(new Set(proxy.served.slice(first))).toEqual(new Set([0, 1, 2]));
+
+    // The instance that took the stock dropped its own cache; the others heard it from the database.
+    for (const { server } of instances) {
+      await until(async () => (await apiAt(server.url).api(`/get/products/${product.slug}`)).body.data.stock === 0, `stock 0 on ${server.url}`);
+    }
+  }, 120_000);
+
+  it('counts one client\'s searches across the instances, and leaves another client alone', async () => {
+    const suggest = (client: string) => fetch(`${proxy.url}/api/site/v1/suggestion?filter_searchPart=lm358`, { headers: { 'x-forwarded-for': client } });
+    const statuses: number[] = [];
+    for (let n = 0; n < INSTANCES * SEARCH_LIMIT; n++) statuses.push((await suggest('203.0.113.7')).status);
+    const allowed = statuses.filter((s) => s === 200).length;
+    // Each instance alone would allow SEARCH_LIMIT (18 in all); shared, the first SEARCH_LIMIT pass and
+    // at most what the other instances counted below half the limit before their next sync.
+    expect(statuses.slice(0, SEARCH_LIMIT)).toEqual(Array(SEARCH_LIMIT).fill(200));
+    expect(allowed).toBeLessThanOrEqual(SEARCH_LIMIT + (INSTANCES - 1) * Math.floor(SEARCH_LIMIT / 2));
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    // Once every instance has handed its count over, none of them lets the client through.
+    await until(async () => {
+      const [row] = await main.db.select({ hits: rateLimitCounters.hits }).from(rateLimitCounters)
+        .where(sql`${rateLimitCounters.bucket} = 'search' AND ${rateLimitCounters.key} = '203.0.113.7'`);
+      return row?.hits === INSTANCES * SEARCH_LIMIT;
+    }, 'the counts to reach the database');
+    for (let n = 0; n < INSTANCES; n++) {
+      const refused = await suggest('203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect((await suggest('198.51.100.20')).status).toBe(200);
+  }, 60_000);
+
+  it('asks for the captcha after LOGIN_CAPTCHA_AFTER wrong passwords, whichever instances they went to', async () => {
+    const shopper = apiAt(proxy.url);
+    // Signed up through the proxy: the captcha is handed out by one instance and accepted by another.
+    const customer = await newCustomer(shopper as never, 'cluster');
+    const guess = () => shopper.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: customer.username, password: 'wrong-pass-1' }));
+    for (let n = 0; n < 3; n++) expect((await guess()).status).toBe(401);
+    const fourth = await guess();
+    expect(fourth.status).toBe(422);
+    expect(fourth.headers.get('x-captcha-required')).toBe('1');
+  }, 60_000);
+});
