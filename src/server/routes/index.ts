@@ -15,6 +15,7 @@ import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { searchRoutes } from './search';
 import { staffRoutes } from './staff';
+import { staffDiscountRoutes } from './staff-discounts';
 import { staffEngagementRoutes } from './staff-engagement';
 import { statsRoutes } from './stats';
 
@@ -22,4 +23,4 @@ import { statsRoutes } from './stats';
 export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
   ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes,
-  ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes];
+  ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes, ...staffDiscountRoutes];

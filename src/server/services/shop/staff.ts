@@ -6,15 +6,15 @@ import { desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { staffConfirmBodySchema, staffShippingBodySchema } from '../../../api/schemas/shop';
-import { orderAmounts } from '../../../lib/cart-totals';
 import { preInvoiceExpiry } from '../../../lib/pre-invoice';
-import { isShippingMethod, type ShippingRates } from '../../../lib/shipping';
+import type { ShippingRates } from '../../../lib/shipping';
 import { requireUser, type CurrentUser } from '../../auth/current-user';
 import type { Config } from '../../config';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
 import { bankReceipts, orderLines, orders, payments, staffActions, users } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { amountsOnConfirm } from './confirm-amounts';
 import { lineQuantities, toFactorDetail, toFactorSummary } from './factor-views';
 import { orderState } from './order-states';
 import { settleOrder } from './settle';
@@ -89,8 +89,7 @@ export async function confirmEnquiry(db: Db, staffId: number, id: number, body: 
     if (!totals.some((t) => t > 0) && !body.lines.some((l) => l.available && l.quantity > 0)) {
       throw new HttpError(422, STAFF_MESSAGES.nothingAvailable, { lines: [STAFF_MESSAGES.nothingAvailable] });
     }
-    const method = isShippingMethod(order.shippingMethod) ? order.shippingMethod : 'post';
-    const amounts = orderAmounts(totals, method, rates);
+    const amounts = amountsOnConfirm(order, lines, sent, rates);
     const now = new Date();
     await tx.update(orders).set({
       ...amounts, status: 'confirmed', type: 'p', confirmedAt: now, expiresAt: preInvoiceExpiry(now, validHours),
