@@ -137,6 +137,10 @@ export const configSchema = z.object({
   SHIPPING_COURIER_FREE_FROM_TOMAN: z.coerce.number().int().min(0).default(150000),
   SHIPPING_POST_PRICE_TOMAN: z.coerce.number().int().min(0).default(90000),
   SHIPPING_POST_FREE_FROM_TOMAN: z.coerce.number().int().min(0).default(300000),
+  /** Tipax or a freight carrier, any city: one price, never free (bulky or heavy goods). */
+  SHIPPING_CARRIER_PRICE_TOMAN: z.coerce.number().int().min(0).default(120000),
+  /** The store's own city, as its name is written in the address book: the courier goes only there. */
+  STORE_CITY_FA: z.string().trim().min(1).default('تهران'),
   /** Hours a confirmed pre-invoice can be paid before it expires. */
   PREINVOICE_VALID_HOURS: z.coerce.number().positive().default(24),
   /** Hours after delivery within which a buyer may return goods for their money back (spec §1: 48); shown on the terms pages through {{money_back_hours}}. */

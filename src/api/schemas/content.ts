@@ -81,6 +81,11 @@ export const storeInfoSchema = z.object({
   blogUrl: z.string().nullable(),
   /** Payments go to the built-in test gateways (PAYMENT_SANDBOX): every page says so. */
   testMode: z.boolean(),
+  /** Shipping prices and free thresholds (rials) and the courier's city, for the pages that state them. */
+  shipping: z.object({
+    storeCity: z.string(),
+    rates: z.record(z.enum(['courier', 'post', 'carrier', 'pickup']), z.object({ price: z.number().int(), freeFrom: z.number().int().nullable() })),
+  }),
 });
 export type StoreInfo = z.infer<typeof storeInfoSchema>;
 export const storeResponseSchema = envelope(storeInfoSchema);

@@ -4,7 +4,8 @@
  */
 import { ACTOR_KINDS, ORDER_STATES } from '../../lib/order-machine';
 import { z } from 'zod';
-import { toAsciiDigits } from '../../lib/persian';
+import { BUYER_MESSAGES, canonicalEconomicCode, canonicalNationalId } from '../../lib/invoice-buyer';
+import { normalisePersianText, toAsciiDigits } from '../../lib/persian';
 import { captchaField } from './captcha';
 import { imageSchema, priceTierSchema } from './catalogue';
 import { rowIdSchema } from './common';
@@ -58,9 +59,14 @@ export const cartSchema = z.object({
   subtotal: rials,
   vatIncluded: rials,
   totals: z.array(totalsEntrySchema),
+  /** Goods after the discount, VAT included; shipping is added at checkout by the method chosen. */
   total: rials,
   quantity: z.number().int(),
   cartCount: z.number().int(),
+  /** The code entered in the cart and the percent it takes off; null when none or when it no longer works. */
+  discountCode: z.object({ code: z.string(), percent: z.number().int() }).nullable().optional(),
+  /** Why the code entered no longer applies (expired, used up, …); null when it does. */
+  discountProblem: z.string().nullable().optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 export const cartResponseSchema = cartSchema.extend({ message: z.string().optional() });
@@ -83,7 +89,22 @@ export const productIdParamsSchema = z.object({ productId: positiveId });
 
 // ---------------------------------------------------------------- orders (factors)
 
-export const SHIPPING_METHOD_IDS = ['courier', 'post', 'pickup'] as const;
+export const SHIPPING_METHOD_IDS = ['courier', 'post', 'carrier', 'pickup'] as const;
+
+const digitsField = (canon: (raw: string) => string | null, message: string) =>
+  z.string().max(30).transform((v, ctx) => {
+    const out = canon(v);
+    if (out === null) ctx.addIssue({ code: 'custom', message });
+    return out ?? z.NEVER;
+  });
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** Optional details for an official invoice, printed on it when given. */
+export const invoiceBuyerSchema = z.object({
+  company: z.preprocess(blankToUndefined, z.string().transform(normalisePersianText).pipe(z.string().min(2).max(150)).optional()),
+  national_id: z.preprocess(blankToUndefined, digitsField(canonicalNationalId, BUYER_MESSAGES.nationalId).optional()),
+  economic_code: z.preprocess(blankToUndefined, digitsField(canonicalEconomicCode, BUYER_MESSAGES.economicCode).optional()),
+}).refine((b) => !b.company || b.national_id, { error: BUYER_MESSAGES.companyNeedsId, path: ['national_id'] });
 
 export const orderBodySchema = z.object({
   address_id: positiveId,
@@ -92,6 +113,7 @@ export const orderBodySchema = z.object({
   trackingCode: z.string().optional(),
   /** The language of the page the enquiry was sent from: the customer's mails follow it. */
   locale: z.enum(['fa', 'en', 'ru']).optional(),
+  buyer: invoiceBuyerSchema.optional(),
 });
 
 /** What the customer and the staff see of an order's state (spec §4 labels). */
@@ -103,6 +125,10 @@ export const orderLineSchema = z.object({
   productId: z.number().int().nullable(),
   product: z.object({ slug: z.string(), name: z.string(), nameFa: z.string(), partNumber: z.string() }),
   requestedQuantity: z.number().int(),
+  /** Unit price when the customer asked. */
+  requestedUnitPrice: rials,
+  /** What the store changed on this line (src/lib/pre-invoice-changes.ts); ['unchanged'] before it answered. */
+  changes: z.array(z.enum(['unchanged', 'quantity_cut', 'quantity_raised', 'price_down', 'price_up', 'unavailable'])),
   quantity: z.number().int(),
   unitPrice: rials,
   lineTotal: rials,
@@ -144,6 +170,13 @@ export const factorDetailSchema = factorSummarySchema.extend({
   staffNote: z.string().nullable(),
   orderToken: z.string().nullable(),
   paidAt: z.string().nullable(),
+  discountCode: z.string().nullable(),
+  discountPercent: z.number().int(),
+  /** The amounts of the enquiry as sent (null on orders older than this field). */
+  enquiry: z.object({ subtotal: rials, discount: rials, shipping: rials, vat: rials, total: rials }).nullable(),
+  /** Persian sentences of what the store changed; empty until it answered. */
+  changeSummary: z.array(z.string()),
+  buyer: z.object({ company: z.string().optional(), nationalId: z.string().optional(), economicCode: z.string().optional() }).nullable(),
   payments: z.array(z.object({
     id: z.number().int(), gateway: z.string(), amount: rials, status: z.enum(['INIT', 'VERIFYING', 'SUCCEED', 'FAILED', 'CANCELLED']),
     refId: z.string().nullable(), createdAt: z.string(),
@@ -188,7 +221,13 @@ export const bankReceiptBodySchema = z.object({
 
 export const checkoutOptionsSchema = z.object({
   data: z.object({
-    shippingMethods: z.array(z.object({ id: z.enum(SHIPPING_METHOD_IDS), title: z.string(), price: rials, freeFrom: rials.nullable() })),
+    shippingMethods: z.array(z.object({
+      id: z.enum(SHIPPING_METHOD_IDS), title: z.string(), price: rials, freeFrom: rials.nullable(),
+      /** true: only for addresses in the store's own city (the courier). */
+      storeCityOnly: z.boolean(),
+    })),
+    /** The store's city: the courier goes only to addresses there. */
+    storeCity: z.string(),
     bank: z.object({ holder: z.string(), bankName: z.string(), accountNumber: z.string(), cardNumber: z.string(), sheba: z.string() }),
     preInvoiceValidHours: z.number(),
   }),

@@ -46,6 +46,8 @@ function columnX(index: number): number {
 export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4', margin: PAGE.margin, lang: 'fa-IR', autoFirstPage: true,
+    // Pages stay in memory until the end, so each can be numbered "page n of N" once N is known.
+    bufferPages: true,
     info: { Title: `فاکتور ${view.factorNumber} — ${view.store.name}`, Author: view.store.nameEn, Subject: 'Invoice' },
   });
   const chunks: Buffer[] = [];
@@ -74,6 +76,8 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   y += 15;
   line(`ایمیل: ${view.store.email}`, L + 220, y, INNER - 220, { size: 9, color: MUTED });
   line(`کد رهگیری: ${view.trackingCode}`, L, y, 210, { size: 10, align: 'left' });
+  y += 15;
+  line(`وب‌سایت: ${view.store.website}`, L + 220, y, INNER - 220, { size: 9, color: MUTED });
   y += 22;
   doc.moveTo(L, y).lineTo(R, y).lineWidth(1).strokeColor(RULE).stroke();
   y += 10;
@@ -81,9 +85,20 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   // Buyer.
   line('مشخصات خریدار', L, y, INNER, { size: 11, bold: true });
   y += 18;
-  line(`نام: ${view.customer.name}`, L + INNER / 2, y, INNER / 2, { size: 10 });
-  line(`تلفن همراه: ${toPersianDigits(view.customer.mobile)}`, L, y, INNER / 2 - 10, { size: 10 });
+  const buyer = view.customer;
+  line(buyer.company ? `نام شرکت: ${buyer.company}` : `نام: ${buyer.name}`, L + INNER / 2, y, INNER / 2, { size: 10 });
+  line(`تلفن همراه: ${toPersianDigits(buyer.mobile)}`, L, y, INNER / 2 - 10, { size: 10 });
   y += 16;
+  if (buyer.company) {
+    line(`تحویل‌گیرنده: ${buyer.name}`, L + INNER / 2, y, INNER / 2, { size: 10 });
+    y += 16;
+  }
+  if (buyer.nationalId || buyer.economicCode) {
+    const idLabel = buyer.nationalId?.length === 11 ? 'شناسه ملی' : 'کد ملی';
+    if (buyer.nationalId) line(`${idLabel}: ${toPersianDigits(buyer.nationalId)}`, L + INNER / 2, y, INNER / 2, { size: 10 });
+    if (buyer.economicCode) line(`کد اقتصادی: ${toPersianDigits(buyer.economicCode)}`, L, y, INNER / 2 - 10, { size: 10 });
+    y += 16;
+  }
   for (const text of wrapRtl(doc.font('fa').fontSize(10), `نشانی: ${view.customer.address}${view.customer.postCode ? ` — کد پستی: ${toPersianDigits(view.customer.postCode)}` : ''}`, INNER)) {
     line(text, L, y, INNER, { size: 10 });
     y += 15;
@@ -137,13 +152,27 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   y += 24;
 
   // Payment.
+  if (y > PAGE.height - PAGE.margin - 40) {
+    doc.addPage();
+    y = PAGE.margin;
+  }
   if (view.payment) {
-    line(`پرداخت شده از درگاه ${view.payment.gateway} — شماره مرجع: ${toPersianDigits(view.payment.refId)}`, L, y, INNER, { size: 10, bold: true, color: '#1b5e20' });
+    line(`پرداخت شده — روش پرداخت: ${view.payment.method} — ${view.payment.referenceLabel}: ${toPersianDigits(view.payment.reference)}`, L, y, INNER, { size: 10, bold: true, color: '#1b5e20' });
   } else {
     line('پرداخت شده', L, y, INNER, { size: 10, bold: true, color: '#1b5e20' });
   }
   y += 20;
-  line(`${view.store.name} — ${view.store.website}`, L, PAGE.height - PAGE.margin - 12, INNER, { size: 8, color: MUTED, align: 'center' });
+
+  // Every page: the store and its address on the web, and "page n of N".
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    // The footer sits in the bottom margin: without this pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    const footerY = PAGE.height - PAGE.margin - 12;
+    line(`${view.store.name} — ${view.store.website}`, L, footerY, INNER, { size: 8, color: MUTED, align: 'right' });
+    line(`صفحه ${toPersianDigits(i - start + 1)} از ${toPersianDigits(count)}`, L, footerY, 150, { size: 8, color: MUTED, align: 'left' });
+  }
 
   doc.end();
   return done;

@@ -2,7 +2,9 @@
 import {
   addToCartBodySchema, cartQuantityBodySchema, cartResponseSchema, productIdParamsSchema, removeManyBodySchema,
 } from '../../api/schemas/shop';
+import { cartDiscountBodySchema } from '../../api/schemas/discount-codes';
 import { requireUser } from '../auth/current-user';
+import { applyCartDiscountCode, removeCartDiscountCode } from '../services/shop/discount-codes';
 import { defineRoute, type RouteDef } from '../http/route';
 import { addToCart, CART_MESSAGES, getCart, removeLines, removeProduct, setCartQuantities } from '../services/shop/cart';
 
@@ -10,6 +12,25 @@ const tags = ['cart'];
 const errors = [401, 403];
 
 export const cartRoutes: RouteDef[] = [
+  // Before /cart/{productId}: «discount» is not a product id.
+  defineRoute({
+    method: 'post', path: '/cart/discount', summary: 'Enters a discount code in the cart (422 with the Persian reason when it is unknown, not yet valid, expired or used up)', tags,
+    body: cartDiscountBodySchema, response: cartResponseSchema, errors,
+    handler: async ({ body, c, deps }) => {
+      const { user } = await requireUser(c, deps);
+      await applyCartDiscountCode(deps.db, user.id, body.code);
+      return getCart(deps.db, user.id);
+    },
+  }),
+  defineRoute({
+    method: 'delete', path: '/cart/discount', summary: 'Takes the discount code off the cart', tags,
+    response: cartResponseSchema, errors,
+    handler: async ({ c, deps }) => {
+      const { user } = await requireUser(c, deps);
+      await removeCartDiscountCode(deps.db, user.id);
+      return getCart(deps.db, user.id);
+    },
+  }),
   defineRoute({
     method: 'get', path: '/cart', summary: 'The cart priced afresh from the catalogue', tags,
     response: cartResponseSchema, errors,

@@ -15,6 +15,7 @@ import { orderRoutes } from './orders';
 import { paymentRoutes } from './payments';
 import { searchRoutes } from './search';
 import { staffRoutes } from './staff';
+import { staffDiscountRoutes } from './staff-discounts';
 import { staffEngagementRoutes } from './staff-engagement';
 import { staffCatalogueRoutes } from './staff-catalogue';
 import { staffContentRoutes } from './staff-content';
@@ -28,4 +29,4 @@ export const siteRoutes: RouteDef[] = [...catalogueRoutes, ...searchRoutes, ...c
   ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
   ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes,
   ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes,
-  ...staffCatalogueRoutes, ...staffContentRoutes, ...staffPeopleRoutes, ...staffReportRoutes, ...staffProductRoutes];
+  ...staffCatalogueRoutes, ...staffContentRoutes, ...staffPeopleRoutes, ...staffReportRoutes, ...staffProductRoutes, ...staffDiscountRoutes];

@@ -36,7 +36,11 @@ export const orderRoutes: RouteDef[] = [
       const cfg = deps.config;
       return {
         data: {
-          shippingMethods: SHIPPING_METHODS.map((id) => ({ id, title: SHIPPING_TITLES[id].fa, price: rates[id].price, freeFrom: rates[id].freeFrom })),
+          shippingMethods: SHIPPING_METHODS.map((id) => ({
+            id, title: id === 'courier' ? `پیک (${cfg.STORE_CITY_FA})` : SHIPPING_TITLES[id].fa, price: rates[id].price, freeFrom: rates[id].freeFrom,
+            storeCityOnly: id === 'courier',
+          })),
+          storeCity: cfg.STORE_CITY_FA,
           bank: { holder: cfg.BANK_ACCOUNT_HOLDER, bankName: cfg.BANK_NAME, accountNumber: cfg.BANK_ACCOUNT_NUMBER, cardNumber: cfg.BANK_CARD_NUMBER, sheba: cfg.BANK_SHEBA },
           preInvoiceValidHours: cfg.PREINVOICE_VALID_HOURS,
         },
@@ -45,12 +49,13 @@ export const orderRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'post', path: '/order', summary: 'Sends the cart as an inventory and price enquiry (awaiting approval); the cart empties', tags,
-    body: orderBodySchema, response: z.object({ message: z.string(), data: factorSummarySchema }), errors: e401,
+    body: orderBodySchema, response: z.object({ message: z.string(), data: factorSummarySchema }), errors: [...e401, 409],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
       const data = await createEnquiry(deps.db, {
         userId: user.id, addressId: body.address_id, shippingMethod: body.shipping_method, note: body.note,
         ip: clientIpResolver(deps.config.TRUST_PROXY)(c), rates: shippingRatesOf(deps.config),
+        storeCity: deps.config.STORE_CITY_FA, buyer: body.buyer,
         config: deps.config, locale: body.locale === undefined ? undefined : body.locale === 'fa' ? 'fa' : 'en',
       });
       return c.json({ message: 'Successfully Created', data }, 201);

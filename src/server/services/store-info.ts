@@ -2,6 +2,7 @@
 import type { HELP_FILES, StoreInfo } from '../../api/schemas/content';
 import type { Config } from '../config';
 import { sandboxEnabled } from '../payments/settings';
+import { shippingRatesOf } from './shop/shipping-rates';
 
 export function storeInfo(config: Config): StoreInfo {
   return {
@@ -15,6 +16,7 @@ export function storeInfo(config: Config): StoreInfo {
     pcbOrderUrl: config.PCB_ORDER_URL ?? null,
     blogUrl: config.BLOG_EXTERNAL_URL ?? null,
     testMode: sandboxEnabled(config),
+    shipping: { storeCity: config.STORE_CITY_FA, rates: shippingRatesOf(config) },
   };
 }
 

@@ -31,6 +31,12 @@ export interface ClientCart {
   totals: TotalsEntry[];
   total: number;
   cartCount: number;
+  /** The server's discount code on this cart; local changes keep pricing with its percent until the server answers. */
+  discountCode?: { code: string; percent: number } | null;
+  /** Why the code entered no longer applies. */
+  discountProblem?: string | null;
+  /** VAT inside the goods total after the discount. */
+  vatIncluded?: number;
 }
 
 export const EMPTY_CART: ClientCart = { lastItemId: 0, items: [], quantity: 0, subtotal: 0, totals: [], total: 0, cartCount: 0 };
@@ -41,10 +47,13 @@ const sameOptions = (a: CartOption[], b: CartOption[]) => {
 };
 
 /** Prices every line and the cart from the lines' products and quantities. */
-export function recompute(state: ClientCart, discountPercent = 0): ClientCart {
+export function recompute(state: ClientCart, discountPercent = state.discountCode?.percent ?? 0): ClientCart {
   const totals = cartTotals(state.items.map((i) => ({ product: i.product, quantity: i.quantity, available: i.productAvailable === 1 })), { discountPercent });
   const items = state.items.map((item, n) => ({ ...item, price: totals.lines[n]!.unitPrice, total: totals.lines[n]!.total }));
-  return { ...state, items, quantity: totals.quantity, subtotal: totals.subtotal, totals: totals.totals, total: totals.total, cartCount: totals.cartCount };
+  return {
+    ...state, items, quantity: totals.quantity, subtotal: totals.subtotal, totals: totals.totals, total: totals.total, cartCount: totals.cartCount,
+    vatIncluded: totals.vatIncluded,
+  };
 }
 
 export function addItem(state: ClientCart, product: ClientCartItem['product'], options: CartOption[] = [], quantity = 1): ClientCart {
@@ -85,5 +94,8 @@ export function fromServer(state: ClientCart, cart: Cart): ClientCart {
       quantity: line.quantity, total: line.total, productAvailable: line.productAvailable, preOrder: line.preOrder,
     };
   });
-  return { lastItemId, items, quantity: cart.quantity, subtotal: cart.subtotal, totals: cart.totals, total: cart.total, cartCount: cart.cartCount };
+  return {
+    lastItemId, items, quantity: cart.quantity, subtotal: cart.subtotal, totals: cart.totals, total: cart.total, cartCount: cart.cartCount,
+    discountCode: cart.discountCode ?? null, discountProblem: cart.discountProblem ?? null, vatIncluded: cart.vatIncluded,
+  };
 }

@@ -10,6 +10,8 @@ import { STORED_ORDER_STATES, type ActorKind, type StoredOrderState, type Viewed
 export const carts = pgTable('carts', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  /** The discount code the customer entered in the cart; a use is taken only when the enquiry is sent. */
+  discountCode: text('discount_code'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -54,6 +56,13 @@ export const orders = pgTable('orders', {
   shipping: rials('shipping').notNull().default(0),
   discount: rials('discount').notNull().default(0),
   total: rials('total').notNull().default(0),
+  /** The code and percent the enquiry was priced with: the store's confirmation keeps the same percent. */
+  discountCode: text('discount_code'),
+  discountPercent: integer('discount_percent').notNull().default(0),
+  /** The amounts as the customer sent the enquiry, so the pre-invoice can show what the store changed. */
+  enquiryAmounts: jsonb('enquiry_amounts').$type<{ subtotal: number; discount: number; shipping: number; vat: number; total: number }>(),
+  /** Details for an official invoice, when the customer gave them (company, national ID, economic code). */
+  buyer: jsonb('buyer').$type<{ company?: string; nationalId?: string; economicCode?: string }>(),
   customerNote: text('customer_note'),
   staffNote: text('staff_note'),
   ipAddress: text('ip_address'),
@@ -78,10 +87,26 @@ export const orderLines = pgTable('order_lines', {
   requestedQuantity: integer('requested_quantity').notNull(),
   quantity: integer('quantity').notNull(),
   unitPrice: rials('unit_price').notNull(),
+  /** The unit price when the customer asked (null on rows older than this column: the unit price then). */
+  requestedUnitPrice: rials('requested_unit_price'),
   lineTotal: rials('line_total').notNull(),
   available: boolean('available').notNull().default(true),
   note: text('note'),
 }, (t) => [index('order_lines_order_idx').on(t.orderId)]);
+
+/** Codes staff hand out; used_count only rises through one conditional UPDATE (services/shop/discount-codes.ts). */
+export const discountCodes = pgTable('discount_codes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  percent: integer('percent').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  /** null: unlimited. */
+  usageLimit: integer('usage_limit'),
+  usedCount: integer('used_count').notNull().default(0),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 /** The life of one attempt: src/server/payments/state.ts. */
 export const PAYMENT_STATES = ['INIT', 'VERIFYING', 'SUCCEED', 'FAILED', 'CANCELLED'] as const;

@@ -9,6 +9,8 @@ import { cartQuantityCap, checkCartQuantity, QUANTITY_MESSAGES } from '../../../
 import type { Db } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { DISCOUNT_CODE_MESSAGES } from '../../../lib/discount-code';
+import { cartDiscountCodeOf, checkDiscountCode } from './discount-codes';
 import { loadPricedProducts, quantityRulesOf, toCartProduct, type PricedProduct } from './priced-products';
 
 export const CART_MESSAGES = {
@@ -63,8 +65,11 @@ export async function loadCartLines(db: Db, userId: number): Promise<{ row: Cart
 }
 
 export async function getCart(db: Db, userId: number): Promise<Cart> {
-  const lines = await loadCartLines(db, userId);
-  const totals = cartTotals(lines.map(({ row, product }) => ({ product, quantity: row.quantity, available: product.purchasable, cap: cartQuantityCap(quantityRulesOf(product)) })));
+  const [lines, code] = await Promise.all([loadCartLines(db, userId), cartDiscountCodeOf(db, userId)]);
+  // The code is checked afresh on every read: one that expired or ran out since it was entered stops counting, and the cart says why.
+  const verdict = code === null ? null : await checkDiscountCode(db, code);
+  const discountPercent = verdict?.ok ? verdict.percent : 0;
+  const totals = cartTotals(lines.map(({ row, product }) => ({ product, quantity: row.quantity, available: product.purchasable, cap: cartQuantityCap(quantityRulesOf(product)) })), { discountPercent });
   const items: CartItem[] = lines.map(({ row, product }, i) => {
     const priced = totals.lines[i]!;
     return {
@@ -82,6 +87,8 @@ export async function getCart(db: Db, userId: number): Promise<Cart> {
   return {
     items, subtotal: totals.subtotal, vatIncluded: totals.vatIncluded, totals: totals.totals, total: totals.total,
     quantity: totals.quantity, cartCount: totals.cartCount,
+    discountCode: verdict?.ok ? { code: verdict.code, percent: verdict.percent } : null,
+    discountProblem: verdict && !verdict.ok ? DISCOUNT_CODE_MESSAGES[verdict.reason] : null,
   };
 }
 

@@ -1,6 +1,8 @@
 /** Order rows → the API's factor views (summary and detail), in one place. */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FactorDetail, FactorSummary } from '../../../api/schemas/shop';
+import { formatToman } from '../../../lib/money';
+import { changeSummary, changeSummaryText, lineChanges } from '../../../lib/pre-invoice-changes';
 import { SHIPPING_TITLES, isShippingMethod } from '../../../lib/shipping';
 import type { Db } from '../../db/client';
 import { orderLines, orders, payments } from '../../db/schema';
@@ -48,10 +50,20 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
     orderTimeline(db, row.id, false, async () => new Map()),
   ]);
   const quantity = lines.reduce((s, l) => s + (l.available ? l.quantity : 0), 0);
+  const asked = lines.map((l) => ({
+    requestedQuantity: l.requestedQuantity, requestedUnitPrice: l.requestedUnitPrice ?? l.unitPrice,
+    quantity: l.quantity, unitPrice: l.unitPrice, available: l.available,
+  }));
+  // The store has answered once it confirmed (or the order went on to be paid); before that nothing changed.
+  const answered = row.confirmedAt !== null || row.status === 'paid';
+  const summary = answered && row.enquiryAmounts
+    ? changeSummaryText(changeSummary(asked, row.enquiryAmounts, row), (r) => formatToman(r, 'fa'))
+    : [];
   return {
     ...toFactorSummary(row, quantity),
-    lines: lines.map((l) => ({
+    lines: lines.map((l, i) => ({
       id: l.id, productId: l.productId, product: l.product, requestedQuantity: l.requestedQuantity, quantity: l.quantity,
+      requestedUnitPrice: asked[i]!.requestedUnitPrice, changes: answered ? lineChanges(asked[i]!, asked[i]!) : ['unchanged' as const],
       unitPrice: l.unitPrice, lineTotal: l.lineTotal, available: l.available, note: l.note,
     })),
     subtotal: row.subtotal,
@@ -66,6 +78,11 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
     staffNote: row.staffNote,
     orderToken: withToken && orderState(row) === 'confirmed' ? row.orderToken : null,
     paidAt: row.paidAt?.toISOString() ?? null,
+    discountCode: row.discountCode,
+    discountPercent: row.discountPercent,
+    enquiry: row.enquiryAmounts ?? null,
+    changeSummary: summary,
+    buyer: row.buyer ?? null,
     payments: pays.map((p) => ({ id: p.id, gateway: p.gateway, amount: p.amount, status: p.status, refId: p.refId, createdAt: p.createdAt.toISOString() })),
     timeline,
   };

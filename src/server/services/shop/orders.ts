@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FactorDetail, FactorSummary } from '../../../api/schemas/shop';
 import { cartTotals, orderAmounts } from '../../../lib/cart-totals';
-import type { ShippingMethod, ShippingRates } from '../../../lib/shipping';
+import { shippingMethodsFor, type ShippingMethod, type ShippingRates } from '../../../lib/shipping';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { cartItems, carts, orderLines, orders } from '../../db/schema';
@@ -15,6 +15,7 @@ import { getAddress } from '../accounts/addresses';
 import { enqueueEnquiryReceived } from '../../notifications/order-events';
 import { rememberLocale } from '../../notifications/recipients';
 import { loadCartLines } from './cart';
+import { cartDiscountCodeOf, consumeDiscountCode } from './discount-codes';
 import { lineQuantities, toFactorDetail, toFactorSummary, type OrderRow } from './factor-views';
 import { newFactorNumber, newOrderToken, newTrackingCode } from './order-codes';
 import { orderState, SHIPPING_STATUS_LABELS, STATE_LABELS } from './order-states';
@@ -26,34 +27,49 @@ export const ORDER_MESSAGES = {
   notFound: 'فاکتوری با این شماره پیدا نشد.',
   paidCannotDelete: 'فاکتور پرداخت‌شده را نمی‌توان حذف کرد.',
   notReRequestable: 'برای این پیش‌فاکتور نمی‌توان دوباره استعلام گرفت.',
-} as const;
+  courierOutsideCity: (city: string) => `ارسال با پیک فقط برای نشانی‌های شهر ${city} است؛ برای این نشانی پست، تیپاکس یا تحویل حضوری را انتخاب کنید.`,
+};
 
 const PAGE_SIZE = 10;
 
 export async function createEnquiry(db: Db, input: {
   userId: number; addressId: number; shippingMethod: ShippingMethod; note?: string | undefined; ip: string | null; rates: ShippingRates;
+  /** The store's city (STORE_CITY_FA): the courier is refused for addresses elsewhere. */
+  storeCity: string;
+  buyer?: { company?: string | undefined; national_id?: string | undefined; economic_code?: string | undefined } | undefined;
   /** For the notifications queued with the enquiry; `locale` is the language of the page it was sent from. */
   config?: Config; locale?: 'fa' | 'en' | undefined;
 }): Promise<FactorSummary> {
   const address = await getAddress(db, input.userId, input.addressId).catch(() => {
     throw validationFailed({ address_id: ['این نشانی در فهرست نشانی‌های شما نیست.'] });
   });
+  if (!shippingMethodsFor(address.city.name, input.storeCity).includes(input.shippingMethod)) {
+    const message = ORDER_MESSAGES.courierOutsideCity(input.storeCity);
+    throw new HttpError(422, message, { shipping_method: [message] });
+  }
   const lines = await loadCartLines(db, input.userId);
   if (lines.length === 0) throw new HttpError(422, ORDER_MESSAGES.emptyCart, { cart: [ORDER_MESSAGES.emptyCart] });
   if (lines.some((l) => !l.product.purchasable)) throw new HttpError(422, ORDER_MESSAGES.unavailableLines, { cart: [ORDER_MESSAGES.unavailableLines] });
   const priced = cartTotals(lines.map(({ row, product }) => ({ product, quantity: row.quantity, available: true }))).lines;
-  const amounts = orderAmounts(priced.map((l) => l.total), input.shippingMethod, input.rates);
+  const code = await cartDiscountCodeOf(db, input.userId);
+  const buyer = input.buyer && (input.buyer.company || input.buyer.national_id || input.buyer.economic_code)
+    ? { company: input.buyer.company, nationalId: input.buyer.national_id, economicCode: input.buyer.economic_code } : null;
   const row = await db.transaction(async (tx) => {
+    // One use of the code is taken here or the whole enquiry is refused (409 with the reason).
+    const discountPercent = code === null ? 0 : await consumeDiscountCode(tx as unknown as Db, code);
+    const amounts = orderAmounts(priced.map((l) => l.total), input.shippingMethod, input.rates, discountPercent);
     const [order] = await tx.insert(orders).values({
       factorNumber: newFactorNumber(), trackingCode: newTrackingCode(), orderToken: newOrderToken(), userId: input.userId,
       type: 'p', status: 'awaiting_approval', shippingMethod: input.shippingMethod, address: address as unknown as Record<string, unknown>,
       ...amounts, customerNote: input.note ?? null, ipAddress: input.ip,
+      discountCode: discountPercent > 0 ? code : null, discountPercent, enquiryAmounts: amounts, buyer,
     }).returning();
     await tx.insert(orderLines).values(lines.map(({ row: line, product }, i) => ({
       orderId: order!.id, productId: product.id,
       product: { slug: product.slug, name: product.name, nameFa: product.nameFa, partNumber: product.partNumber },
-      requestedQuantity: line.quantity, quantity: line.quantity, unitPrice: priced[i]!.unitPrice, lineTotal: priced[i]!.total,
+      requestedQuantity: line.quantity, quantity: line.quantity, unitPrice: priced[i]!.unitPrice, requestedUnitPrice: priced[i]!.unitPrice, lineTotal: priced[i]!.total,
     })));
+    await tx.update(carts).set({ discountCode: null, updatedAt: new Date() }).where(eq(carts.userId, input.userId));
     // The enquiry now holds the lines; the cart starts empty again.
     await tx.delete(cartItems).where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, input.userId))));
     // Later mails to this customer follow the language they shop in.

@@ -8,6 +8,7 @@ export const shippingRatesOf = (config: Config): ShippingRates => shippingRatesF
   courierFreeFrom: config.SHIPPING_COURIER_FREE_FROM_TOMAN,
   postPrice: config.SHIPPING_POST_PRICE_TOMAN,
   postFreeFrom: config.SHIPPING_POST_FREE_FROM_TOMAN,
+  carrierPrice: config.SHIPPING_CARRIER_PRICE_TOMAN,
 });
 
 /** What the store-written pages promise, from the settings the code charges by (src/lib/store-terms.ts). */

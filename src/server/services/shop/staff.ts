@@ -9,13 +9,14 @@ import type { StaffOrderListQuery, staffConfirmBodySchema, staffShippingBodySche
 import { toAsciiDigits } from '../../../lib/persian';
 import { orderAmounts } from '../../../lib/cart-totals';
 import { preInvoiceExpiry } from '../../../lib/pre-invoice';
-import { isShippingMethod, type ShippingRates } from '../../../lib/shipping';
+import type { ShippingRates } from '../../../lib/shipping';
 import { requireUser, type CurrentUser } from '../../auth/current-user';
 import type { Config } from '../../config';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
 import { bankReceipts, orderLines, orders, payments, products, staffActions, users, type StaffRole } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { amountsOnConfirm } from './confirm-amounts';
 import { lineQuantities, toFactorDetail, toFactorSummary } from './factor-views';
 import { SHIPPING_STATUS_LABELS } from './order-states';
 import { moveOrder, orderTimeline, ordersInStates, recordOrderEvent, type Actor } from './order-transitions';
@@ -158,8 +159,7 @@ export async function confirmEnquiry(db: Db, staff: Actor & { id: number }, id: 
     if (!totals.some((t) => t > 0) && !body.lines.some((l) => l.available && l.quantity > 0)) {
       throw new HttpError(422, STAFF_MESSAGES.nothingAvailable, { lines: [STAFF_MESSAGES.nothingAvailable] });
     }
-    const method = isShippingMethod(order.shippingMethod) ? order.shippingMethod : 'post';
-    const amounts = orderAmounts(totals, method, rates);
+    const amounts = amountsOnConfirm(order, lines, sent, rates);
     const now = new Date();
     await moveOrder(tx, id, 'confirm', staff, {
       set: { ...amounts, confirmedAt: now, expiresAt: preInvoiceExpiry(now, validHours), staffNote: body.note ?? order.staffNote },

@@ -8,6 +8,9 @@ import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from './api';
 import { CartLines } from './CartLines';
 import { CartTotals } from './CartTotals';
+import { DiscountCodeForm } from './DiscountCodeForm';
+import { ShippingEstimate } from './ShippingEstimate';
+import { useCheckoutOptions } from './useCheckoutOptions';
 import { pathIn, shopTexts, type ShopLocale } from './texts';
 
 export default function CartPage({ locale }: { locale: ShopLocale }) {
@@ -16,6 +19,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
   const cart = useStore($cart);
   const [edits, setEdits] = useState<Record<number, number | ''>>({});
   const [loaded, setLoaded] = useState(false);
+  const options = useCheckoutOptions();
 
   useEffect(() => {
     if (!user) return;
@@ -51,7 +55,9 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
     <div className="cart-page">
       <CartLines items={cart.items} locale={locale} edits={edits} onEdit={(id, v) => setEdits({ ...edits, [id]: v })} onRemove={remove} />
       <p><button type="button" className="button" onClick={save}>{t.update}</button></p>
+      <DiscountCodeForm locale={locale} applied={cart.discountCode ?? null} problem={cart.discountProblem ?? null} />
       <CartTotals cart={cart} locale={locale} />
+      {options && <ShippingEstimate goods={cart.total} options={options} locale={locale} />}
       <a className="button button--primary" href={pathIn(locale, '/shop/checkout')}>{t.checkout}</a>
     </div>
   );

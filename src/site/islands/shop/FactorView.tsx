@@ -9,10 +9,12 @@ import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from './api';
 import FactorTimeline from './FactorTimeline';
 import { PaymentModal } from './PaymentModal';
+import { checkoutTexts } from './checkout-texts';
 import { dateText, num, pathIn, segmentsAfter, shopTexts, toman, type ShopLocale } from './texts';
 
 export default function FactorView({ locale, prefix }: { locale: ShopLocale; prefix: string }) {
   const t = shopTexts(locale);
+  const c = checkoutTexts(locale);
   const user = useCustomer(locale);
   const [factor, setFactor] = useState<FactorDetail | null>(null);
   const [missing, setMissing] = useState(false);
@@ -46,22 +48,42 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
       {factor.state === 'awaiting_approval' && <p className="notice">{t.awaitingText}</p>}
       {factor.state === 'expired' && <p className="notice notice--red">{t.expiredText} <button type="button" className="link-button" onClick={askAgain}>{t.askAgain}</button></p>}
       {factor.state === 'contact_store' && <p className="notice notice--red">{t.contactText} <button type="button" className="link-button" onClick={askAgain}>{t.askAgain}</button></p>}
+      {factor.changeSummary.length > 0 && (
+        <section className="notice factor__changes" aria-label={c.changes} data-testid="change-summary">
+          <h2>{c.changes}</h2>
+          <ul>{factor.changeSummary.map((line) => <li key={line}>{line}</li>)}</ul>
+        </section>
+      )}
       <table className="cart-table">
-        <thead><tr><th scope="col">{t.product}</th><th scope="col">{t.unitPrice}</th><th scope="col">{t.quantity}</th><th scope="col">{t.lineTotal}</th></tr></thead>
+        <thead><tr>
+          <th scope="col">{t.product}</th>
+          <th scope="col">{c.requested}</th>
+          <th scope="col">{c.confirmed}</th>
+          <th scope="col">{t.lineTotal}</th>
+        </tr></thead>
         <tbody>{factor.lines.map((l) => (
-          <tr key={l.id} className={l.available ? '' : 'line--unavailable'}>
+          <tr key={l.id} className={l.available ? '' : 'line--unavailable'} data-changes={l.changes.join(' ')}>
             <td><a href={pathIn(locale, `/shop/products/${l.product.slug}`)}>{locale === 'fa' ? l.product.nameFa : l.product.name}</a> <span dir="ltr" className="pn">{l.product.partNumber}</span>
-              {!l.available && <span className="badge badge--unavailable">{t.unavailable}</span>}</td>
-            <td>{toman(locale, l.unitPrice)}</td><td>{num(locale, l.quantity)}</td><td>{toman(locale, l.lineTotal)}</td>
+              {!l.available && <span className="badge badge--unavailable">{t.unavailable}</span>}
+              {l.changes.some((k) => k !== 'unchanged' && k !== 'unavailable') && <span className="badge">{l.changes.map((k) => c.changeLabels[k]).join('، ')}</span>}</td>
+            <td data-testid="line-requested">{num(locale, l.requestedQuantity)} × {toman(locale, l.requestedUnitPrice)}</td>
+            <td data-testid="line-confirmed">{l.available ? <>{num(locale, l.quantity)} × {toman(locale, l.unitPrice)}</> : '—'}</td>
+            <td>{toman(locale, l.lineTotal)}</td>
           </tr>
         ))}</tbody>
       </table>
       <dl className="cart-totals">
         <div><dt>{t.subtotal}</dt><dd>{toman(locale, factor.subtotal)}</dd></div>
-        {factor.discount > 0 && <div><dt>{t.discount}</dt><dd>{toman(locale, -factor.discount)}</dd></div>}
+        {factor.discount > 0 && <div><dt>{t.discount}{factor.discountCode ? ` (${factor.discountCode})` : ''}</dt><dd>{toman(locale, -factor.discount)}</dd></div>}
         <div><dt>{t.shipping} ({factor.shippingTitle})</dt><dd>{factor.shipping === 0 ? t.free : toman(locale, factor.shipping)}</dd></div>
         <div><dt>{t.vat}</dt><dd>{toman(locale, factor.vat)}</dd></div>
         <div className="cart-totals__total"><dt>{t.total}</dt><dd data-testid="factor-total">{toman(locale, factor.total)}</dd></div>
+        {factor.enquiry && factor.changeSummary.length > 0 && factor.enquiry.shipping !== factor.shipping && (
+          <div><dt>{c.shippingWas}</dt><dd>{factor.enquiry.shipping === 0 ? t.free : toman(locale, factor.enquiry.shipping)}</dd></div>
+        )}
+        {factor.enquiry && factor.changeSummary.length > 0 && factor.enquiry.total !== factor.total && (
+          <div><dt>{c.enquiryTotal}</dt><dd data-testid="enquiry-total">{toman(locale, factor.enquiry.total)}</dd></div>
+        )}
       </dl>
       {factor.state === 'confirmed' && factor.orderToken && (
         <button type="button" className="button button--primary" onClick={() => setPaying(true)}>{t.pay}</button>
