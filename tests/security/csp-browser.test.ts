@@ -196,7 +196,7 @@ describe('signed-in pages and the payment flow', () => {
     await staff.waitForURL(shop.url('/staff'));
     await staff.click(`tr[data-row="${factorNumber}"] button`);
     await staff.click('button[data-action=confirm]');
-    await expect.poll(() => staff.locator('[role=status]').textContent(), { timeout: 30_000 }).toBe('تأیید شد.');
+    await expect.poll(() => staff.locator('[role=status]').textContent(), { timeout: 30_000 }).toBe('پیش‌فاکتور صادر شد.');
     await staff.context().close();
     return factorNumber;
   }
