@@ -3,7 +3,8 @@
  * and the staff console. Money fields are integer rials.
  */
 import { z } from 'zod';
-import { toAsciiDigits } from '../../lib/persian';
+import { REFERENCE_MAX } from '../../lib/bom/line-reference';
+import { toAsciiDigits, toPersianDigits } from '../../lib/persian';
 import { captchaField } from './captcha';
 import { imageSchema, priceTierSchema } from './catalogue';
 import { rowIdSchema } from './common';
@@ -42,6 +43,8 @@ export const cartItemSchema = z.object({
   productAvailable: z.union([z.literal(0), z.literal(1)]),
   preOrder: z.boolean(),
   options: z.array(cartOptionSchema),
+  /** The customer's reference for the line (a parts list's designators, or typed in the cart); goes onto the order and invoice. */
+  reference: z.string().nullable(),
   quantity: z.number().int(),
   /** Unit price of the tier this quantity reaches. */
   price: rials,
@@ -73,6 +76,11 @@ export const addToCartBodySchema = z.object({
 });
 export const cartQuantityBodySchema = z.object({
   quantities: z.array(z.object({ id: positiveId, quantity: z.number().int() })).min(1).max(500),
+});
+export const cartReferenceBodySchema = z.object({
+  id: positiveId,
+  /** Empty clears the reference. */
+  reference: z.string().max(REFERENCE_MAX, { error: `مرجع ردیف حداکثر ${toPersianDigits(String(REFERENCE_MAX))} نویسه است.` }),
 });
 export const removeManyBodySchema = z.object({
   /** Cart line ids; absent = empty the whole cart. */
@@ -109,6 +117,8 @@ export const orderLineSchema = z.object({
   lineTotal: rials,
   available: z.boolean(),
   note: z.string().nullable(),
+  /** The cart line's reference (designators, the customer's part reference). */
+  reference: z.string().nullable(),
 });
 
 export const factorSummarySchema = z.object({

@@ -11,7 +11,8 @@ export interface InvoiceView {
   paidAt: Date;
   customer: { name: string; mobile: string; address: string; postCode: string };
   shippingMethod: string;
-  lines: { name: string; partNumber: string; quantity: number; unitPrice: number; total: number }[];
+  /** `reference`: the customer's designators or reference for the line, printed under the part number. */
+  lines: { name: string; partNumber: string; reference: string | null; quantity: number; unitPrice: number; total: number }[];
   amounts: { subtotal: number; discount: number; shipping: number; vat: number; total: number };
   payment: { gateway: string; refId: string } | null;
   store: { name: string; nameEn: string; address: string; phones: string[]; email: string; website: string };
@@ -45,7 +46,7 @@ export async function loadInvoiceView(db: Db, orderId: number, config: Config): 
     paidAt: order.paidAt,
     customer: { name: str(a.name) || user?.name || '', mobile: str(a.mobile) || user?.mobile || '', address: place, postCode: str(a.postCode) },
     shippingMethod: isShippingMethod(order.shippingMethod) ? SHIPPING_TITLES[order.shippingMethod].fa : order.shippingMethod,
-    lines: lines.map((l) => ({ name: l.product.nameFa || l.product.name, partNumber: l.product.partNumber, quantity: l.quantity, unitPrice: l.unitPrice, total: l.lineTotal })),
+    lines: lines.map((l) => ({ name: l.product.nameFa || l.product.name, partNumber: l.product.partNumber, reference: l.reference, quantity: l.quantity, unitPrice: l.unitPrice, total: l.lineTotal })),
     amounts: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, vat: order.vat, total: order.total },
     payment: payment ? { gateway: GATEWAY_TITLES[payment.gateway] ?? payment.gateway, refId: payment.refId ?? '' } : null,
     store: storeOf(config),

@@ -21,6 +21,8 @@ export interface ClientCartItem {
   total: number;
   productAvailable: 0 | 1;
   preOrder: boolean;
+  /** The customer's reference for the line (a parts list's designators); only the server sets it. */
+  reference?: string | null;
 }
 
 export interface ClientCart {
@@ -83,6 +85,7 @@ export function fromServer(state: ClientCart, cart: Cart): ClientCart {
     return {
       id: known?.id ?? ++lastItemId, serverId: line.id, product: line.product, options: line.options, price: line.price,
       quantity: line.quantity, total: line.total, productAvailable: line.productAvailable, preOrder: line.preOrder,
+      reference: line.reference,
     };
   });
   return { lastItemId, items, quantity: cart.quantity, subtotal: cart.subtotal, totals: cart.totals, total: cart.total, cartCount: cart.cartCount };

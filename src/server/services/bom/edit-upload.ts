@@ -94,6 +94,10 @@ export async function addLine(db: Db, actor: UploadActor, input: { identityKey: 
 export async function deleteLine(db: Db, actor: UploadActor, input: { identityKey: string; lineId: number }) {
   const upload = await findOwnUpload(db, input.identityKey, actor);
   const line = await lineOf(db, upload, input.lineId);
+  // The result page needs a line to stand on; an empty list is a new upload.
+  const [{ count }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(customerUploadLines)
+    .where(eq(customerUploadLines.uploadId, upload.id)) as [{ count: number }];
+  if (count <= 1) throw validationFailed({ lineId: [EDIT_MESSAGES.lastLine] });
   await db.delete(customerUploadLines).where(and(eq(customerUploadLines.id, line.id), eq(customerUploadLines.uploadId, upload.id)));
   return { upload };
 }

@@ -49,7 +49,7 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
     ...toFactorSummary(row, quantity),
     lines: lines.map((l) => ({
       id: l.id, productId: l.productId, product: l.product, requestedQuantity: l.requestedQuantity, quantity: l.quantity,
-      unitPrice: l.unitPrice, lineTotal: l.lineTotal, available: l.available, note: l.note,
+      unitPrice: l.unitPrice, lineTotal: l.lineTotal, available: l.available, note: l.note, reference: l.reference,
     })),
     subtotal: row.subtotal,
     vat: row.vat,

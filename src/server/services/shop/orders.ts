@@ -52,6 +52,7 @@ export async function createEnquiry(db: Db, input: {
       orderId: order!.id, productId: product.id,
       product: { slug: product.slug, name: product.name, nameFa: product.nameFa, partNumber: product.partNumber },
       requestedQuantity: line.quantity, quantity: line.quantity, unitPrice: priced[i]!.unitPrice, lineTotal: priced[i]!.total,
+      reference: line.reference,
     })));
     // The enquiry now holds the lines; the cart starts empty again.
     await tx.delete(cartItems).where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, input.userId))));

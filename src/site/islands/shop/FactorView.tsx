@@ -50,7 +50,8 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
         <tbody>{factor.lines.map((l) => (
           <tr key={l.id} className={l.available ? '' : 'line--unavailable'}>
             <td><a href={pathIn(locale, `/shop/products/${l.product.slug}`)}>{locale === 'fa' ? l.product.nameFa : l.product.name}</a> <span dir="ltr" className="pn">{l.product.partNumber}</span>
-              {!l.available && <span className="badge badge--unavailable">{t.unavailable}</span>}</td>
+              {!l.available && <span className="badge badge--unavailable">{t.unavailable}</span>}
+              {l.reference && <small className="cart-line__reference" data-testid="factor-line-reference">{t.reference}: <bdi dir="auto">{l.reference}</bdi></small>}</td>
             <td>{toman(locale, l.unitPrice)}</td><td>{num(locale, l.quantity)}</td><td>{toman(locale, l.lineTotal)}</td>
           </tr>
         ))}</tbody>

@@ -84,7 +84,8 @@ export default function StaffConsole() {
           <h2>استعلام {open.factorNumber}</h2>
           <table><tbody>{open.lines.map((l) => (
             <tr key={l.id}>
-              <td>{l.product.nameFa} <span dir="ltr" className="pn">{l.product.partNumber}</span></td>
+              <td>{l.product.nameFa} <span dir="ltr" className="pn">{l.product.partNumber}</span>
+                {l.reference && <small className="staff-line__reference">مرجع: <bdi dir="auto">{l.reference}</bdi></small>}</td>
               <td><input aria-label="تعداد" type="number" min={0} value={edits[l.id]!.quantity} onChange={(e) => setEdits({ ...edits, [l.id]: { ...edits[l.id]!, quantity: Number(e.target.value) } })} /></td>
               <td><input aria-label="قیمت واحد (ریال)" type="number" min={0} value={edits[l.id]!.unitPrice} onChange={(e) => setEdits({ ...edits, [l.id]: { ...edits[l.id]!, unitPrice: Number(e.target.value) } })} /></td>
               <td><label><input type="checkbox" checked={edits[l.id]!.available} onChange={(e) => setEdits({ ...edits, [l.id]: { ...edits[l.id]!, available: e.target.checked } })} /> موجود</label></td>
