@@ -73,7 +73,10 @@ export async function editLine(db: Db, actor: UploadActor, input: { identityKey:
     return { upload, line: updated! };
   }
   const d = line.details ?? {};
-  const typed = typedLine(input.text, input.quantity ?? line.quantity, {
+  // A count typed with the text ("LM317T x4") wins over the line's old quantity; a quantity sent beside it wins over both.
+  const typedCount = parseHandLine(input.text);
+  const quantity = input.quantity ?? (typedCount.kind === 'part' && typedCount.quantity !== null ? undefined : line.quantity);
+  const typed = typedLine(input.text, quantity, {
     lineNo: line.lineNo, raw: line.raw, designators: line.designators, reference: d.reference ?? null,
     footprint: d.footprint ?? null, description: d.description ?? null, maker: d.maker ?? null,
   });
