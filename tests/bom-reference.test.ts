@@ -27,7 +27,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { DATA_DIR: dir } });
   staff = await staffToken(server);
   [ana, bob] = [await newCustomer(server, 'ana'), await newCustomer(server, 'bob')];
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
