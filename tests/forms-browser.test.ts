@@ -136,6 +136,61 @@ describe('parts-list upload', () => {
   });
 });
 
+describe('parts-list result page: column mapping and designators to the cart', () => {
+  it('shows the columns taken, reads again with a changed mapping, leaves the guess out, carries designators into the cart', async () => {
+    const buyer = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'bomcols');
+    const page = await shop.newPage();
+    await page.goto(url('/account/login?return=%2Fshop%2Fcustomer%2Fexcel'));
+    await signIn(page, buyer.username, buyer.password);
+    await page.waitForURL(url('/shop/customer/excel'));
+    await clickLive(page, '[data-testid=bom-open]');
+    const dialog = page.locator('[data-testid=bom-upload-dialog]');
+    // "Places" is not a header we know: the designators are not taken until the customer says so.
+    const file = 'Part,Qty,Places\nLM358P,2,U1 U2\nTL072CP,1,U3\nAD62OANZ,1,U7\n';
+    await dialog.locator('input[name=newFile]').setInputFiles({ name: 'places.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await dialog.getByRole('button', { name: 'بارگذاری و بررسی' }).click();
+    await page.waitForURL(/\/shop\/customer\/excel\/[A-Za-z0-9_-]{32}$/);
+    await page.locator('[data-testid=bom-result]').waitFor();
+
+    // The mapping step names the columns that were taken.
+    const mapping = page.locator('[data-testid=bom-mapping]');
+    await mapping.locator('summary').click();
+    const chosen = (role: string) => mapping.locator(`select[data-role=${role}] option:checked`).textContent();
+    expect(await chosen('part')).toBe('۱ — Part');
+    expect(await chosen('quantity')).toBe('۲ — Qty');
+    expect(await page.locator('tr[data-line="2"] .bom-designators').count()).toBe(0);
+
+    // The customer points "designators" at "Places" and reads again.
+    await mapping.locator('select[data-role=designators]').selectOption('2');
+    await page.click('[data-testid=bom-reread]');
+    await expect.poll(() => page.locator('tr[data-line="2"] .bom-designators').textContent()).toBe('U1 U2');
+    expect(await page.locator('tr[data-line="3"] .bom-designators').textContent()).toBe('U3');
+
+    // The mistyped part is only a guess: marked for review and not ticked.
+    const guess = page.locator('tr[data-line="4"]');
+    expect(await guess.locator('[data-testid=line-review]').count()).toBe(1);
+    expect(await guess.locator('input[type=checkbox]').isChecked()).toBe(false);
+    expect(await page.locator('tr[data-line="2"] input[type=checkbox]').isChecked()).toBe(true);
+
+    await page.click('[data-testid=bom-add]');
+    await expect.poll(() => page.locator('[data-testid=bom-notice]').textContent()).toMatch(/۲ ردیف به سبد خرید اضافه شد/);
+
+    // The cart shows each line's places, and the customer can change them.
+    await page.goto(url('/shop/cart'));
+    const lm358 = page.locator('.cart-line[data-product=lm358p-pdip8] [data-testid=cart-line-reference]');
+    await lm358.waitFor();
+    expect(await lm358.inputValue()).toBe('U1 U2');
+    expect(await page.locator('.cart-line[data-product=tl072cp-pdip8] [data-testid=cart-line-reference]').inputValue()).toBe('U3');
+    expect(await page.locator('.cart-line').count()).toBe(2);
+    await lm358.fill('U1 U2 (برد اصلی)');
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/cart/reference') && r.status() === 200), lm358.blur()]);
+    await page.reload();
+    await page.locator('.cart-line[data-product=lm358p-pdip8] [data-testid=cart-line-reference]').waitFor();
+    expect(await page.locator('.cart-line[data-product=lm358p-pdip8] [data-testid=cart-line-reference]').inputValue()).toBe('U1 U2 (برد اصلی)');
+    await page.context().close();
+  });
+});
+
 describe('site forms', () => {
   it('footer newsletter: an invalid address lists the error, a valid one (twice) shows the success toast', async () => {
     const page = await shop.newPage();

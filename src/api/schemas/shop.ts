@@ -4,8 +4,9 @@
  */
 import { ACTOR_KINDS, ORDER_STATES } from '../../lib/order-machine';
 import { z } from 'zod';
+import { REFERENCE_MAX } from '../../lib/bom/line-reference';
 import { BUYER_MESSAGES, canonicalEconomicCode, canonicalNationalId } from '../../lib/invoice-buyer';
-import { normalisePersianText, toAsciiDigits } from '../../lib/persian';
+import { normalisePersianText, toAsciiDigits, toPersianDigits } from '../../lib/persian';
 import { captchaField } from './captcha';
 import { imageSchema, priceTierSchema } from './catalogue';
 import { rowIdSchema } from './common';
@@ -44,6 +45,8 @@ export const cartItemSchema = z.object({
   productAvailable: z.union([z.literal(0), z.literal(1)]),
   preOrder: z.boolean(),
   options: z.array(cartOptionSchema),
+  /** The customer's reference for the line (a parts list's designators, or typed in the cart); goes onto the order and invoice. */
+  reference: z.string().nullable(),
   quantity: z.number().int(),
   /** Unit price of the tier this quantity reaches. */
   price: rials,
@@ -80,6 +83,11 @@ export const addToCartBodySchema = z.object({
 });
 export const cartQuantityBodySchema = z.object({
   quantities: z.array(z.object({ id: positiveId, quantity: z.number().int() })).min(1).max(500),
+});
+export const cartReferenceBodySchema = z.object({
+  id: positiveId,
+  /** Empty clears the reference. */
+  reference: z.string().max(REFERENCE_MAX, { error: `مرجع ردیف حداکثر ${toPersianDigits(String(REFERENCE_MAX))} نویسه است.` }),
 });
 export const removeManyBodySchema = z.object({
   /** Cart line ids; absent = empty the whole cart. */
@@ -134,6 +142,8 @@ export const orderLineSchema = z.object({
   lineTotal: rials,
   available: z.boolean(),
   note: z.string().nullable(),
+  /** The cart line's reference (designators, the customer's part reference). */
+  reference: z.string().nullable(),
 });
 
 export const factorSummarySchema = z.object({

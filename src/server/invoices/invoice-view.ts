@@ -15,7 +15,8 @@ export interface InvoiceView {
     company: string | null; nationalId: string | null; economicCode: string | null;
   };
   shippingMethod: string;
-  lines: { name: string; partNumber: string; quantity: number; unitPrice: number; total: number }[];
+  /** `reference`: the customer's designators or reference for the line, printed under the part number. */
+  lines: { name: string; partNumber: string; reference: string | null; quantity: number; unitPrice: number; total: number }[];
   amounts: { subtotal: number; discount: number; shipping: number; vat: number; total: number };
   /** How it was paid: a gateway with its reference number, or a bank transfer with the receipt's tracking code. */
   payment: { method: string; reference: string; referenceLabel: string } | null;
@@ -60,7 +61,7 @@ export async function loadInvoiceView(db: Db, orderId: number, config: Config): 
       company: buyer.company ?? null, nationalId: buyer.nationalId ?? null, economicCode: buyer.economicCode ?? null,
     },
     shippingMethod: isShippingMethod(order.shippingMethod) ? SHIPPING_TITLES[order.shippingMethod].fa : order.shippingMethod,
-    lines: lines.map((l) => ({ name: l.product.nameFa || l.product.name, partNumber: l.product.partNumber, quantity: l.quantity, unitPrice: l.unitPrice, total: l.lineTotal })),
+    lines: lines.map((l) => ({ name: l.product.nameFa || l.product.name, partNumber: l.product.partNumber, reference: l.reference, quantity: l.quantity, unitPrice: l.unitPrice, total: l.lineTotal })),
     amounts: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, vat: order.vat, total: order.total },
     payment: payment
       ? { method: `درگاه ${GATEWAY_TITLES[payment.gateway] ?? payment.gateway}`, reference: payment.refId ?? '', referenceLabel: 'شماره مرجع' }

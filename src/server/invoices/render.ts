@@ -116,7 +116,11 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   view.lines.forEach((item, index) => {
     doc.font('fa').fontSize(9.5);
     const nameLines = wrapRtl(doc, item.name, COLUMNS[1]!.width - 10);
-    const height = 8 + nameLines.length * 14 + 13;
+    // The customer's designators or reference, so the goods can be put on the right places of the board.
+    doc.fontSize(8);
+    const referenceLines = item.reference ? wrapRtl(doc, `مرجع: ${item.reference}`, COLUMNS[1]!.width - 10) : [];
+    doc.fontSize(9.5);
+    const height = 8 + nameLines.length * 14 + 13 + referenceLines.length * 11;
     if (y + height > PAGE.height - PAGE.margin - 150) {
       doc.addPage();
       y = PAGE.margin;
@@ -126,6 +130,7 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
     cells.forEach((text, i) => { if (text) line(text, columnX(i) + 4, y + 6, COLUMNS[i]!.width - 8, { size: 9.5, align: COLUMNS[i]!.align }); });
     nameLines.forEach((text, k) => line(text, columnX(1) + 5, y + 6 + k * 14, COLUMNS[1]!.width - 10, { size: 9.5 }));
     line(item.partNumber, columnX(1) + 5, y + 6 + nameLines.length * 14, COLUMNS[1]!.width - 10, { size: 8, color: MUTED });
+    referenceLines.forEach((text, k) => line(text, columnX(1) + 5, y + 6 + nameLines.length * 14 + 12 + k * 11, COLUMNS[1]!.width - 10, { size: 8, color: MUTED }));
     y += height;
     doc.moveTo(L, y).lineTo(R, y).lineWidth(0.5).strokeColor(RULE).stroke();
   });

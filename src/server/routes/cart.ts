@@ -1,12 +1,13 @@
 /** The signed-in customer's cart (spec §7). Guests get 401 and the site sends them to sign-in. */
 import {
-  addToCartBodySchema, cartQuantityBodySchema, cartResponseSchema, productIdParamsSchema, removeManyBodySchema,
+  addToCartBodySchema, cartQuantityBodySchema, cartReferenceBodySchema, cartResponseSchema, productIdParamsSchema, removeManyBodySchema,
 } from '../../api/schemas/shop';
 import { cartDiscountBodySchema } from '../../api/schemas/discount-codes';
 import { requireUser } from '../auth/current-user';
 import { applyCartDiscountCode, removeCartDiscountCode } from '../services/shop/discount-codes';
 import { defineRoute, type RouteDef } from '../http/route';
-import { addToCart, CART_MESSAGES, getCart, removeLines, removeProduct, setCartQuantities } from '../services/shop/cart';
+import { typedReference } from '../../lib/bom/line-reference';
+import { addToCart, CART_MESSAGES, getCart, removeLines, removeProduct, setCartQuantities, setCartReference } from '../services/shop/cart';
 
 const tags = ['cart'];
 const errors = [401, 403];
@@ -49,6 +50,11 @@ export const cartRoutes: RouteDef[] = [
     method: 'post', path: '/cartQuantity', summary: 'Sets line quantities (0 removes a line); all or nothing', tags,
     body: cartQuantityBodySchema, response: cartResponseSchema, errors,
     handler: async ({ body, c, deps }) => setCartQuantities(deps.db, (await requireUser(c, deps)).user.id, body.quantities),
+  }),
+  defineRoute({
+    method: 'post', path: '/cart/reference', summary: "Sets a line's reference (designators, where it goes), carried to the order and invoice; empty clears it", tags,
+    body: cartReferenceBodySchema, response: cartResponseSchema, errors,
+    handler: async ({ body, c, deps }) => setCartReference(deps.db, (await requireUser(c, deps)).user.id, body.id, typedReference(body.reference)),
   }),
   defineRoute({
     method: 'delete', path: '/cart/{productId}', summary: "Removes a product's lines from the cart", tags,

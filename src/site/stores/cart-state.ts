@@ -21,6 +21,8 @@ export interface ClientCartItem {
   total: number;
   productAvailable: 0 | 1;
   preOrder: boolean;
+  /** The customer's reference for the line (a parts list's designators); only the server sets it. */
+  reference?: string | null;
 }
 
 export interface ClientCart {
@@ -92,6 +94,7 @@ export function fromServer(state: ClientCart, cart: Cart): ClientCart {
     return {
       id: known?.id ?? ++lastItemId, serverId: line.id, product: line.product, options: line.options, price: line.price,
       quantity: line.quantity, total: line.total, productAvailable: line.productAvailable, preOrder: line.preOrder,
+      reference: line.reference,
     };
   });
   return {

@@ -24,6 +24,8 @@ export const cartItems = pgTable('cart_items', {
   /** Chosen options as [{optionId, valueId}], sorted so equal sets compare equal. */
   options: jsonb('options').$type<{ optionId: number; valueId: number }[]>().notNull().default([]),
   optionsKey: text('options_key').notNull().default(''),
+  /** The customer's own words for the line (designators such as "R1-R4", a reference); travels to the order line. */
+  reference: text('reference'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('cart_items_line_idx').on(t.cartId, t.productId, t.optionsKey)]);
@@ -92,6 +94,8 @@ export const orderLines = pgTable('order_lines', {
   lineTotal: rials('line_total').notNull(),
   available: boolean('available').notNull().default(true),
   note: text('note'),
+  /** The cart line's reference (designators, the customer's part reference), printed on the invoice. */
+  reference: text('reference'),
 }, (t) => [index('order_lines_order_idx').on(t.orderId)]);
 
 /** Codes staff hand out; used_count only rises through one conditional UPDATE (services/shop/discount-codes.ts). */

@@ -11,7 +11,8 @@ describe('header recognition', () => {
     [['Mfr. Part #', 'Count'], { part: 0, quantity: 1 }],
     [['شماره قطعه', 'تعداد', 'مرجع'], { part: 0, quantity: 1, designators: 2 }],
     [['پارت نامبر', 'تعداد'], { part: 0, quantity: 1 }],
-    [['شماره‌ي قطعه', 'تعداد'], { part: null, quantity: 1 }], // not a header we know: content decides
+    // Not words we know: the content decides the roles, and the row of words above it is still the header.
+    [['شماره‌ي قطعه', 'تعداد'], { part: 0, quantity: 1 }],
     [['Comment', 'Designator', 'Footprint', 'Quantity'], { value: 0, designators: 1, footprint: 2, quantity: 3 }], // Altium
     [['Reference', 'Value', 'Footprint', 'Qty', 'DNP'], { designators: 0, value: 1, footprint: 2, quantity: 3, dnp: 4 }], // KiCad
     // MPN beats a generic "Part" column.
@@ -42,6 +43,22 @@ describe('header recognition', () => {
   it('finds the header below a title and blank-ish rows', () => {
     const map = detectColumns([['BOM for controller v2'], ['Date', '1403/05/01'], ['MPN', 'Qty'], ['LM358P', '2']]);
     expect(map).toMatchObject({ headerRow: 2, part: 0, quantity: 1 });
+  });
+});
+
+describe('a header row of words we do not know', () => {
+  it('is named as the header when the rows below hold part numbers and counts', () => {
+    const map = detectColumns([['Pos', 'Our code', 'Supplier PN', 'Count', 'Places'], ['1', 'A-001', 'LM358P', '2', 'U1 U2'], ['2', 'A-002', 'NE555P', '1', 'U3']]);
+    expect(map.headerRow).toBe(0);
+    expect(map.quantity).not.toBeNull();
+  });
+
+  it.each([
+    ['a first row that is a part', [['LM358P', '2'], ['NE555P', '1']]],
+    ['a single title cell', [['My board'], ['LM358P', '2'], ['NE555P', '1']]],
+    ['words above words', [['Pos', 'Name'], ['one', 'resistor'], ['two', 'capacitor']]],
+  ])('%s stays without a header', (_name, rows) => {
+    expect(detectColumns(rows).headerRow).toBeNull();
   });
 });
 

@@ -138,6 +138,28 @@ function mapFromContent(rows: Rows): ColumnMap {
   return map;
 }
 
+/**
+ * A first row of words none of which we know ("Pos; Our code; Supplier PN; Count") above rows of part
+ * numbers and counts is still a header: naming it lets the customer see the columns by name in the
+ * mapping step (and have the choice remembered), and it is never read as a line.
+ */
+function hasUnnamedHeader(rows: Rows): boolean {
+  const first = (rows[0] ?? []).map((c) => c.trim());
+  const filled = first.filter(Boolean);
+  if (filled.length < 2) return false;
+  if (filled.some((c) => parseQuantityCell(c) !== null || looksLikePart(c) || parseDesignators(c) !== null || /\d/.test(c) && c.length <= 3)) return false;
+  const body = rows.slice(1, 201);
+  const share = (col: number, test: (cell: string) => boolean) => {
+    const cells = body.map((r) => (r[col] ?? '').trim()).filter(Boolean);
+    return cells.length ? cells.filter(test).length / cells.length : 0;
+  };
+  return first.some((_, col) => share(col, (c) => parseQuantityCell(c) !== null) >= 0.8)
+    && first.some((_, col) => share(col, looksLikePart) >= 0.5);
+}
+
 export function detectColumns(rows: Rows): ColumnMap {
-  return findHeader(rows) ?? mapFromContent(rows);
+  const named = findHeader(rows);
+  if (named) return named;
+  if (!hasUnnamedHeader(rows)) return mapFromContent(rows);
+  return { ...mapFromContent(rows.slice(1)), headerRow: 0 };
 }

@@ -73,7 +73,10 @@ export async function editLine(db: Db, actor: UploadActor, input: { identityKey:
     return { upload, line: updated! };
   }
   const d = line.details ?? {};
-  const typed = typedLine(input.text, input.quantity ?? line.quantity, {
+  // A count typed with the text ("LM317T x4") wins over the line's old quantity; a quantity sent beside it wins over both.
+  const typedCount = parseHandLine(input.text);
+  const quantity = input.quantity ?? (typedCount.kind === 'part' && typedCount.quantity !== null ? undefined : line.quantity);
+  const typed = typedLine(input.text, quantity, {
     lineNo: line.lineNo, raw: line.raw, designators: line.designators, reference: d.reference ?? null,
     footprint: d.footprint ?? null, description: d.description ?? null, maker: d.maker ?? null,
   });
@@ -94,6 +97,10 @@ export async function addLine(db: Db, actor: UploadActor, input: { identityKey: 
 export async function deleteLine(db: Db, actor: UploadActor, input: { identityKey: string; lineId: number }) {
   const upload = await findOwnUpload(db, input.identityKey, actor);
   const line = await lineOf(db, upload, input.lineId);
+  // The result page needs a line to stand on; an empty list is a new upload.
+  const [{ count }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(customerUploadLines)
+    .where(eq(customerUploadLines.uploadId, upload.id)) as [{ count: number }];
+  if (count <= 1) throw validationFailed({ lineId: [EDIT_MESSAGES.lastLine] });
   await db.delete(customerUploadLines).where(and(eq(customerUploadLines.id, line.id), eq(customerUploadLines.uploadId, upload.id)));
   return { upload };
 }

@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { MoveUploadResponse } from '../../../api/schemas/bom';
+import { lineReference } from '../../../lib/bom/line-reference';
 import { toPersianDigits } from '../../../lib/persian';
 import type { Db } from '../../db/client';
 import { customerUploads } from '../../db/schema';
@@ -60,7 +61,7 @@ export async function moveUploadToCart(db: Db, userId: number, identityKey: stri
   }
 
   const report: Line[] = [];
-  const wishes: { productId: number; quantity: number; at: number }[] = [];
+  const wishes: { productId: number; quantity: number; reference: string | null; at: number }[] = [];
   const skip = (line: UploadLineRow, reason: Reason, message: string) =>
     report.push({ lineId: line.id, lineNo: line.lineNo, partNumber: line.partNumber, productId: line.productId, outcome: 'skipped', quantity: null, reason, message });
   for (const line of considered) {
@@ -71,7 +72,9 @@ export async function moveUploadToCart(db: Db, userId: number, identityKey: stri
     if (!product?.purchasable) { skip(line, 'gone', VIEW_NOTES.gone); continue; }
     if (product.availability === 'out-of-stock') { skip(line, 'out-of-stock', MOVE_MESSAGES.outOfStock); continue; }
     const { orderQuantity } = priceLine(product, withSpare(line.quantity * upload.boardQuantity, spareOf(upload)));
-    wishes.push({ productId: product.id, quantity: orderQuantity, at: report.length });
+    // The designators and the customer's reference travel with the cart line into the order and invoice.
+    const reference = lineReference({ reference: line.details?.reference ?? null, designators: line.designators });
+    wishes.push({ productId: product.id, quantity: orderQuantity, reference, at: report.length });
     report.push({ lineId: line.id, lineNo: line.lineNo, partNumber: line.partNumber, productId: product.id, outcome: 'added', quantity: orderQuantity, reason: null, message: '' });
   }
 

@@ -5,6 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Cart, CartItem } from '../../../api/schemas/shop';
 import { cartTotals } from '../../../lib/cart-totals';
+import { mergeReferences } from '../../../lib/bom/line-reference';
 import { cartQuantityCap, checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
 import type { Db } from '../../db/client';
 import { cartItems, carts } from '../../db/schema';
@@ -45,10 +46,10 @@ export function assertCartQuantity(product: PricedProduct, quantity: number, fie
   }
 }
 
-export interface CartLineRow { id: number; productId: number; quantity: number; options: Option[] }
+export interface CartLineRow { id: number; productId: number; quantity: number; options: Option[]; reference: string | null }
 
 async function cartLines(db: Db, cartId: number): Promise<CartLineRow[]> {
-  return db.select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity, options: cartItems.options })
+  return db.select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity, options: cartItems.options, reference: cartItems.reference })
     .from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(cartItems.id);
 }
 
@@ -78,6 +79,7 @@ export async function getCart(db: Db, userId: number): Promise<Cart> {
       productAvailable: priced.productAvailable,
       preOrder: product.availability === 'pre-order',
       options: row.options,
+      reference: row.reference,
       quantity: row.quantity,
       price: priced.unitPrice,
       total: priced.total,
@@ -121,28 +123,29 @@ export type BatchOutcome =
  * its own against the quantity the line would reach (what is already in the cart plus earlier wishes
  * for the same product): a refused wish is reported and skipped, the others are still added.
  */
-export async function addManyToCart(db: Db, userId: number, wishes: { productId: number; quantity: number }[]): Promise<BatchOutcome[]> {
+export async function addManyToCart(db: Db, userId: number, wishes: { productId: number; quantity: number; reference?: string | null }[]): Promise<BatchOutcome[]> {
   const byId = await loadPricedProducts(db, wishes.map((w) => w.productId));
   return db.transaction(async (tx) => {
     const cartId = (await cartIdOf(tx as unknown as Db, userId, true))!;
-    const existing = await tx.select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity }).from(cartItems)
+    const existing = await tx.select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity, reference: cartItems.reference }).from(cartItems)
       .where(and(eq(cartItems.cartId, cartId), eq(cartItems.optionsKey, ''))).for('update');
-    const lines = new Map(existing.map((e) => [e.productId, { id: e.id as number | null, start: e.quantity, quantity: e.quantity }]));
+    const lines = new Map(existing.map((e) => [e.productId, { id: e.id as number | null, start: e.quantity, quantity: e.quantity, reference: e.reference }]));
     const outcomes = wishes.map((wish): BatchOutcome => {
       const product = byId.get(wish.productId);
       if (!product?.purchasable) return { ok: false, reason: 'gone', message: CART_MESSAGES.productGone };
-      const line = lines.get(wish.productId) ?? { id: null, start: 0, quantity: 0 };
+      const line = lines.get(wish.productId) ?? { id: null, start: 0, quantity: 0, reference: null };
       const next = line.quantity + wish.quantity;
       const verdict = checkCartQuantity(quantityRulesOf(product), next);
       if (!verdict.ok) return { ok: false, reason: verdict.reason, message: QUANTITY_MESSAGES[verdict.reason] };
       line.quantity = next;
+      line.reference = mergeReferences(line.reference, wish.reference);
       lines.set(wish.productId, line);
       return { ok: true, added: wish.quantity, lineQuantity: next };
     });
     for (const [productId, line] of lines) {
       if (line.quantity === line.start) continue;
-      if (line.id !== null) await tx.update(cartItems).set({ quantity: line.quantity, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
-      else await tx.insert(cartItems).values({ cartId, productId, quantity: line.quantity, options: [], optionsKey: '' });
+      if (line.id !== null) await tx.update(cartItems).set({ quantity: line.quantity, reference: line.reference, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
+      else await tx.insert(cartItems).values({ cartId, productId, quantity: line.quantity, options: [], optionsKey: '', reference: line.reference });
     }
     return outcomes;
   });
@@ -163,6 +166,15 @@ export async function setCartQuantities(db: Db, userId: number, quantities: { id
       else await tx.update(cartItems).set({ quantity: q.quantity, updatedAt: new Date() }).where(eq(cartItems.id, q.id));
     }
   });
+  return getCart(db, userId);
+}
+
+/** The customer's own reference for a line (designators, where it goes); null clears it. */
+export async function setCartReference(db: Db, userId: number, id: number, reference: string | null): Promise<Cart> {
+  const cartId = await cartIdOf(db, userId, false);
+  const updated = cartId === null ? [] : await db.update(cartItems).set({ reference, updatedAt: new Date() })
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, id))).returning({ id: cartItems.id });
+  if (updated.length === 0) throw new HttpError(422, CART_MESSAGES.lineNotFound, { id: [CART_MESSAGES.lineNotFound] });
   return getCart(db, userId);
 }
 

@@ -64,7 +64,7 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
     lines: lines.map((l, i) => ({
       id: l.id, productId: l.productId, product: l.product, requestedQuantity: l.requestedQuantity, quantity: l.quantity,
       requestedUnitPrice: asked[i]!.requestedUnitPrice, changes: answered ? lineChanges(asked[i]!, asked[i]!) : ['unchanged' as const],
-      unitPrice: l.unitPrice, lineTotal: l.lineTotal, available: l.available, note: l.note,
+      unitPrice: l.unitPrice, lineTotal: l.lineTotal, available: l.available, note: l.note, reference: l.reference,
     })),
     subtotal: row.subtotal,
     vat: row.vat,

@@ -68,6 +68,7 @@ export async function createEnquiry(db: Db, input: {
       orderId: order!.id, productId: product.id,
       product: { slug: product.slug, name: product.name, nameFa: product.nameFa, partNumber: product.partNumber },
       requestedQuantity: line.quantity, quantity: line.quantity, unitPrice: priced[i]!.unitPrice, requestedUnitPrice: priced[i]!.unitPrice, lineTotal: priced[i]!.total,
+      reference: line.reference,
     })));
     await tx.update(carts).set({ discountCode: null, updatedAt: new Date() }).where(eq(carts.userId, input.userId));
     // The enquiry now holds the lines; the cart starts empty again.

@@ -1,4 +1,7 @@
-/** Cart lines as a table: pre-order badge, unavailable marker, next price break, optional quantity edit. */
+/**
+ * Cart lines as a table: pre-order badge, unavailable marker, next price break, the line's reference
+ * (a parts list's designators), optional quantity and reference edit.
+ */
 import { nextPriceBreak } from '../../../lib/price-tiers';
 import type { ClientCartItem } from '../../stores/cart-state';
 import { QuantityInput } from './QuantityInput';
@@ -10,9 +13,11 @@ interface Props {
   edits?: Record<number, number | ''>;
   onEdit?(id: number, value: number | ''): void;
   onRemove?(item: ClientCartItem): void;
+  /** Saves a changed reference (on leaving the field). */
+  onReference?(item: ClientCartItem, reference: string): void;
 }
 
-export function CartLines({ items, locale, edits, onEdit, onRemove }: Props) {
+export function CartLines({ items, locale, edits, onEdit, onRemove, onReference }: Props) {
   const t = shopTexts(locale);
   return (
     <table className="cart-table">
@@ -26,6 +31,7 @@ export function CartLines({ items, locale, edits, onEdit, onRemove }: Props) {
               {item.preOrder && <span className="badge badge--pre-order">{t.preOrder}</span>}
               {item.productAvailable === 0 && <span className="badge badge--unavailable">{t.unavailable}</span>}
               {item.productAvailable === 1 && <NextBreak item={item} locale={locale} />}
+              <LineReference item={item} locale={locale} onReference={onReference} />
             </td>
             <td>{toman(locale, item.price)}</td>
             <td>{onEdit
@@ -38,6 +44,24 @@ export function CartLines({ items, locale, edits, onEdit, onRemove }: Props) {
       </tbody>
     </table>
   );
+}
+
+function LineReference({ item, locale, onReference }: { item: ClientCartItem; locale: ShopLocale; onReference?: Props['onReference'] }) {
+  const t = shopTexts(locale);
+  if (onReference) {
+    return (
+      <label className="cart-line__reference">
+        <span>{t.reference}</span>
+        <input
+          type="text" dir="auto" maxLength={300} data-testid="cart-line-reference" key={item.reference ?? ''} defaultValue={item.reference ?? ''}
+          placeholder={t.referenceHint}
+          onBlur={(e) => { if (e.currentTarget.value.trim() !== (item.reference ?? '')) onReference(item, e.currentTarget.value); }}
+        />
+      </label>
+    );
+  }
+  if (!item.reference) return null;
+  return <small className="cart-line__reference" data-testid="cart-line-reference">{t.reference}: <bdi dir="auto">{item.reference}</bdi></small>;
 }
 
 function NextBreak({ item, locale }: { item: ClientCartItem; locale: ShopLocale }) {

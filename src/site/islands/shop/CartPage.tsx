@@ -43,6 +43,15 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
     }
   }
 
+  async function saveReference(item: ClientCartItem, reference: string) {
+    if (!item.serverId) return;
+    try {
+      await mirrorServerCart(await call<Cart>('POST', '/cart/reference', { id: item.serverId, reference }));
+    } catch (err) {
+      if (err instanceof CallError) window.alert(Object.values(err.errors)[0]?.[0] ?? err.message);
+    }
+  }
+
   async function remove(item: ClientCartItem) {
     try {
       await mirrorServerCart(await call<Cart>('DELETE', `/cart/${item.product.id}`));
@@ -53,7 +62,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
   if (cart.items.length === 0) return <p className="cart-empty">{t.emptyCart}</p>;
   return (
     <div className="cart-page">
-      <CartLines items={cart.items} locale={locale} edits={edits} onEdit={(id, v) => setEdits({ ...edits, [id]: v })} onRemove={remove} />
+      <CartLines items={cart.items} locale={locale} edits={edits} onEdit={(id, v) => setEdits({ ...edits, [id]: v })} onRemove={remove} onReference={saveReference} />
       <p><button type="button" className="button" onClick={save}>{t.update}</button></p>
       <DiscountCodeForm locale={locale} applied={cart.discountCode ?? null} problem={cart.discountProblem ?? null} />
       <CartTotals cart={cart} locale={locale} />

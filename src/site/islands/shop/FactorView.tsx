@@ -65,7 +65,8 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
           <tr key={l.id} className={l.available ? '' : 'line--unavailable'} data-changes={l.changes.join(' ')}>
             <td><a href={pathIn(locale, `/shop/products/${l.product.slug}`)}>{locale === 'fa' ? l.product.nameFa : l.product.name}</a> <span dir="ltr" className="pn">{l.product.partNumber}</span>
               {!l.available && <span className="badge badge--unavailable">{t.unavailable}</span>}
-              {l.changes.some((k) => k !== 'unchanged' && k !== 'unavailable') && <span className="badge">{l.changes.map((k) => c.changeLabels[k]).join('، ')}</span>}</td>
+              {l.changes.some((k) => k !== 'unchanged' && k !== 'unavailable') && <span className="badge">{l.changes.map((k) => c.changeLabels[k]).join('، ')}</span>}
+              {l.reference && <small className="cart-line__reference" data-testid="factor-line-reference">{t.reference}: <bdi dir="auto">{l.reference}</bdi></small>}</td>
             <td data-testid="line-requested">{num(locale, l.requestedQuantity)} × {toman(locale, l.requestedUnitPrice)}</td>
             <td data-testid="line-confirmed">{l.available ? <>{num(locale, l.quantity)} × {toman(locale, l.unitPrice)}</> : '—'}</td>
             <td>{toman(locale, l.lineTotal)}</td>
