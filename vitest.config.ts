@@ -9,6 +9,8 @@ export default defineConfig({
     // Each file boots its own database and server; two cores, so keep parallelism modest.
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // The migrated (and catalogue-imported) databases each test file's database is copied from.
+    globalSetup: ['./tests/support/database-templates.ts'],
     sequence: { sequencer: HeavyFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 180_000,

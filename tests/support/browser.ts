@@ -12,9 +12,8 @@ import { buildSite } from '../../src/build/site';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { startServer, type RunningServer } from '../../src/server/server';
-import { importCatalogue } from '../../src/server/services/catalogue-import';
 import { freshDatabase } from './database';
-import { ownAddressEnv, readSharedCatalogue, type TestServer } from './server';
+import { ownAddressEnv, type TestServer } from './server';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -42,8 +41,7 @@ export interface BrowserShop {
 }
 
 export async function startBrowserShop(options: BrowserShopOptions = {}): Promise<BrowserShop> {
-  const database = await freshDatabase();
-  await importCatalogue(database.db, readSharedCatalogue());
+  const database = await freshDatabase({ catalogue: true });
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${options.category ?? 'op-amps'})`);
   await options.prepare?.(database);

@@ -1,21 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { ofetch } from 'ofetch';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import { importCatalogue } from '../../src/server/services/catalogue-import';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { freshDatabase } from './database';
 
-export const SHARED_DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
-
-export function readSharedCatalogue() {
-  return {
-    categories: { name: 'categories.csv', text: readFileSync(`${SHARED_DATA}categories.csv`, 'utf8') },
-    products: { name: 'products.csv', text: readFileSync(`${SHARED_DATA}products.csv`, 'utf8') },
-  };
-}
+export { readSharedCatalogue, SHARED_DATA } from './shared-catalogue';
 
 export interface TestServer extends RunningServer {
   database: Database;
@@ -49,8 +39,7 @@ export async function ownAddressEnv(env: Record<string, string> = {}): Promise<R
 
 /** The real server on a free loopback port over a fresh database, with the shared catalogue imported. */
 export async function startTestServer(opts: { catalogue?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const database = await freshDatabase();
-  if (opts.catalogue !== false) await importCatalogue(database.db, readSharedCatalogue());
+  const database = await freshDatabase({ catalogue: opts.catalogue !== false });
   const config: Config = loadConfig({
     NODE_ENV: 'test', ...(await ownAddressEnv(opts.env)), SEED_DEMO: '0', SEARCH_RATE_LIMIT: '100000', BOM_UPLOAD_RATE_LIMIT: '100000', GUEST_WRITE_RATE_LIMIT: '100000',
     // Cheap proofs of work: tests solve the real captcha on every guarded form.

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -57,6 +57,13 @@ export interface DatabaseOptions {
    * (pglite-thread.ts); false opens it in the calling thread, as before (the benchmark's comparison).
    */
   pgliteThread?: boolean;
+  /**
+   * A tarball of a PGlite data folder (PGlite's dumpDataDir) the new embedded database starts as.
+   * The test suite migrates (and imports the shared catalogue into) one database per run and starts
+   * each test file's database from it, instead of every file running initdb, the migrations and the
+   * import again.
+   */
+  startFrom?: string;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -106,7 +113,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.
-  const client = opts.pgliteThread === false ? await pgliteHere(opts.dataDir) : await openPgliteThread(opts.dataDir, TRIGRAM_SETTINGS);
+  const client = opts.pgliteThread === false ? await pgliteHere(opts.dataDir, opts.startFrom) : await openPgliteThread(opts.dataDir, TRIGRAM_SETTINGS, opts.startFrom);
   const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return {
     db, kind: 'pglite',
@@ -123,8 +130,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 /** PGlite in the calling thread. PGlite.create (not the constructor) loads extension bundles before the first query. */
-async function pgliteHere(dataDir: string | undefined): Promise<PGlite> {
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+async function pgliteHere(dataDir: string | undefined, startFrom?: string): Promise<PGlite> {
+  const loadDataDir = startFrom ? new Blob([readFileSync(startFrom)]) : undefined;
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.exec(TRIGRAM_SETTINGS);
   return client;
 }

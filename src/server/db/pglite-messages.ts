@@ -4,6 +4,8 @@ export interface ThreadData {
   dataDir: string | undefined;
   /** SQL run once after opening, before the first request (session settings). */
   setup: string;
+  /** A data-folder tarball the database starts as (DatabaseOptions.startFrom). */
+  startFrom?: string | undefined;
 }
 
 export type Request = { id: number } & (

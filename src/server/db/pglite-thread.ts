@@ -43,8 +43,8 @@ function rebuildError(error: SentError): Error {
   return Object.assign(err, error.fields);
 }
 
-export async function openPgliteThread(dataDir: string | undefined, setup: string): Promise<PgliteThreadClient> {
-  const worker = new Worker(BOOT, { eval: true, workerData: { dataDir, setup } satisfies ThreadData });
+export async function openPgliteThread(dataDir: string | undefined, setup: string, startFrom?: string): Promise<PgliteThreadClient> {
+  const worker = new Worker(BOOT, { eval: true, workerData: { dataDir, setup, startFrom } satisfies ThreadData });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;

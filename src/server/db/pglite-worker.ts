@@ -4,13 +4,14 @@
  * own lock keeps its single session in order: a query that arrives while a transaction is open
  * waits for it, as it would in the server's thread.
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Reply, Request, SentError, ThreadData } from './pglite-messages';
 
 const port = parentPort!;
-const { dataDir, setup } = workerData as ThreadData;
+const { dataDir, setup, startFrom } = workerData as ThreadData;
 
 /** Open transactions by id: their PGlite handle and the way to end them. */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
@@ -30,7 +31,8 @@ function sent(err: unknown): SentError {
 const keepText = (types: number[]) => Object.fromEntries(types.map((t) => [t, (value: string) => value]));
 
 async function main() {
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const loadDataDir = startFrom ? new Blob([readFileSync(startFrom)]) : undefined;
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   if (setup) await db.exec(setup);
 
   const run = async (request: Request): Promise<unknown> => {

@@ -26,7 +26,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "products_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "products" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+CREATE TRIGGER "products_notify_catalogue" AFTER INSERT OR DELETE OR TRUNCATE ON "products" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+-- A page view only bumps the view counter: telling every server to drop its read cache on each view
+-- would defeat the cache (product-popularity.ts leaves it alone for the same reason).
+CREATE TRIGGER "products_changed_notify_catalogue" AFTER UPDATE ON "products" FOR EACH ROW
+	WHEN ((to_jsonb(OLD) - 'views') IS DISTINCT FROM (to_jsonb(NEW) - 'views')) EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
 CREATE TRIGGER "product_prices_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "product_prices" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
 CREATE TRIGGER "product_images_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "product_images" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
 CREATE TRIGGER "product_attribute_values_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "product_attribute_values" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint

@@ -1,0 +1,88 @@
+/**
+ * Vitest global setup: the databases every test file starts from, made once per run. Each file used
+ * to run initdb, all migrations and (most of them) the import of the shared catalogue on its own —
+ * about 25 s of a busy two-core machine per file, more than the tests themselves took. Now a file's
+ * database is a copy: PGlite starts from a data-folder tarball, PostgreSQL copies a template database.
+ * Two templates: migrated and empty, and migrated with the shared catalogue imported.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { importCatalogue } from '../../src/server/services/catalogue-import';
+import { readSharedCatalogue } from './shared-catalogue';
+
+export interface DatabaseTemplates {
+  /** PGlite: tarballs of data folders; PostgreSQL: names of template databases on DATABASE_URL's server. */
+  kind: 'pglite' | 'postgres';
+  empty: string;
+  catalogue: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+async function pgliteTemplate(work: string, name: string, withCatalogue: boolean): Promise<string> {
+  const dataDir = join(work, name);
+  const database = await openDatabase({ dataDir, pgliteThread: false });
+  await migrate(database);
+  if (withCatalogue) await importCatalogue(database.db, readSharedCatalogue());
+  await database.close();
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const tarball = join(work, `${name}.tar`);
+  writeFileSync(tarball, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  await client.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return tarball;
+}
+
+async function postgresTemplate(serverUrl: string, name: string, withCatalogue: boolean): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await migrate(database);
+  if (withCatalogue) await importCatalogue(database.db, readSharedCatalogue());
+  await database.close();
+  return name;
+}
+
+async function dropPostgres(serverUrl: string, names: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const prefix = `qateh_template_${randomBytes(4).toString('hex')}`;
+    const templates: DatabaseTemplates = {
+      kind: 'postgres',
+      empty: await postgresTemplate(serverUrl, `${prefix}_empty`, false),
+      catalogue: await postgresTemplate(serverUrl, `${prefix}_catalogue`, true),
+    };
+    project.provide('databaseTemplates', templates);
+    return () => dropPostgres(serverUrl, [templates.empty, templates.catalogue]);
+  }
+  const work = mkdtempSync(join(tmpdir(), 'qateh-test-templates-'));
+  project.provide('databaseTemplates', {
+    kind: 'pglite',
+    empty: await pgliteTemplate(work, 'empty', false),
+    catalogue: await pgliteTemplate(work, 'catalogue', true),
+  });
+  return async () => rmSync(work, { recursive: true, force: true });
+}
