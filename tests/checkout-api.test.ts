@@ -143,7 +143,7 @@ describe('discount codes', () => {
     expect((await server.api('/cart', { headers: as(ana) })).body.discountCode).toBeNull();
 
     const detail = (await server.api(`/staff/orders/${sent.body.data.id}`, { headers: as(staff) })).body.data;
-    const lines = detail.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: 10, unitPrice: l.unitPrice, available: true }));
+    const lines = detail.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: 10, unitPrice: l.unitPrice, available: true, note: 'ten of each in stock' }));
     const confirmed = await server.api(`/staff/orders/${sent.body.data.id}/confirm`, json('POST', { lines }, as(staff)));
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     // 1,234,500 − 10 % (123,450 → 123,450 rounded to 123,450) … the percent is kept, shipping recomputed.
@@ -189,7 +189,7 @@ describe('pre-invoice changes', () => {
     expect(before.changeSummary).toEqual([]);
     const [la, lb] = before.lines as { id: number }[];
     const confirmed = await server.api(`/staff/orders/${sent.body.data.id}/confirm`, json('POST', {
-      lines: [{ id: la!.id, quantity: 6, unitPrice: 100_000, available: true }, { id: lb!.id, quantity: 10, unitPrice: 50_000, available: false }],
+      lines: [{ id: la!.id, quantity: 6, unitPrice: 100_000, available: true, note: 'six left' }, { id: lb!.id, quantity: 10, unitPrice: 50_000, available: false, note: 'sold out' }],
     }, as(staff)));
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const pre = (await server.api(`/dashboard/factor/detail/${sent.body.data.factorNumber}`, { headers: as(ana) })).body.data;
@@ -208,7 +208,7 @@ describe('pre-invoice changes', () => {
     const sent = await server.api('/order', json('POST', { address_id: ana.addressId, shipping_method: 'courier' }, as(ana)));
     const detail = (await server.api(`/staff/orders/${sent.body.data.id}`, { headers: as(staff) })).body.data;
     await server.api(`/staff/orders/${sent.body.data.id}/confirm`, json('POST', {
-      lines: [{ id: detail.lines[0].id, quantity: 8, unitPrice: 120_000, available: true }],
+      lines: [{ id: detail.lines[0].id, quantity: 8, unitPrice: 120_000, available: true, note: 'new batch, dearer' }],
     }, as(staff)));
     const pre = (await server.api(`/dashboard/factor/detail/${sent.body.data.factorNumber}`, { headers: as(ana) })).body.data;
     expect(pre).toMatchObject({ subtotal: 960_000, shipping: 800_000, total: 1_760_000 });
