@@ -1,8 +1,9 @@
 /** The back office's product and bulk calls: list, editor, history, uploads, repricing, import and export. */
 import { z } from 'zod';
+import { PRODUCT_BADGES } from '../../lib/product-badges';
 import { queryInt, rowIdSchema } from './common';
 
-export const PRODUCT_BADGES = ['hot', 'sale', 'new', 'stable', 'special', 'best-seller', 'pre-order'] as const;
+export { PRODUCT_BADGES };
 export const PRODUCT_QUALITIES = ['original', 'renew', 'copy'] as const;
 export const PRODUCT_FILE_KINDS = ['datasheet', 'footprint', 'applicationnote'] as const;
 export const STAFF_PRODUCT_STATUSES = ['active', 'disabled', 'deleted', 'all'] as const;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ProductChange, StaffProduct, UploadResult } from '../../../api/schemas/staff-products';
-import { PRODUCT_BADGES } from '../../../api/schemas/staff-products';
+import { PRODUCT_BADGES } from '../../../lib/product-badges';
 import { call, CallError, csrfToken } from '../account/api';
 
 interface Row { id: number; slug: string; partNumber: string; nameFa: string; brand: string | null; category: string; price: number; stock: number; enable: boolean; deleted: boolean }
