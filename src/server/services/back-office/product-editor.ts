@@ -15,7 +15,7 @@ import {
   attributes, brands, categories, mediaUploads, productAttributeValues, productFiles, productImages, productPrices, products, staffActions,
 } from '../../db/schema';
 import { HttpError, notFound, validationFailed } from '../../http/errors';
-import { loadCategories, refreshCategoryCounts } from '../catalogue/category-writer';
+import { loadCategories, refreshCategoryCounts, lockCategoryWrites } from '../catalogue/category-writer';
 import { DATASHEET_LABEL, writeProducts } from '../catalogue/product-writer';
 import type { ProductInput } from '../catalogue/types';
 import { recordChanges } from './product-history';
@@ -105,6 +105,7 @@ async function checkCategory(tx: Tx, slug: string) {
 
 export async function createProduct(db: Db, staffId: number, body: z.output<typeof staffProductCreateSchema>): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     await checkCategory(tx, body.categorySlug);
     const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, body.slug)).limit(1);
     if (taken) throw new HttpError(409, EDITOR_MESSAGES.slugTaken, { slug: [EDITOR_MESSAGES.slugTaken] });
@@ -121,6 +122,7 @@ export async function createProduct(db: Db, staffId: number, body: z.output<type
 
 export async function updateProduct(db: Db, staffId: number, id: number, body: StaffProductBody): Promise<{ changed: string[] }> {
   return db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     // The row lock makes two saves of one product take turns, so each history row has the right "before".
     const [locked] = await tx.select({ slug: products.slug, deletedAt: products.deletedAt }).from(products).where(eq(products.id, id)).for('update');
     if (!locked) throw notFound();
@@ -143,6 +145,7 @@ export async function updateProduct(db: Db, staffId: number, id: number, body: S
 /** Turns a product off or on (off: no page, not sold, still editable). */
 export async function setProductEnabled(db: Db, staffId: number, id: number, enable: boolean): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     const [row] = await tx.select({ enable: products.enable, deletedAt: products.deletedAt }).from(products).where(eq(products.id, id)).for('update');
     if (!row) throw notFound();
     if (row.deletedAt) throw new HttpError(409, EDITOR_MESSAGES.deleted);
@@ -157,6 +160,7 @@ export async function setProductEnabled(db: Db, staffId: number, id: number, ena
 /** Soft delete (orders and history keep pointing at the row) and its undo. */
 export async function setProductDeleted(db: Db, staffId: number, id: number, deleted: boolean): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     const [row] = await tx.select({ deletedAt: products.deletedAt }).from(products).where(eq(products.id, id)).for('update');
     if (!row) throw notFound();
     if ((row.deletedAt !== null) === deleted) return;

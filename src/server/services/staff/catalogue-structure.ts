@@ -14,7 +14,7 @@ import { slugify } from '../../../lib/slugify';
 import type { Db } from '../../db/client';
 import { attributes, brands, categories, departments, productAttributeValues, products } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import { refreshCategoryCounts } from '../catalogue/category-writer';
+import { refreshCategoryCounts, lockCategoryWrites } from '../catalogue/category-writer';
 import { recordAction, touchSite, type Tx } from './audit';
 
 const slugTaken = () => new HttpError(409, M.slugTaken, { slug: [M.slugTaken] });
@@ -50,6 +50,7 @@ async function parentRow(tx: Tx, parentId: number | null) {
 
 export async function createCategory(db: Db, staffId: number, body: z.output<typeof staffCategoryBodySchema>) {
   return db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     await slugFree(tx, categories, body.slug);
     const parent = await parentRow(tx, body.parentId);
     const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${categories.sort}), -1) + 1` }).from(categories)
@@ -65,6 +66,7 @@ export async function createCategory(db: Db, staffId: number, body: z.output<typ
 /** Renames, re-images or moves a category; a move carries its whole subtree's paths and depths along. */
 export async function updateCategory(db: Db, staffId: number, id: number, body: z.output<typeof staffCategoryUpdateSchema>) {
   await db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw notFound(M.categoryMissing);
     if (body.slug !== undefined) await slugFree(tx, categories, body.slug, id);
@@ -94,6 +96,7 @@ export async function updateCategory(db: Db, staffId: number, id: number, body: 
 /** Puts one parent's children in the given order (ids of other parents are refused). */
 export async function reorderCategories(db: Db, staffId: number, parentId: number | null, ids: number[]) {
   await db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     const siblings = await tx.select({ id: categories.id }).from(categories)
       .where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId));
     const known = new Set(siblings.map((s) => s.id));
@@ -107,6 +110,7 @@ export async function reorderCategories(db: Db, staffId: number, parentId: numbe
 
 export async function deleteCategory(db: Db, staffId: number, id: number) {
   await db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw notFound(M.categoryMissing);
     const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id)).limit(1);
@@ -131,6 +135,7 @@ export async function staffListBrands(db: Db) {
 
 export async function saveBrand(db: Db, staffId: number, id: number | null, body: z.output<typeof staffBrandBodySchema>) {
   return db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     await slugFree(tx, brands, body.slug, id ?? undefined);
     const values = { slug: body.slug, name: body.name, nameFa: body.nameFa, image: body.image ?? null, updatedAt: sql`now()` };
     let brandId = id;
@@ -173,6 +178,7 @@ async function touchProductsWithAttribute(tx: Tx, attributeId: number, valueSlug
 
 export async function saveAttribute(db: Db, staffId: number, id: number | null, body: z.output<typeof staffAttributeBodySchema>) {
   return db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     await slugFree(tx, attributes, body.slug, id ?? undefined);
     let attributeId = id;
     if (id === null) {
@@ -191,6 +197,7 @@ export async function saveAttribute(db: Db, staffId: number, id: number | null, 
 /** One value renamed everywhere it is used (e.g. "10 k" → "10k"); merges into the new value where it already exists. */
 export async function renameAttributeValue(db: Db, staffId: number, id: number, from: string, to: string) {
   await db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     const [attr] = await tx.select({ id: attributes.id }).from(attributes).where(eq(attributes.id, id));
     if (!attr) throw notFound(M.attributeMissing);
     const fromSlug = slugify(from);
@@ -218,6 +225,7 @@ export async function staffListMenu(db: Db) {
 
 export async function saveMenuItem(db: Db, staffId: number, id: number | null, body: z.output<typeof staffMenuBodySchema>) {
   return db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     if (body.parentId !== null) {
       const [p] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, body.parentId));
       if (!p || body.parentId === id) throw new HttpError(422, M.menuMissing, { parentId: [M.menuMissing] });
@@ -238,6 +246,7 @@ export async function saveMenuItem(db: Db, staffId: number, id: number | null, b
 
 export async function deleteMenuItem(db: Db, staffId: number, id: number) {
   await db.transaction(async (tx) => {
+    await lockCategoryWrites(tx);
     const done = await tx.delete(departments).where(eq(departments.id, id)).returning({ title: departments.title });
     if (!done.length) throw notFound(M.menuMissing);
     await touchSite(tx, 'menu');
