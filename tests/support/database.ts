@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { importCatalogue } from '../../src/server/services/catalogue-import';
 import type { DatabaseTemplates } from './database-templates';
 import { readSharedCatalogue } from './shared-catalogue';
 
-/** The run's template databases (tests/support/database-templates.ts); absent outside vitest. */
-function templates(): DatabaseTemplates | undefined {
+/**
+ * The run's template databases (tests/support/database-templates.ts); absent outside vitest (the
+ * benchmarks use this module too, and importing vitest outside its runner throws).
+ */
+async function templates(): Promise<DatabaseTemplates | undefined> {
+  if (!process.env.VITEST) return undefined;
   try {
+    const { inject } = await import('vitest');
     return inject('databaseTemplates');
   } catch {
     return undefined;
@@ -24,7 +28,7 @@ function templates(): DatabaseTemplates | undefined {
  */
 export async function freshDatabase(opts: { catalogue?: boolean } = {}): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
-  const template = templates();
+  const template = await templates();
   const from = template && (opts.catalogue ? template.catalogue : template.empty);
   if (!url) {
     if (template?.kind === 'pglite') return openDatabase({ startFrom: from });
