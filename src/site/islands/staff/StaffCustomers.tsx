@@ -3,13 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { call } from '../account/api';
 import { Pager } from './StaffModeration';
 import { errorText, useStaffList } from './useStaffList';
+import { formatToman } from '../../../lib/money';
 
 interface CustomerRow { id: number; username: string; name: string; email: string; mobile: string; blocked: boolean; orders: number }
 interface Detail extends CustomerRow {
   addresses: { id: number; province: string; city: string; address: string; postCode: string }[];
   orderList: { id: number; factorNumber: string; status: string; total: number; createdAt: string }[];
 }
-const toman = (rials: number) => `${new Intl.NumberFormat('fa-IR').format(Math.round(rials / 10))} تومان`;
+const toman = (rials: number) => formatToman(rials);
 
 export default function StaffCustomers() {
   const [q, setQ] = useState('');

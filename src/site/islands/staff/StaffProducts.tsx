@@ -7,10 +7,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ProductChange, StaffProduct, UploadResult } from '../../../api/schemas/staff-products';
 import { PRODUCT_BADGES } from '../../../lib/product-badges';
 import { call, CallError, csrfToken } from '../account/api';
+import { formatToman } from '../../../lib/money';
 
 interface Row { id: number; slug: string; partNumber: string; nameFa: string; brand: string | null; category: string; price: number; stock: number; enable: boolean; deleted: boolean }
 const fa = new Intl.NumberFormat('fa-IR');
-const toman = (rials: number) => `${fa.format(Math.round(rials / 10))} تومان`;
+const toman = (rials: number) => formatToman(rials);
 const FIELD_NAMES: Record<string, string> = { price: 'قیمت', stock: 'موجودی', tiers: 'پله‌های قیمت', enable: 'فعال', deleted: 'حذف', compareAtPrice: 'قیمت پیش از تخفیف' };
 
 export default function StaffProducts() {

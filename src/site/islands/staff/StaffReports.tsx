@@ -1,9 +1,10 @@
 /** Staff console tab «گزارش‌ها»: sales by day or month, best sellers, low stock, searches that found nothing. */
 import { useState } from 'react';
 import { useStaffList } from './useStaffList';
+import { formatToman } from '../../../lib/money';
 
 const fa = (n: number) => new Intl.NumberFormat('fa-IR').format(n);
-const toman = (rials: number) => `${fa(Math.round(rials / 10))} تومان`;
+const toman = (rials: number) => formatToman(rials);
 
 export default function StaffReports() {
   const [by, setBy] = useState<'day' | 'month'>('day');
