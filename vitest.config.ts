@@ -9,8 +9,9 @@ export default defineConfig({
     // Each file boots its own database and server; two cores, so keep parallelism modest.
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
-    // The migrated (and catalogue-imported) databases each test file's database is copied from.
-    globalSetup: ['./tests/support/database-templates.ts'],
+    // The migrated (and catalogue-imported) databases each test file's database is copied from, and the
+    // folder of the one static build the browser files share.
+    globalSetup: ['./tests/support/database-templates.ts', './tests/support/browser-site-folder.ts'],
     sequence: { sequencer: HeavyFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 180_000,

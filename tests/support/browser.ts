@@ -1,6 +1,7 @@
 /**
  * A whole small shop for browser tests: the shared catalogue with only one category's products enabled
- * (a handful of product pages keeps the build short), a real static build served beside the real API,
+ * (a handful of product pages keeps the build short), a real static build served beside the real API
+ * (one build per run, copied and brought up to date per file: tests/support/browser-site.ts),
  * and Debian's Chromium. Each browser test file starts one and closes it in afterAll.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite } from '../../src/build/site';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { startServer, type RunningServer } from '../../src/server/server';
+import { makeTestSite } from './browser-site';
 import { freshDatabase } from './database';
 import { ownAddressEnv, type TestServer } from './server';
 
@@ -41,15 +42,19 @@ export interface BrowserShop {
 }
 
 export async function startBrowserShop(options: BrowserShopOptions = {}): Promise<BrowserShop> {
+  const category = options.category ?? 'op-amps';
   const database = await freshDatabase({ catalogue: true });
   await database.db.execute(sql`UPDATE products SET enable = false
-    WHERE category_id <> (SELECT id FROM categories WHERE slug = ${options.category ?? 'op-amps'})`);
-  await options.prepare?.(database);
+    WHERE category_id <> (SELECT id FROM categories WHERE slug = ${category})`);
   const dataDir = mkdtempSync(join(tmpdir(), 'qateh-browser-data-'));
   const outDir = mkdtempSync(join(tmpdir(), 'qateh-browser-site-'));
   // Every page of a test comes from one address: the guest-form allowance is lifted; proofs of work kept cheap.
-  const config = loadConfig({ NODE_ENV: 'test', ...(await ownAddressEnv(options.env)), SEED_DEMO: '0', DATA_DIR: dataDir, GUEST_WRITE_RATE_LIMIT: '100000', CAPTCHA_MAX_NUMBER: '5000', ...options.env });
-  await buildSite(config, database, { outDir, logLevel: 'error' });
+  const env = { NODE_ENV: 'test', ...(await ownAddressEnv(options.env)), SEED_DEMO: '0', DATA_DIR: dataDir, GUEST_WRITE_RATE_LIMIT: '100000', CAPTCHA_MAX_NUMBER: '5000', ...options.env };
+  const config = loadConfig(env);
+  // The run's shared build, brought up to date with what `prepare` changed (tests/support/browser-site.ts).
+  const siteStarted = performance.now();
+  const origin = await makeTestSite({ config, env, category, database, prepare: options.prepare, outDir });
+  if (process.env.QATEH_TEST_TIMINGS) console.log(`site: ${origin} in ${((performance.now() - siteStarted) / 1000).toFixed(1)} s`);
   const server = await startServer(config, database, { siteDir: outDir });
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });

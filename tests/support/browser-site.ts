@@ -1,0 +1,170 @@
+/**
+ * The static site of a browser test file, made from one build shared by the whole run.
+ *
+ * Every browser file used to run a full Astro build of the same small shop (one category enabled),
+ * about 15 s on an idle two-core machine and over a minute beside the other fork: most of what those
+ * files cost besides their journeys. Now the first file to need a site builds it once, under a
+ * placeholder public address, into the run's folder (tests/support/browser-site-folder.ts); each file
+ * copies it, gives it its own address, and lets the shop's real incremental rebuild
+ * (src/build/rebuild.ts) bring it up to date with what the file's `prepare` changed. So a file still
+ * gets exactly the pages a build of its database would give — the rebuild under test elsewhere does
+ * the catching up — at the price of a copy and a partial build of the products it touched.
+ *
+ * What `prepare` changed is found by comparing the page-visible tables before and after it (tests
+ * write rows directly, without the `updated_at` the staff screens set): changed products get a fresh
+ * `updated_at` so the rebuild sees them; a change to anything every page shows (categories, menu,
+ * content, settings) gets a full build of the file's own, as the rebuild would do.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { MANIFEST_FILE, readManifest, writeManifest } from '../../src/build/build-record';
+import { buildSettingsKey, CLIENT_BUNDLE_FILE, readClientBundleRecord, writeClientBundleRecord } from '../../src/build/client-bundle-record';
+import { scanSitePages, writeInlineHashes } from '../../src/build/inline-hashes';
+import { rebuildSite } from '../../src/build/rebuild';
+import { buildSite, PROJECT_ROOT } from '../../src/build/site';
+import { shellFingerprint } from '../../src/build/shell-fingerprint';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+
+/** The public address the shared build is made under; each copy is given its file's own. */
+const PLACEHOLDER_BASE = 'http://shared-test-site.invalid';
+
+/** Settings no page shows (they act at run time: headers, captcha, timers, alerts): sites built under other values are the same. */
+const RUNTIME_ONLY = new Set([
+  'PORT', 'PUBLIC_BASE_URL', 'CAPTCHA_MAX_NUMBER', 'LOGIN_DELAY_MS', 'MAP_TILE_URL', 'NOTIFY_POLL_SECONDS',
+  'STORE_ALERT_MOBILE', 'STORE_ALERT_EMAIL', 'GUEST_WRITE_RATE_LIMIT', 'SEARCH_RATE_LIMIT', 'BOM_UPLOAD_RATE_LIMIT',
+  'DATA_DIR', 'SEED_DEMO', 'NODE_ENV',
+]);
+
+/** Rows that belong to one product page: a change re-renders that page (and its listings). */
+const PRODUCT_TABLES = ['product_prices', 'product_images', 'product_files', 'product_attribute_values', 'reviews', 'comments'];
+/** What every page, or the fixed pages, show: a change means a full build, as the rebuild decides. */
+const SHELL_TABLES = [
+  'brands', 'categories', 'attributes', 'departments', 'content_pages', 'blog_posts', 'site_messages', 'home_slides',
+  'help_files', 'shop_settings', 'site_revisions', 'exchange_rates', 'provinces', 'cities',
+];
+
+interface Snapshot { at: Date; products: Map<number, string>; shell: string }
+
+async function snapshot(database: Database): Promise<Snapshot> {
+  const related = PRODUCT_TABLES.map((t) => `coalesce((SELECT string_agg(x::text, '|' ORDER BY x::text) FROM ${t} x WHERE x.product_id = p.id), '')`).join(` || '#' || `);
+  const rows = (await database.db.execute(sql.raw(`SELECT p.id, md5(p::text || '#' || ${related}) AS h FROM products p`))).rows as { id: number; h: string }[];
+  const shell = SHELL_TABLES.map((t) => `(SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM ${t} x)`).join(` || `);
+  const [row] = (await database.db.execute(sql.raw(`SELECT ${shell} AS h, now() AS at`))).rows as { h: string; at: string | Date }[];
+  return { at: new Date(row!.at), products: new Map(rows.map((r) => [Number(r.id), r.h])), shell: row!.h };
+}
+
+async function sharedRoot(): Promise<string | null> {
+  if (!process.env.VITEST) return null;
+  const { inject } = await import('vitest');
+  return inject('browserSites') ?? null;
+}
+
+/** Builds `key` into the run's folder once; the other forks wait for it (a folder made with mkdir is the lock). */
+async function sharedBuild(root: string, key: string, build: (outDir: string) => Promise<void>): Promise<string> {
+  const ready = join(root, key);
+  const lock = `${ready}.lock`;
+  for (;;) {
+    if (existsSync(join(ready, MANIFEST_FILE))) return ready;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // A fork that died while building leaves its lock: after ten minutes it is nobody's.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      const building = `${ready}.building`;
+      rmSync(building, { recursive: true, force: true });
+      await build(building);
+      renameSync(building, ready);
+      return ready;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+const TEXT_FILE = /\.(html|xml|txt|json|js|mjs|css|webmanifest)$/;
+
+/** Gives a copy of the shared site its own public address, as a build under that address would have written it. */
+function readdress(dir: string, from: string, to: string): void {
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (TEXT_FILE.test(entry.name) && entry.name !== CLIENT_BUNDLE_FILE) {
+        const text = readFileSync(path, 'utf8');
+        if (text.includes(from)) writeFileSync(path, text.split(from).join(to));
+      }
+    }
+  };
+  walk(dir);
+  // Inline scripts may name the address: the policy's hashes are those of the pages as they now are.
+  writeInlineHashes(dir, scanSitePages(dir));
+  // The recorded browser bundle stays replayable: its settings fingerprint names the address too.
+  const recordFile = join(dir, CLIENT_BUNDLE_FILE);
+  const record = existsSync(recordFile) ? readClientBundleRecord(recordFile) : null;
+  if (record) {
+    const form = [from, `${from}/`].find((site) => buildSettingsKey(PROJECT_ROOT, site) === record.fingerprint.settings);
+    if (form !== undefined) {
+      const moved = JSON.parse(JSON.stringify(record).split(from).join(to)) as typeof record;
+      moved.fingerprint.settings = buildSettingsKey(PROJECT_ROOT, form === from ? to : `${to}/`);
+      writeClientBundleRecord(recordFile, moved);
+    }
+  }
+}
+
+export interface TestSiteOptions {
+  /** The file's configuration and the environment it came from (for the shared build's key). */
+  config: Config;
+  env: Record<string, string>;
+  category: string;
+  database: Database;
+  prepare?: (database: Database) => Promise<void>;
+  outDir: string;
+}
+
+/** How the file's site was made, for the log of a slow run. */
+export type TestSiteOrigin = 'shared copy' | 'shared copy + partial rebuild' | 'own full build';
+
+export async function makeTestSite(opts: TestSiteOptions): Promise<TestSiteOrigin> {
+  const root = await sharedRoot();
+  const full = async (): Promise<TestSiteOrigin> => {
+    await opts.prepare?.(opts.database);
+    await buildSite(opts.config, opts.database, { outDir: opts.outDir, logLevel: 'error' });
+    return 'own full build';
+  };
+  if (!root) return full();
+
+  const placeholder = loadConfig({ ...opts.env, PUBLIC_BASE_URL: PLACEHOLDER_BASE });
+  const pageEnv = Object.entries(opts.env).filter(([k]) => !RUNTIME_ONLY.has(k)).sort(([a], [b]) => a.localeCompare(b));
+  const key = createHash('sha1').update(JSON.stringify([opts.category, shellFingerprint(placeholder), pageEnv])).digest('hex').slice(0, 16);
+  const shared = await sharedBuild(root, key, async (outDir) => {
+    await buildSite(placeholder, opts.database, { outDir, logLevel: 'error' });
+  });
+
+  const before = await snapshot(opts.database);
+  await opts.prepare?.(opts.database);
+  const after = await snapshot(opts.database);
+  rmSync(opts.outDir, { recursive: true, force: true });
+  if (after.shell !== before.shell) {
+    mkdirSync(opts.outDir, { recursive: true });
+    await buildSite(opts.config, opts.database, { outDir: opts.outDir, logLevel: 'error' });
+    return 'own full build';
+  }
+  cpSync(shared, opts.outDir, { recursive: true });
+  readdress(opts.outDir, PLACEHOLDER_BASE, opts.config.PUBLIC_BASE_URL.replace(/\/+$/, ''));
+  const manifest = readManifest(opts.outDir)!;
+  // The rebuild asks for changes since builtAt minus a clock margin: since the moment before `prepare`.
+  writeManifest(opts.outDir, { ...manifest, shell: shellFingerprint(opts.config), builtAt: new Date(before.at.getTime() + 5000).toISOString() });
+  const changed = [...new Set([...before.products.keys(), ...after.products.keys()])].filter((id) => before.products.get(id) !== after.products.get(id));
+  if (changed.length > 0) {
+    await opts.database.db.execute(sql`UPDATE products SET updated_at = now() WHERE id IN ${sql.raw(`(${changed.join(',')})`)}`);
+  }
+  const result = await rebuildSite(opts.config, opts.database, opts.outDir, { logLevel: 'error' });
+  return result.kind === 'full' ? 'own full build' : result.kind === 'partial' ? 'shared copy + partial rebuild' : 'shared copy';
+}
