@@ -46,13 +46,15 @@ const SHELL_TABLES = [
   'help_files', 'shop_settings', 'site_revisions', 'exchange_rates', 'provinces', 'cities',
 ];
 
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 interface Snapshot { at: Date; products: Map<number, string>; shell: string }
 
 async function snapshot(database: Database): Promise<Snapshot> {
   const related = PRODUCT_TABLES.map((t) => `coalesce((SELECT string_agg(x::text, '|' ORDER BY x::text) FROM ${t} x WHERE x.product_id = p.id), '')`).join(` || '#' || `);
-  const rows = (await database.db.execute(sql.raw(`SELECT p.id, md5(p::text || '#' || ${related}) AS h FROM products p`))).rows as { id: number; h: string }[];
+  const rows = rowsOf<{ id: number; h: string }>(await database.db.execute(sql.raw(`SELECT p.id, md5(p::text || '#' || ${related}) AS h FROM products p`)));
   const shell = SHELL_TABLES.map((t) => `(SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM ${t} x)`).join(` || `);
-  const [row] = (await database.db.execute(sql.raw(`SELECT ${shell} AS h, now() AS at`))).rows as { h: string; at: string | Date }[];
+  const [row] = rowsOf<{ h: string; at: string | Date }>(await database.db.execute(sql.raw(`SELECT ${shell} AS h, now() AS at`)));
   return { at: new Date(row!.at), products: new Map(rows.map((r) => [Number(r.id), r.h])), shell: row!.h };
 }
 
