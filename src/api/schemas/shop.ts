@@ -324,3 +324,19 @@ export const staffReceiptListSchema = z.object({
   data: z.array(staffReceiptSchema),
   total: z.number().int(), page: z.number().int(), pages: z.number().int(), limit: z.number().int(),
 });
+
+/** The staff console's gateway payments list (newest first, at most 300). */
+export const staffPaymentListSchema = z.object({
+  data: z.array(z.object({
+    id: z.number(), orderId: z.number(), factorNumber: z.string(), gateway: z.string(), amount: z.number(), status: z.string(),
+    refId: z.string().nullable(), flagged: z.boolean(), failureReason: z.string().nullable(), createdAt: z.string(),
+  })),
+});
+
+/** The staff action log (newest first, at most 300). */
+export const staffActionListSchema = z.object({
+  data: z.array(z.object({
+    id: z.number(), staff: z.string(), action: z.string(), entity: z.string(), entityId: z.number(),
+    details: z.record(z.string(), z.unknown()), createdAt: z.string(),
+  })),
+});

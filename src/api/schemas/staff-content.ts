@@ -58,6 +58,11 @@ export const staffPostBodySchema = z.object({
   publishedAt: isoTime.optional(),
 });
 export const staffPostRowSchema = z.object({ id: z.number(), slug: z.string(), title: z.string(), publishedAt: z.string(), updatedAt: z.string() });
+/** One post with every field, as the editor opens it. */
+export const staffPostDetailSchema = staffPostRowSchema.extend({
+  titleEn: z.string().nullable(), excerpt: z.string(), excerptEn: z.string().nullable(), body: z.string(), bodyEn: z.string().nullable(),
+  image: z.string().nullable(), category: z.string(), author: z.string(), createdAt: z.string(),
+});
 
 export const staffSlideBodySchema = z.object({
   kind: z.enum(['slide', 'banner']),

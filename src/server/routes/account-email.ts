@@ -7,7 +7,7 @@ import { assertNotCookieGet } from '../auth/csrf';
 import { requireUser } from '../auth/current-user';
 import type { AppDeps } from '../context';
 import { HttpError } from '../http/errors';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { clientIpResolver } from '../http/client-ip';
 import { captchaOf } from '../services/captcha';
 import { EMAIL_MESSAGES, requestPasswordReset, resetPassword, sendVerificationMail, verifyEmail } from '../services/accounts/email-flows';
@@ -34,7 +34,7 @@ async function resend(c: Context, deps: AppDeps, captcha: string | undefined) {
   return { message: EMAIL_MESSAGES.sent };
 }
 
-export const accountEmailRoutes: RouteDef[] = [
+export const accountEmailRoutes = [
   defineRoute({
     method: 'post', path: '/email/verify', summary: 'Verifies the e-mail address with the token of the mailed link', tags,
     body: verifyEmailBodySchema.extend({ username: z.string().max(50).optional() }), response: messageResponseSchema,

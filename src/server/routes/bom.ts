@@ -18,7 +18,7 @@ import { persianErrorMap } from '../../lib/validation-messages';
 import { optionalUser, requireUser } from '../auth/current-user';
 import { UPLOAD_BODY_LIMITS } from '../http/body-limits';
 import { HttpError, validationFailed } from '../http/errors';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { toFieldErrors } from '../http/zod-errors';
 import { BOM_MESSAGES, BomFileError } from '../services/bom/bom-errors';
 import { BOM_LIMITS } from '../services/bom/limits';
@@ -111,7 +111,7 @@ const asHttpError = (err: unknown): unknown =>
     ? new HttpError(err.status, err.message, err.status === 422 ? { newFile: [err.message] } : undefined)
     : err;
 
-export const bomRoutes: RouteDef[] = [
+export const bomRoutes = [
   defineRoute({
     method: 'post',
     path: '/SaveCustomerFile',

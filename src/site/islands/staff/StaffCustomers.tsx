@@ -1,6 +1,6 @@
 /** Staff console tab «مشتریان»: search and page through customers, open one (orders, addresses), block or unblock. */
 import { useState, type FormEvent } from 'react';
-import { call } from '../account/api';
+import { call } from '../ui/api';
 import { Pager } from './StaffModeration';
 import { errorText, useStaffList } from './useStaffList';
 import { formatToman } from '../../../lib/money';
@@ -16,17 +16,17 @@ export default function StaffCustomers() {
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const list = useStaffList<{ data: CustomerRow[]; page: number; pages: number; total: number }>(`/staff/customers?page=${page}${query ? `&q=${encodeURIComponent(query)}` : ''}`);
+  const list = useStaffList('/staff/customers', { query: { page, q: query } });
   const [open, setOpen] = useState<Detail | null>(null);
   async function show(id: number) {
     try {
-      setOpen((await call<{ data: Detail }>('GET', `/staff/customers/${id}`)).data);
+      setOpen((await call('GET', '/staff/customers/{id}', { params: { id } })).data);
     } catch (err) {
       list.setMessage(errorText(err));
     }
   }
   async function block(c: CustomerRow, blocked: boolean) {
-    if (await list.send('POST', `/staff/customers/${c.id}/${blocked ? 'block' : 'unblock'}`)) if (open?.id === c.id) await show(c.id);
+    if (await list.send(() => (blocked ? call('POST', '/staff/customers/{id}/block', { params: { id: c.id } }) : call('POST', '/staff/customers/{id}/unblock', { params: { id: c.id } })))) if (open?.id === c.id) await show(c.id);
   }
   function search(e: FormEvent) {
     e.preventDefault();

@@ -8,10 +8,10 @@ const toman = (rials: number) => formatToman(rials);
 
 export default function StaffReports() {
   const [by, setBy] = useState<'day' | 'month'>('day');
-  const sales = useStaffList<{ data: { period: string; orders: number; total: number }[] }>(`/staff/reports/sales?by=${by}`);
-  const best = useStaffList<{ data: { slug: string; name: string; partNumber: string; quantity: number; total: number }[] }>('/staff/reports/best-sellers');
-  const low = useStaffList<{ data: { id: number; slug: string; name: string; partNumber: string; stock: number }[] }>('/staff/reports/low-stock');
-  const none = useStaffList<{ data: { query: string; searches: number; lastAt: string }[] }>('/staff/reports/no-results');
+  const sales = useStaffList('/staff/reports/sales', { query: { by } });
+  const best = useStaffList('/staff/reports/best-sellers');
+  const low = useStaffList('/staff/reports/low-stock');
+  const none = useStaffList('/staff/reports/no-results');
   return (
     <section aria-label="گزارش‌ها" className="staff-reports">
       <h2>فروش</h2>
