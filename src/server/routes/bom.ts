@@ -21,7 +21,7 @@ import { HttpError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { toFieldErrors } from '../http/zod-errors';
 import { BOM_MESSAGES, BomFileError } from '../services/bom/bom-errors';
-import { BOM_LIMITS } from '../services/bom/limits';
+import { BOM_LIMITS } from '../../lib/bom/upload-limits';
 import { processUpload, resultRoute } from '../services/bom/process-upload';
 import { moveUploadToCart } from '../services/bom/move-to-cart';
 import { requestSourcing } from '../services/bom/sourcing';

@@ -3,7 +3,7 @@
  * can, so this one call goes around ui/api's caller but keeps its URL, CSRF echo and error type). Checks what the browser can check first, so a wrong file never leaves the machine.
  */
 import type { SaveCustomerFileResponse } from '../../../api/schemas/bom';
-import { BOM_LIMITS } from '../../../server/services/bom/limits';
+import { BOM_LIMITS } from '~/lib/bom/upload-limits';
 import { csrfToken } from '../header/shell/session-hint';
 import { apiUrl, CallError, type ApiPath } from '../ui/api';
 

@@ -10,7 +10,6 @@ interface Detail extends CustomerRow {
   addresses: { id: number; province: string; city: string; address: string; postCode: string }[];
   orderList: { id: number; factorNumber: string; status: string; total: number; createdAt: string }[];
 }
-const toman = (rials: number) => formatToman(rials);
 
 export default function StaffCustomers() {
   const [q, setQ] = useState('');
@@ -61,7 +60,7 @@ export default function StaffCustomers() {
           <h3>نشانی‌ها</h3>
           <ul>{open.addresses.map((a) => <li key={a.id}>{a.province}، {a.city}، {a.address} — کد پستی {a.postCode}</li>)}</ul>
           <h3>سفارش‌ها</h3>
-          <ul>{open.orderList.map((o) => <li key={o.id}><span dir="ltr">{o.factorNumber}</span> — {o.status} — {toman(o.total)} — {new Date(o.createdAt).toLocaleDateString('fa-IR')}</li>)}</ul>
+          <ul>{open.orderList.map((o) => <li key={o.id}><span dir="ltr">{o.factorNumber}</span> — {o.status} — {formatToman(o.total)} — {new Date(o.createdAt).toLocaleDateString('fa-IR')}</li>)}</ul>
         </section>
       )}
     </section>

@@ -12,7 +12,6 @@ import { formatToman } from '../../../lib/money';
 
 interface Row { id: number; slug: string; partNumber: string; nameFa: string; brand: string | null; category: string; price: number; stock: number; enable: boolean; deleted: boolean }
 const fa = new Intl.NumberFormat('fa-IR');
-const toman = (rials: number) => formatToman(rials);
 const FIELD_NAMES: Record<string, string> = { price: 'قیمت', stock: 'موجودی', tiers: 'پله‌های قیمت', enable: 'فعال', deleted: 'حذف', compareAtPrice: 'قیمت پیش از تخفیف' };
 
 export default function StaffProducts() {
@@ -82,7 +81,7 @@ export default function StaffProducts() {
               <td>{r.nameFa} <bdi dir="ltr" className="pn">{r.partNumber}</bdi></td>
               <td><bdi>{r.brand ?? ''}</bdi></td>
               <td>{r.category}</td>
-              <td>{toman(r.price)}</td>
+              <td>{formatToman(r.price)}</td>
               <td>{fa.format(r.stock)}</td>
               <td>{r.deleted ? 'حذف‌شده' : r.enable ? 'فعال' : 'غیرفعال'}</td>
               <td>
@@ -247,7 +246,7 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
             <table className="staff-table staff-history"><tbody>{history.map((h) => (
               <tr key={h.id}>
                 <td>{new Date(h.createdAt).toLocaleString('fa-IR')}</td><td>{h.staff}</td><td>{FIELD_NAMES[h.field] ?? h.field}</td>
-                <td>{h.field === 'price' ? `${toman(Number(h.before ?? 0))} ← ${toman(Number(h.after))}` : h.before === null && h.after === null ? 'تغییر کرد' : `${JSON.stringify(h.before)} ← ${JSON.stringify(h.after)}`}</td>
+                <td>{h.field === 'price' ? `${formatToman(Number(h.before ?? 0))} ← ${formatToman(Number(h.after))}` : h.before === null && h.after === null ? 'تغییر کرد' : `${JSON.stringify(h.before)} ← ${JSON.stringify(h.after)}`}</td>
                 <td>{h.source}</td>
               </tr>
             ))}</tbody></table>

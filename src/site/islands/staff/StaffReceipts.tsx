@@ -15,7 +15,6 @@ interface Filters { status: Status; from: string; to: string; q: string }
 
 const STATUS_LABELS: Record<Status, string> = { pending: 'در انتظار بررسی', accepted: 'پذیرفته', rejected: 'ردشده', all: 'همه' };
 const digits = new Intl.NumberFormat('fa-IR');
-const toman = (rials: number) => formatToman(rials);
 
 /** Empty filters stay out of the query (the client drops empty values). */
 const listQuery = (f: Filters, page: number) => ({ status: f.status, page, from: f.from, to: f.to, q: f.q.trim() });
@@ -69,8 +68,8 @@ export default function StaffReceipts() {
               <tr key={r.id} data-row={r.factorNumber} data-receipt={r.id}>
                 <td dir="ltr">{r.factorNumber}</td>
                 <td>{r.name}</td>
-                <td>{toman(r.price)}</td>
-                <td>{r.orderTotal === null ? 'فاکتور یافت نشد' : r.orderTotal === r.price ? toman(r.orderTotal) : `${toman(r.orderTotal)} (برابر نیست)`}</td>
+                <td>{formatToman(r.price)}</td>
+                <td>{r.orderTotal === null ? 'فاکتور یافت نشد' : r.orderTotal === r.price ? formatToman(r.orderTotal) : `${formatToman(r.orderTotal)} (برابر نیست)`}</td>
                 <td dir="ltr">{r.trackingCode}</td>
                 <td>{new Date(r.paymentDate).toLocaleString('fa-IR')}</td>
                 <td>{STATUS_LABELS[r.status]}</td>
