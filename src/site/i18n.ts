@@ -8,9 +8,9 @@ import en from '../../locales/en.json';
 import fa from '../../locales/fa.json';
 import ru from '../../locales/ru.json';
 
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '~/lib/locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/locales';
 
-export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '~/lib/locales';
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../lib/locales';
 
 export const direction = (locale: Locale): 'rtl' | 'ltr' => (locale === 'fa' ? 'rtl' : 'ltr');
 

@@ -10,7 +10,7 @@ import { defineRoute } from '../http/route';
 import { createNewsletter, listNewsletters, sendNewsletter, updateNewsletter } from '../notifications/newsletters';
 import { rememberLocale, setMarketingMail } from '../notifications/recipients';
 import { countActiveSubscribers } from '../notifications/subscribers';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const e401 = [401, 403];
 const staffErrors = [401, 403, 404, 409];

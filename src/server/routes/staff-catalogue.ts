@@ -10,7 +10,7 @@ import {
   createCategory, deleteCategory, deleteMenuItem, renameAttributeValue, reorderCategories, saveAttribute, saveBrand, saveMenuItem,
   staffListAttributes, staffListBrands, staffListCategories, staffListMenu, updateCategory,
 } from '../services/staff/catalogue-structure';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];

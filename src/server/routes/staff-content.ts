@@ -10,7 +10,7 @@ import {
   deleteMessage, deletePage, deletePost, deleteSlide, listSlides, saveMessage, savePage, savePost, saveSlide, setHelpFile, staffListHelpFiles,
   staffListMessages, staffListPages, staffListPosts, staffPost,
 } from '../services/staff/content-editing';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];

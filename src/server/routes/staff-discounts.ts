@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { discountCodeBodySchema, discountCodeViewSchema } from '../../api/schemas/discount-codes';
 import { defineRoute } from '../http/route';
 import { createDiscountCode, listDiscountCodes } from '../services/shop/discount-codes';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const tags = ['staff'];
 

@@ -7,7 +7,7 @@ import {
 import { defineRoute } from '../http/route';
 import { setResupplyStatus, staffListResupply } from '../services/engagement/resupply';
 import { answerQuestion, staffListQuestions } from '../services/engagement/staff-questions';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];

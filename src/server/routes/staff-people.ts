@@ -11,8 +11,7 @@ import {
 } from '../../api/schemas/staff-people';
 import { defineRoute } from '../http/route';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from '../services/accounts/totp';
-import { requireStaff } from '../services/shop/staff';
-import { requireAdmin } from '../services/staff/audit';
+import { requireAdmin, requireStaff } from '../auth/staff-guard';
 import { customerDetail, listCustomers, setBlocked } from '../services/staff/customers';
 import {
   approveQuestion, approveReview, contactInbox, deleteComment, deleteReview, moderationMode, setModerationMode, staffListReviews, subscriberList,

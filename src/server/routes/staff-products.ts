@@ -20,7 +20,7 @@ import { createProduct, loadEditorProduct, setProductDeleted, setProductEnabled,
 import { productHistory } from '../services/back-office/product-history';
 import { productFilter, listStaffProducts } from '../services/back-office/product-list';
 import { storeUpload, UPLOAD_MESSAGES } from '../services/back-office/uploads';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 import { uploadsStore } from '../storage/uploads-store';
 
 const tags = ['staff'];

@@ -4,7 +4,7 @@ import {
   salesReportSchema,
 } from '../../api/schemas/staff-reports';
 import { defineRoute } from '../http/route';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 import { bestSellers, lowStock, salesReport, searchesWithoutResults } from '../services/staff/reports';
 
 const tags = ['staff'];

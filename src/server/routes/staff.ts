@@ -9,8 +9,9 @@ import { listStaffMembers, setStaffRole } from '../services/accounts/staff-membe
 import { defineRoute } from '../http/route';
 import { listReceipts } from '../services/shop/receipts';
 import { shippingRatesOf } from '../services/shop/shipping-rates';
+import { requireAdmin, requireStaff } from '../auth/staff-guard';
 import {
-  closeEnquiry, confirmEnquiry, requireAdmin, requireStaff, reviewReceipt, setShipping, staffActor, staffListActions, staffListOrders,
+  closeEnquiry, confirmEnquiry, reviewReceipt, setShipping, staffActor, staffListActions, staffListOrders,
   staffListPayments, staffOrderDetail,
 } from '../services/shop/staff';
 

@@ -4,7 +4,7 @@
  * ticked lines go to the cart in one step and the unmatched ones to the store as a sourcing request.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { BomColumns, BomLineView, CustomerUpload, MoveUploadResponse, SourcingResponse } from '../../../api/schemas/bom';
+import type { BomColumns, BomLineView, CustomerUpload, MoveUploadResponse } from '../../../api/schemas/bom';
 import { showToast } from '../../stores/toasts';
 import { loginUrl, refreshCart } from '../shop/api';
 import { call, CallError } from '../ui/api';

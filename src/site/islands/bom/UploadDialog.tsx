@@ -5,7 +5,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { pathIn, num, type ShopLocale } from '../shop/texts';
-import type { SaveCustomerFileResponse } from '../../../api/schemas/bom';
 import { call, CallError } from '../ui/api';
 import { bomTexts } from './texts';
 import { ACCEPTED, checkFile, MAX_BOARDS, MAX_FILE_MB, uploadPartsFile } from './upload';

@@ -4,7 +4,7 @@
  * (engagement/hydrate-panel.ts).
  */
 import { useState, type FormEvent } from 'react';
-import type { Comment, CommentList } from '../../../api/schemas/engagement';
+import type { Comment } from '../../../api/schemas/engagement';
 import { formatDate } from '../../format';
 import { call } from '../ui/api';
 import type { Locale } from '../ui/locale';

@@ -4,7 +4,6 @@
  * (engagement/hydrate-panel.ts); the build-time average and count show until the fresh ones arrive.
  */
 import { useState, type FormEvent } from 'react';
-import type { ReviewList } from '../../../api/schemas/engagement';
 import { formatDate } from '../../format';
 import { formatRating } from './format-rating';
 import { call } from '../ui/api';

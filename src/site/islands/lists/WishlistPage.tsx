@@ -4,7 +4,6 @@
  * remove. A product the shop no longer shows stays listed, greyed, until removed.
  */
 import { useState } from 'react';
-import type { Cart } from '../../../api/schemas/shop';
 import { canAddToCart } from '../../../lib/availability';
 import { mirrorServerCart } from '../../stores/cart';
 import { removeFromList } from '../../stores/lists';

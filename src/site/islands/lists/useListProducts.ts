@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { ListProduct, ProductsByIdsResponse } from '../../../api/schemas/lists';
+import type { ListProduct } from '../../../api/schemas/lists';
 import { LISTS } from '../../stores/lists';
 import type { ListEntry, ListKind } from '../../stores/lists-state';
 import { call, isAbort } from '../ui/api';

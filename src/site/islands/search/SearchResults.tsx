@@ -5,7 +5,6 @@
  * static Pagefind index answers instead (if the site has one).
  */
 import { useEffect, useState } from 'react';
-import type { ProductList } from '../../../api/schemas/catalogue';
 import ListingView from '../listing/ListingView';
 import { apiQuery } from '../listing/state';
 import { CallError, call } from '../ui/api';

@@ -6,7 +6,7 @@
  * with ?add=N, and the add is completed on return.
  */
 import { useEffect, useState } from 'react';
-import type { Cart, CartProduct } from '../../../api/schemas/shop';
+import type { CartProduct } from '../../../api/schemas/shop';
 import { nextPriceBreak, unitPriceFor } from '../../../lib/price-tiers';
 import { cartQuantityCap, checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
 import { mirrorServerCart } from '../../stores/cart';

@@ -1,7 +1,6 @@
 /** /shop/cart: the server cart, quantities edited and saved together, lines removed, then checkout. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Cart } from '../../../api/schemas/shop';
 import { $cart, mirrorServerCart } from '../../stores/cart';
 import type { ClientCartItem } from '../../stores/cart-state';
 import { useCustomer } from '../account/useCustomer';

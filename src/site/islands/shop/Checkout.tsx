@@ -4,7 +4,6 @@
  * grand total for the chosen address (the courier only in the store's city), and the amount to pay.
  */
 import { useEffect, useState } from 'react';
-import type { Cart } from '../../../api/schemas/shop';
 import { shippingMethodsFor, shippingQuotes, type ShippingMethod } from '../../../lib/shipping';
 import { freeShippingSentence, untilFreeSentences } from '../../../lib/shipping-terms';
 import { clearCartMirror, mirrorServerCart, $cart } from '../../stores/cart';

@@ -6,8 +6,6 @@ import { useState } from 'react';
 import { call } from '../ui/api';
 import { useStaffList } from './useStaffList';
 
-interface ReviewRow { id: number; rating: number; text: string; author: string; date: string; product: { slug: string; name: string } }
-interface Paged<T> { data: T[]; page: number; pages: number; total: number; active?: number }
 const fa = (n: number) => new Intl.NumberFormat('fa-IR').format(n);
 
 export default function StaffModeration() {

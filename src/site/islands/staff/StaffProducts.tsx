@@ -4,9 +4,8 @@
  * history. Prices are typed in toman and sent as rials.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ProductChange, StaffProduct, UploadResult } from '../../../api/schemas/staff-products';
+import type { ProductChange, StaffProduct } from '../../../api/schemas/staff-products';
 import { PRODUCT_BADGES } from '../../../lib/product-badges';
-import { csrfToken } from '../account/api';
 import { call, CallError, type ApiBody } from '../ui/api';
 import { formatToman } from '../../../lib/money';
 

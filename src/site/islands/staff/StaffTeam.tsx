@@ -7,7 +7,6 @@ import { useState, type FormEvent } from 'react';
 import { call } from '../ui/api';
 import { errorText, useStaffList } from './useStaffList';
 
-interface Member { id: number; username: string; name: string; email: string; role: string; twoFactor: boolean }
 
 export default function StaffTeam() {
   return (
