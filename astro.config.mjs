@@ -3,10 +3,12 @@
 // exists in Persian (no prefix, the default), English (/en) and Russian (/ru, English texts for now).
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import { tagIslandRenderer } from './src/build/vite-tag-islands';
 import { quickUrlCheck } from './src/build/vite-quick-url-check';
 import { clientBundleReplay } from './src/build/vite-client-replay';
+import { DEFAULT_LOCALE, LOCALES } from './src/lib/locales';
 import { belongsInSitemap } from './src/site/robots';
 
 const site = (process.env.PUBLIC_BASE_URL || 'http://localhost:4321').replace(/\/+$/, '');
@@ -29,8 +31,8 @@ export default defineConfig({
   // Our own server answers 404s; Astro's dev toolbar and telemetry add nothing to a shop build.
   devToolbar: { enabled: false },
   i18n: {
-    defaultLocale: 'fa',
-    locales: ['fa', 'en', 'ru'],
+    defaultLocale: DEFAULT_LOCALE,
+    locales: [...LOCALES],
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
     fallback: { ru: 'en' },
   },
@@ -48,5 +50,11 @@ export default defineConfig({
     // A partial rebuild reuses the last build's browser bundle instead of making it again.
     clientBundleReplay(),
   ],
-  vite: { logLevel: 'warn', plugins: [tagIslandRenderer(), quickUrlCheck()] },
+  vite: {
+    logLevel: 'warn',
+    plugins: [tagIslandRenderer(), quickUrlCheck()],
+    // The ~/ alias of tsconfig.json and vitest.config.ts. (Modules this config file itself imports are
+    // loaded before it applies: they keep relative paths.)
+    resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+  },
 });

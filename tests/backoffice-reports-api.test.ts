@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, products } from '../src/server/db/schema';
 import { insertConfirmedOrder, insertCustomer } from './support/orders';
 import { startTestServer, type TestServer } from './support/server';
-import { bearer, json, newCustomer, staffToken } from './support/shop';
+import { bearer, newCustomer, staffToken } from './support/shop';
 
 let server: TestServer;
 let staff: string;

@@ -24,6 +24,8 @@ export class SqlRecorder {
     // drizzle keeps the driver's client (PGlite, or the pg Pool) as $client and calls its query().
     this.client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
     this.original = this.client.query;
+    // The wrapper needs its caller's own this as well as the recorder.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
     this.client.query = function (this: unknown, ...args: unknown[]) {
       if (self.recording) self.recording.push(args);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { ExportIndex } from '../api/schemas/export';
 
-type Locale = 'fa' | 'en' | 'ru';
+import type { Locale } from '../lib/locales';
 
 export interface RenderOnly {
   /** Product slugs to render; null: every product. */

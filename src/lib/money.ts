@@ -1,4 +1,6 @@
 /** Money is integer rials everywhere inside; toman (rials / 10) is only how it is shown to shoppers. */
+import type { Locale } from './locales';
+
 export const RIALS_PER_TOMAN = 10;
 
 export const tomanToRials = (toman: number): number => Math.round(toman * RIALS_PER_TOMAN);
@@ -7,8 +9,12 @@ export const rialsToToman = (rials: number): number => Math.round(rials / RIALS_
 const faToman = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 });
 const enToman = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** "۱۵٬۵۰۰ تومان" in Persian, "15,500 Toman" in English. */
-export function formatToman(rials: number, locale: 'fa' | 'en' | 'ru' = 'fa'): string {
-  const toman = rialsToToman(rials);
-  return locale === 'fa' ? `${faToman.format(toman)} تومان` : `${enToman.format(toman)} Toman`;
+/** The toman amount alone, "۱۵٬۵۰۰" or "15,500" (where the unit is written elsewhere, e.g. a table header). */
+export function formatTomanAmount(rials: number, locale: Locale = 'fa'): string {
+  return (locale === 'fa' ? faToman : enToman).format(rialsToToman(rials));
+}
+
+/** "۱۵٬۵۰۰ تومان" in Persian, "15,500 Toman" in English: the one way a price is written for people. */
+export function formatToman(rials: number, locale: Locale = 'fa'): string {
+  return `${formatTomanAmount(rials, locale)} ${locale === 'fa' ? 'تومان' : 'Toman'}`;
 }

@@ -3,6 +3,11 @@
  * the current one (spec §9: reviews and comments use 3, other lists 1). Gaps are where two shown
  * numbers are not neighbours. Pages outside 1..pages never appear.
  */
+/** Spec §9: the siblings each side of the current page in listings (and most lists) … */
+export const LIST_SIBLINGS = 1;
+/** … and under a product's reviews and questions. */
+export const ENGAGEMENT_SIBLINGS = 3;
+
 export function pageWindow(page: number, pages: number, siblings: number): number[] {
   if (pages < 1) return [];
   const current = Math.min(Math.max(1, page), pages);

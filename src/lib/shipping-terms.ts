@@ -1,3 +1,4 @@
+import type { Locale } from './locales';
 import { formatToman } from './money';
 import type { ShippingRates } from './shipping';
 
@@ -5,7 +6,7 @@ import type { ShippingRates } from './shipping';
  * The free-shipping thresholds in one sentence, the same on the product page, the cart and checkout,
  * from the rates the server charges by (so no page can promise another threshold than checkout applies).
  */
-export function freeShippingSentence(rates: ShippingRates, storeCity: string, locale: 'fa' | 'en' | 'ru'): string {
+export function freeShippingSentence(rates: ShippingRates, storeCity: string, locale: Locale): string {
   const fa = locale === 'fa';
   const parts: string[] = [];
   const { courier, post } = rates;
@@ -20,7 +21,7 @@ export function freeShippingSentence(rates: ShippingRates, storeCity: string, lo
 }
 
 /** "X more for free courier / free post" for a goods amount; empty when nothing is left to reach. */
-export function untilFreeSentences(goodsRials: number, rates: ShippingRates, storeCity: string, locale: 'fa' | 'en' | 'ru'): string[] {
+export function untilFreeSentences(goodsRials: number, rates: ShippingRates, storeCity: string, locale: Locale): string[] {
   const fa = locale === 'fa';
   const out: string[] = [];
   for (const method of ['courier', 'post'] as const) {

@@ -9,6 +9,16 @@ import { normalisePersianText } from './persian';
 export const SHIPPING_METHODS = ['courier', 'post', 'carrier', 'pickup'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
+/** Where a paid order's parcel is, as the staff set it, in order; with the words buyers and staff read. */
+export const SHIPPING_STATUSES = ['pending', 'preparing', 'shipped', 'delivered'] as const;
+export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
+export const SHIPPING_STATUS_FA: Record<ShippingStatus, string> = {
+  pending: 'در انتظار پردازش',
+  preparing: 'در حال آماده‌سازی',
+  shipped: 'ارسال شده',
+  delivered: 'تحویل داده شده',
+};
+
 export interface ShippingRate {
   /** Price in rials below the threshold. */
   price: number;

@@ -8,6 +8,7 @@ import { MAX_DISCOUNT_PERCENT } from './discount';
 import { formatToman } from './money';
 import type { ShippingRates } from './shipping';
 import { VAT_PERCENT } from './vat';
+import type { ContentLocale } from './locales';
 
 export interface StoreTerms {
   shipping: ShippingRates;
@@ -15,7 +16,7 @@ export interface StoreTerms {
   moneyBackHours: number;
 }
 
-type Locale = 'fa' | 'en';
+type Locale = ContentLocale;
 
 const faNumber = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 });
 const enNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });

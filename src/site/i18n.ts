@@ -8,11 +8,9 @@ import en from '../../locales/en.json';
 import fa from '../../locales/fa.json';
 import ru from '../../locales/ru.json';
 
-export const LOCALES = ['fa', 'en', 'ru'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'fa';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/locales';
 
-export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../lib/locales';
 
 export const direction = (locale: Locale): 'rtl' | 'ltr' => (locale === 'fa' ? 'rtl' : 'ltr');
 

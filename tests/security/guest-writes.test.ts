@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createChallenge, solveChallenge } from 'altcha-lib';
-import { count, eq, like } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { bankReceipts, contactMessages, newsletterSubscribers, resupplyRequests, users } from '../../src/server/db/schema';

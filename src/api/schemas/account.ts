@@ -4,6 +4,7 @@
  * mobile) so services only ever see clean values.
  */
 import { z } from 'zod';
+import { LOCALES, type Locale } from '../../lib/locales';
 import { captchaField } from './captcha';
 import {
   canonicalMobile, canonicalPhone, canonicalPostCode, hasMarkup,
@@ -94,7 +95,7 @@ export const registerBodySchema = z.object({
   agreeWithEmail2: flagSchema,
   password: passwordSchema,
   password_confirmation: z.string().min(1, { error: MSG.required }).max(PASSWORD_MAX),
-  locale: z.enum(['fa', 'en', 'ru']).optional(),
+  locale: z.enum(LOCALES).optional(),
   captcha: captchaField,
 }).superRefine(confirmed);
 export type RegisterBody = z.output<typeof registerBodySchema>;
@@ -175,10 +176,10 @@ export const passwordChangeBodySchema = z.object({
   password_confirmation: z.string().min(1, { error: MSG.required }).max(PASSWORD_MAX),
 }).superRefine(confirmed);
 
-export const forgotPasswordBodySchema = z.object({ email: emailSchema, locale: z.enum(['fa', 'en', 'ru']).optional(), captcha: captchaField });
+export const forgotPasswordBodySchema = z.object({ email: emailSchema, locale: z.enum(LOCALES).optional(), captcha: captchaField });
 /** Sending the verification mail again: a person presses it, a script would mail-bomb. */
 export const resendBodySchema = z.object({ captcha: captchaField });
-export type MailLocale = 'fa' | 'en' | 'ru';
+export type MailLocale = Locale;
 export const resetPasswordBodySchema = z.object({
   token: z.string().trim().min(1, { error: MSG.required }).max(200),
   password: passwordSchema,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { CONTENT_LOCALES } from '../../lib/locales';
+import { SHIPPING_METHODS } from '../../lib/shipping';
 import { envelope, paginationSchema, queryInt, slugSchema } from './common';
 
-export const LOCALES = ['fa', 'en'] as const;
+/** The languages with stored content (src/lib/locales.ts). */
+export const LOCALES = CONTENT_LOCALES;
 export const localeQuerySchema = z.object({ locale: z.enum(LOCALES).default('fa') });
 export type LocaleParams = z.input<typeof localeQuerySchema>;
 
@@ -84,7 +87,7 @@ export const storeInfoSchema = z.object({
   /** Shipping prices and free thresholds (rials) and the courier's city, for the pages that state them. */
   shipping: z.object({
     storeCity: z.string(),
-    rates: z.record(z.enum(['courier', 'post', 'carrier', 'pickup']), z.object({ price: z.number().int(), freeFrom: z.number().int().nullable() })),
+    rates: z.record(z.enum(SHIPPING_METHODS), z.object({ price: z.number().int(), freeFrom: z.number().int().nullable() })),
   }),
 });
 export type StoreInfo = z.infer<typeof storeInfoSchema>;

@@ -1,15 +1,16 @@
 /** The shapes of notification settings (customers) and newsletters (staff). */
 import { z } from 'zod';
+import { CONTENT_LOCALES } from '../../lib/locales';
 import { rowIdSchema } from './common';
 
 const bool = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')]);
 
 /** Language of the customer's mails, and whether they want marketing mail (newsletters); order mails always go. */
-export const notificationSettingsSchema = z.object({ locale: z.enum(['fa', 'en']), marketing_mail: z.boolean() });
+export const notificationSettingsSchema = z.object({ locale: z.enum(CONTENT_LOCALES), marketing_mail: z.boolean() });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const notificationSettingsBodySchema = z.object({
-  locale: z.enum(['fa', 'en'], { error: 'زبان ایمیل‌ها باید فارسی یا انگلیسی باشد.' }).optional(),
+  locale: z.enum(CONTENT_LOCALES, { error: 'زبان ایمیل‌ها باید فارسی یا انگلیسی باشد.' }).optional(),
   marketing_mail: bool.optional(),
 });
 

@@ -4,6 +4,8 @@
  */
 import { ACTOR_KINDS, ORDER_STATES } from '../../lib/order-machine';
 import { z } from 'zod';
+import { LOCALES } from '../../lib/locales';
+import { SHIPPING_METHODS, SHIPPING_STATUSES } from '../../lib/shipping';
 import { REFERENCE_MAX } from '../../lib/bom/line-reference';
 import { BUYER_MESSAGES, canonicalEconomicCode, canonicalNationalId } from '../../lib/invoice-buyer';
 import { normalisePersianText, toAsciiDigits, toPersianDigits } from '../../lib/persian';
@@ -97,7 +99,7 @@ export const productIdParamsSchema = z.object({ productId: positiveId });
 
 // ---------------------------------------------------------------- orders (factors)
 
-export const SHIPPING_METHOD_IDS = ['courier', 'post', 'carrier', 'pickup'] as const;
+export const SHIPPING_METHOD_IDS = SHIPPING_METHODS;
 
 const digitsField = (canon: (raw: string) => string | null, message: string) =>
   z.string().max(30).transform((v, ctx) => {
@@ -120,7 +122,7 @@ export const orderBodySchema = z.object({
   note: z.string().trim().max(1000).optional(),
   trackingCode: z.string().optional(),
   /** The language of the page the enquiry was sent from: the customer's mails follow it. */
-  locale: z.enum(['fa', 'en', 'ru']).optional(),
+  locale: z.enum(LOCALES).optional(),
   buyer: invoiceBuyerSchema.optional(),
 });
 
@@ -257,7 +259,7 @@ export const staffConfirmBodySchema = z.object({
 });
 export const staffNoteBodySchema = z.object({ note: z.string().trim().max(1000).optional() });
 export const staffShippingBodySchema = z.object({
-  shippingStatus: z.enum(['pending', 'preparing', 'shipped', 'delivered']),
+  shippingStatus: z.enum(SHIPPING_STATUSES),
   shippingTrackingCode: z.string().trim().max(60).optional(),
   shippingDescription: z.string().trim().max(500).optional(),
 });
@@ -266,7 +268,7 @@ const day = z.iso.date({ error: 'تاریخ باید به شکل YYYY-MM-DD با
 /** The staff orders list: by state, shipping status, order day (Tehran), and a search; 20 a page. */
 export const staffOrderListQuerySchema = z.object({
   state: orderStateSchema.or(z.literal('all')).default('all'),
-  shipping: z.enum(['pending', 'preparing', 'shipped', 'delivered']).optional(),
+  shipping: z.enum(SHIPPING_STATUSES).optional(),
   from: day.optional(),
   to: day.optional(),
   /** Factor number, any part of the tracking code, the customer's username, name or mobile. */
@@ -323,4 +325,20 @@ export const staffReceiptSchema = z.object({
 export const staffReceiptListSchema = z.object({
   data: z.array(staffReceiptSchema),
   total: z.number().int(), page: z.number().int(), pages: z.number().int(), limit: z.number().int(),
+});
+
+/** The staff console's gateway payments list (newest first, at most 300). */
+export const staffPaymentListSchema = z.object({
+  data: z.array(z.object({
+    id: z.number(), orderId: z.number(), factorNumber: z.string(), gateway: z.string(), amount: z.number(), status: z.string(),
+    refId: z.string().nullable(), flagged: z.boolean(), failureReason: z.string().nullable(), createdAt: z.string(),
+  })),
+});
+
+/** The staff action log (newest first, at most 300). */
+export const staffActionListSchema = z.object({
+  data: z.array(z.object({
+    id: z.number(), staff: z.string(), action: z.string(), entity: z.string(), entityId: z.number(),
+    details: z.record(z.string(), z.unknown()), createdAt: z.string(),
+  })),
 });

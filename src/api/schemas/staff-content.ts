@@ -1,5 +1,6 @@
 /** The back office's content: store pages, blog posts, home slides and banners, banner messages, help files. */
 import { z } from 'zod';
+import { CONTENT_LOCALES } from '../../lib/locales';
 import { sanitiseRichHtml } from '../../lib/rich-html';
 import { optionalText, plainText } from './account';
 import { rowIdSchema, slugSchema } from './common';
@@ -32,7 +33,7 @@ const optionalRich = z.union([z.string(), z.null()]).optional()
   .transform((v) => (v == null || v.trim() === '' ? null : sanitiseRichHtml(v)));
 
 export const idParamsSchema = z.object({ id: rowIdSchema });
-export const pageKeyParamsSchema = z.object({ slug: slugSchema.transform((s) => s.toLowerCase()), locale: z.enum(['fa', 'en']) });
+export const pageKeyParamsSchema = z.object({ slug: slugSchema.transform((s) => s.toLowerCase()), locale: z.enum(CONTENT_LOCALES) });
 
 export const staffPageBodySchema = z.object({
   kind: z.enum(['policy', 'returns', 'faq', 'about', 'help', 'other']),
@@ -58,6 +59,11 @@ export const staffPostBodySchema = z.object({
   publishedAt: isoTime.optional(),
 });
 export const staffPostRowSchema = z.object({ id: z.number(), slug: z.string(), title: z.string(), publishedAt: z.string(), updatedAt: z.string() });
+/** One post with every field, as the editor opens it. */
+export const staffPostDetailSchema = staffPostRowSchema.extend({
+  titleEn: z.string().nullable(), excerpt: z.string(), excerptEn: z.string().nullable(), body: z.string(), bodyEn: z.string().nullable(),
+  image: z.string().nullable(), category: z.string(), author: z.string(), createdAt: z.string(),
+});
 
 export const staffSlideBodySchema = z.object({
   kind: z.enum(['slide', 'banner']),

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { toPersianDigits } from '../../lib/persian';
 import { BOM_MESSAGES } from '../services/bom/bom-errors';
-import { BOM_LIMITS } from '../services/bom/limits';
+import { BOM_LIMITS } from '../../lib/bom/upload-limits';
 import { errorBody } from './errors';
 
 /** JSON and forms: the largest real one (a 500-line cart update, a staff confirmation) is a few tens of KB. */

@@ -6,21 +6,25 @@ import type { AppDeps } from '../context';
 import { HttpError, MESSAGES } from './errors';
 import { toFieldErrors } from './zod-errors';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * One API call: its path, input schemas, response schema and handler. The same object feeds the
- * Hono router, request validation and the OpenAPI document, so the three can never disagree.
+ * Hono router, request validation and the OpenAPI document, so the three can never disagree. The
+ * method and path stay literal types, so the route table doubles as the islands' typed client map
+ * (src/site/islands/ui/api.ts imports it as types only).
  */
 export interface RouteDef<
   Q extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  M extends Method = Method,
+  Path extends string = string,
 > {
-  method: Method;
+  method: M;
   /** OpenAPI style, relative to /api/site/v1: "/categories/{slug}". */
-  path: string;
+  path: Path;
   summary: string;
   tags: string[];
   query?: Q;
@@ -34,18 +38,28 @@ export interface RouteDef<
   response: R;
   /** Extra documented error statuses besides 422 and 500. */
   errors?: number[];
-  handler: (input: {
+  // Method syntax on purpose: its parameter is checked bivariantly, so a route with precise shapes
+  // is still a plain RouteDef in the router's list.
+  handler(input: {
     query: z.output<Q>;
     params: z.output<P>;
     body: z.output<B>;
     c: Context;
     deps: AppDeps;
-  }) => Promise<z.input<R> | Response> | z.input<R> | Response;
+  }): Promise<z.input<R> | Response> | z.input<R> | Response;
 }
 
-export const defineRoute = <Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  def: RouteDef<Q, P, B, R>,
-): RouteDef => def as unknown as RouteDef;
+/** Keeps every type of the route (its schemas, method and path) for the typed client. */
+export const defineRoute = <
+  const M extends Method,
+  const Path extends string,
+  R extends z.ZodType,
+  Q extends z.ZodType = z.ZodNever,
+  P extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+>(
+  def: RouteDef<Q, P, B, R, M, Path>,
+): RouteDef<Q, P, B, R, M, Path> => def;
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   // Checked before the schema: no transform or refinement may carry a NUL on towards the database.

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import { rialsToToman } from '../../lib/money';
+import { formatTomanAmount } from '~/lib/money';
 import { toPersianDigits } from '../../lib/persian';
 import { VAT_PERCENT } from '../../lib/vat';
 import type { InvoiceView } from './invoice-view';
@@ -14,8 +14,7 @@ import { drawRtlLine, wrapRtl } from './rtl-text';
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('vazirmatn/package.json')), 'fonts', 'ttf');
 const FONTS = { regular: join(fontDir, 'Vazirmatn-Regular.ttf'), bold: join(fontDir, 'Vazirmatn-Bold.ttf') };
 
-const tomanNumber = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 });
-export const toman = (rials: number) => tomanNumber.format(rialsToToman(rials));
+export const toman = (rials: number) => formatTomanAmount(rials);
 export const jalaliDate = (at: Date) =>
   new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Asia/Tehran' }).format(at);
 export const jalaliTime = (at: Date) =>

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { bankReceipts, orderLines, orders, staffActions } from '../db/schema';
 import { renderMail, type MailLocale, type MailTable } from './mail/layout';
 import { enqueue, type DbOrTx, type NewMessage } from './outbox';
-import { recipientOf, type Recipient } from './recipients';
+import { recipientOf } from './recipients';
 import { lookupToken } from './sms/kavenegar';
 import { smsMode } from './sms/settings';
 import { base, dateTime, money, num, pageUrl, productLabel, storeAlertEmail, storeName } from './texts';

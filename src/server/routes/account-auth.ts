@@ -16,7 +16,7 @@ import { optionalUser, requireUser } from '../auth/current-user';
 import type { AppDeps } from '../context';
 import { clientIpResolver } from '../http/client-ip';
 import { HttpError } from '../http/errors';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { sendVerificationMail } from '../services/accounts/email-flows';
 import { captchaOf } from '../services/captcha';
 import { signIn } from '../services/accounts/sign-in';
@@ -35,7 +35,7 @@ const tokenBody = (s: IssuedSession): TokenResponse => ({
 
 const invalidRefresh = () => new HttpError(401, 'The refresh token is invalid.');
 
-export const accountAuthRoutes: RouteDef[] = [
+export const accountAuthRoutes = [
   defineRoute({
     method: 'post', path: '/register', summary: 'Sign up; sends the verification mail', tags,
     body: registerBodySchema, response: z.object({ message: z.string(), data: userResponseSchema.shape.data }), errors: [403, 429, 503],

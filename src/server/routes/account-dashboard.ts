@@ -8,7 +8,7 @@ import {
 import { assertNotCookieGet } from '../auth/csrf';
 import { requireUser } from '../auth/current-user';
 import { notFound } from '../http/errors';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import {
   createAddress, deleteAddress, getAddress, listAddresses, selectAddress, updateAddress,
 } from '../services/accounts/addresses';
@@ -21,7 +21,7 @@ import { queryInt } from '../../api/schemas/common';
 const tags = ['dashboard'];
 const e401 = [401, 403];
 
-export const accountDashboardRoutes: RouteDef[] = [
+export const accountDashboardRoutes = [
   defineRoute({
     method: 'get', path: '/dashboard/profile', summary: 'The profile form values', tags,
     response: userResponseSchema, errors: e401,

@@ -1,5 +1,6 @@
 /** E-mail verification (with resend) and the forgot-password → reset flow. */
 import { z } from 'zod';
+import { LOCALES, type Locale } from '../../lib/locales';
 import {
   forgotPasswordBodySchema, messageResponseSchema, resendBodySchema, resetPasswordBodySchema, verifyEmailBodySchema,
 } from '../../api/schemas/account';
@@ -7,7 +8,7 @@ import { assertNotCookieGet } from '../auth/csrf';
 import { requireUser } from '../auth/current-user';
 import type { AppDeps } from '../context';
 import { HttpError } from '../http/errors';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { clientIpResolver } from '../http/client-ip';
 import { captchaOf } from '../services/captcha';
 import { EMAIL_MESSAGES, requestPasswordReset, resetPassword, sendVerificationMail, verifyEmail } from '../services/accounts/email-flows';
@@ -30,11 +31,11 @@ async function resend(c: Context, deps: AppDeps, captcha: string | undefined) {
     throw new HttpError(429, 'ایمیل تأیید همین چند لحظه پیش فرستاده شد؛ یک دقیقه بعد دوباره تلاش کنید.', undefined, { 'Retry-After': '60' });
   }
   sent.set(user.id, Date.now());
-  await sendVerificationMail(deps, user, c.req.query('locale') as 'fa' | 'en' | 'ru' | undefined);
+  await sendVerificationMail(deps, user, c.req.query('locale') as Locale | undefined);
   return { message: EMAIL_MESSAGES.sent };
 }
 
-export const accountEmailRoutes: RouteDef[] = [
+export const accountEmailRoutes = [
   defineRoute({
     method: 'post', path: '/email/verify', summary: 'Verifies the e-mail address with the token of the mailed link', tags,
     body: verifyEmailBodySchema.extend({ username: z.string().max(50).optional() }), response: messageResponseSchema,
@@ -43,12 +44,12 @@ export const accountEmailRoutes: RouteDef[] = [
   defineRoute({
     method: 'get', path: '/email/resend', summary: 'Sends the verification mail again (API clients with a bearer token, captcha answer in the query; the website POSTs)', tags,
     // The captcha is checked in resend (a missing one is its 422), after a cookie GET has had its 405.
-    query: resendBodySchema.partial().extend({ locale: z.enum(['fa', 'en', 'ru']).optional() }), response: messageResponseSchema, errors: [401, 405, 422, 429, 503],
+    query: resendBodySchema.partial().extend({ locale: z.enum(LOCALES).optional() }), response: messageResponseSchema, errors: [401, 405, 422, 429, 503],
     handler: ({ query, c, deps }) => resend(c, deps, query.captcha),
   }),
   defineRoute({
     method: 'post', path: '/email/resend', summary: 'Sends the verification mail again; needs a solved captcha', tags,
-    query: z.object({ locale: z.enum(['fa', 'en', 'ru']).optional() }), body: resendBodySchema, response: messageResponseSchema, errors: [401, 403, 429, 503],
+    query: z.object({ locale: z.enum(LOCALES).optional() }), body: resendBodySchema, response: messageResponseSchema, errors: [401, 403, 429, 503],
     handler: ({ body, c, deps }) => resend(c, deps, body.captcha),
   }),
   defineRoute({

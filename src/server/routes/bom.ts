@@ -18,10 +18,10 @@ import { persianErrorMap } from '../../lib/validation-messages';
 import { optionalUser, requireUser } from '../auth/current-user';
 import { UPLOAD_BODY_LIMITS } from '../http/body-limits';
 import { HttpError, validationFailed } from '../http/errors';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { toFieldErrors } from '../http/zod-errors';
 import { BOM_MESSAGES, BomFileError } from '../services/bom/bom-errors';
-import { BOM_LIMITS } from '../services/bom/limits';
+import { BOM_LIMITS } from '../../lib/bom/upload-limits';
 import { processUpload, resultRoute } from '../services/bom/process-upload';
 import { moveUploadToCart } from '../services/bom/move-to-cart';
 import { requestSourcing } from '../services/bom/sourcing';
@@ -111,7 +111,7 @@ const asHttpError = (err: unknown): unknown =>
     ? new HttpError(err.status, err.message, err.status === 422 ? { newFile: [err.message] } : undefined)
     : err;
 
-export const bomRoutes: RouteDef[] = [
+export const bomRoutes = [
   defineRoute({
     method: 'post',
     path: '/SaveCustomerFile',

@@ -5,14 +5,14 @@ import {
 import { cartDiscountBodySchema } from '../../api/schemas/discount-codes';
 import { requireUser } from '../auth/current-user';
 import { applyCartDiscountCode, removeCartDiscountCode } from '../services/shop/discount-codes';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { typedReference } from '../../lib/bom/line-reference';
 import { addToCart, CART_MESSAGES, getCart, removeLines, removeProduct, setCartQuantities, setCartReference } from '../services/shop/cart';
 
 const tags = ['cart'];
 const errors = [401, 403];
 
-export const cartRoutes: RouteDef[] = [
+export const cartRoutes = [
   // Before /cart/{productId}: «discount» is not a product id.
   defineRoute({
     method: 'post', path: '/cart/discount', summary: 'Enters a discount code in the cart (422 with the Persian reason when it is unknown, not yet valid, expired or used up)', tags,

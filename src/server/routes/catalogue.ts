@@ -24,10 +24,10 @@ import { loadProduct } from '../services/product-views';
 const tags = ['catalogue'];
 
 /** A carousel's list of product cards: the same shape and read-cache use for every kind of list. */
-function cardListRoute<Q extends z.ZodType>(
-  path: string, summary: string, query: Q, cacheKey: (q: z.output<Q>) => string,
+function cardListRoute<Q extends z.ZodType, const Path extends string>(
+  path: Path, summary: string, query: Q, cacheKey: (q: z.output<Q>) => string,
   load: (db: AppDeps['db'], cache: AppDeps['cache'], q: z.output<Q>) => Promise<z.input<typeof productCardsResponseSchema>['data']>,
-): RouteDef {
+): RouteDef<Q, z.ZodNever, z.ZodNever, typeof productCardsResponseSchema, 'get', Path> {
   return defineRoute({
     method: 'get', path, summary, tags, errors: [404], query,
     response: productCardsResponseSchema,
@@ -35,7 +35,7 @@ function cardListRoute<Q extends z.ZodType>(
   });
 }
 
-export const catalogueRoutes: RouteDef[] = [
+export const catalogueRoutes = [
   defineRoute({
     method: 'get', path: '/categories', tags,
     summary: 'The whole category tree: top-level categories with their children nested, each level in display order.',

@@ -8,12 +8,12 @@ import {
   exportChangesQuerySchema, exportChangesResponseSchema, exportIndexResponseSchema, exportProductsQuerySchema,
   exportProductsResponseSchema,
 } from '../../api/schemas/export';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { exportChanges, exportIndex, exportProducts } from '../services/catalogue-export';
 
 const tags = ['export'];
 
-export const exportRoutes: RouteDef[] = [
+export const exportRoutes = [
   defineRoute({
     method: 'get', path: '/export/index', tags,
     summary: 'Every public product (id, slug, updatedAt) in id order, with the server time and catalogue version.',

@@ -9,7 +9,7 @@ import {
   storeResponseSchema,
 } from '../../api/schemas/content';
 import { homeSlidesResponseSchema } from '../../api/schemas/staff-content';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { activeMessages, blogPostBySlug, listBlogPosts, pageBySlug, pageOfKind } from '../services/content';
 import { storeInfo } from '../services/store-info';
 import { helpFileAddress, listSlides } from '../services/staff/content-editing';
@@ -17,7 +17,7 @@ import { storeTermsOf } from '../services/shop/shipping-rates';
 
 const tags = ['content'];
 
-export const contentRoutes: RouteDef[] = [
+export const contentRoutes = [
   defineRoute({
     method: 'get', path: '/slides', tags,
     summary: 'The home page slides and banners that are switched on, in display order.',

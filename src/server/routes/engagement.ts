@@ -11,7 +11,7 @@ import {
 import { productCardsResponseSchema } from '../../api/schemas/products';
 import { requireUser } from '../auth/current-user';
 import { clientIpResolver } from '../http/client-ip';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { captchaOf } from '../services/captcha';
 import { createComment, listComments } from '../services/engagement/comments';
 import { createResupplyRequest } from '../services/engagement/resupply';
@@ -21,7 +21,7 @@ import { moderationMode } from '../services/staff/moderation';
 
 const tags = ['engagement'];
 
-export const engagementRoutes: RouteDef[] = [
+export const engagementRoutes = [
   defineRoute({
     method: 'get', path: '/reviews/{productId}', summary: "A page of a product's reviews, newest first, with its average stars", tags,
     params: engagementProductParamsSchema, query: engagementPageQuerySchema, response: reviewListResponseSchema, errors: [404],

@@ -5,14 +5,14 @@ import {
 } from '../../api/schemas/forms';
 import type { AppDeps } from '../context';
 import { clientIpResolver } from '../http/client-ip';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { captchaOf } from '../services/captcha';
 import { CONTACT_MESSAGES, saveContactMessage } from '../services/forms/contact';
 import { NEWSLETTER_MESSAGES, subscribe, unsubscribe } from '../services/forms/newsletter';
 
 const clientIp = (c: Context, deps: AppDeps) => clientIpResolver(deps.config.TRUST_PROXY)(c);
 
-export const formRoutes: RouteDef[] = [
+export const formRoutes = [
   defineRoute({
     method: 'post',
     path: '/newsletters',

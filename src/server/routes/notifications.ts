@@ -6,16 +6,16 @@ import {
 } from '../../api/schemas/notifications';
 import { requireUser } from '../auth/current-user';
 import { notificationSettings } from '../db/schema';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { createNewsletter, listNewsletters, sendNewsletter, updateNewsletter } from '../notifications/newsletters';
 import { rememberLocale, setMarketingMail } from '../notifications/recipients';
 import { countActiveSubscribers } from '../notifications/subscribers';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const e401 = [401, 403];
 const staffErrors = [401, 403, 404, 409];
 
-export const notificationRoutes: RouteDef[] = [
+export const notificationRoutes = [
   defineRoute({
     method: 'get', path: '/dashboard/notifications', summary: "The language of the customer's mails and whether they want marketing mail", tags: ['dashboard'],
     response: z.object({ data: notificationSettingsSchema }), errors: e401,

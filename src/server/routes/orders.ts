@@ -10,7 +10,7 @@ import {
 import { SHIPPING_METHODS, SHIPPING_TITLES } from '../../lib/shipping';
 import { optionalUser, requireUser } from '../auth/current-user';
 import { clientIpResolver } from '../http/client-ip';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import {
   createEnquiry, deleteFactor, listFactors, ownFactorDetail, requestInventoryAgain, trackOrder,
 } from '../services/shop/orders';
@@ -27,7 +27,7 @@ import { enqueueReceiptRegistered } from '../notifications/order-events';
 const tags = ['orders'];
 const e401 = [401, 403];
 
-export const orderRoutes: RouteDef[] = [
+export const orderRoutes = [
   defineRoute({
     method: 'get', path: '/checkout/options', summary: 'Shipping methods with their prices and the bank-transfer details', tags,
     response: checkoutOptionsSchema,

@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { orders } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { sadadCallback, zarinpalCallback, type CallbackOutcome } from '../payments';
 import { appPaymentService } from '../payments/app-service';
 import { requireUser } from '../auth/current-user';
@@ -33,7 +33,7 @@ const payQuery = z.object({
   gateway: z.enum(['zarinpal', 'sadad']).default('zarinpal'),
 });
 
-export const paymentRoutes: RouteDef[] = [
+export const paymentRoutes = [
   defineRoute({
     method: 'get', path: '/payment_zarin', summary: 'Starts a gateway payment of a confirmed pre-invoice (owner only) and redirects to the bank', tags,
     query: payQuery, response: z.object({}), errors: [401, 404, 409, 502],

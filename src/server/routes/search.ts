@@ -1,13 +1,13 @@
 import { productListSchema, suggestionResponseSchema } from '../../api/schemas/catalogue';
 import { getProductQuerySchema, suggestionQuerySchema } from '../../api/schemas/search';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { listProducts } from '../services/search/listing';
 import { suggestProducts } from '../services/search/suggest';
 
 /** Cache key of a validated query: stable whatever order the parameters came in. */
 const keyOf = (name: string, q: object) => `${name}:${JSON.stringify(q, Object.keys(q).sort())}`;
 
-export const searchRoutes: RouteDef[] = [
+export const searchRoutes = [
   defineRoute({
     method: 'get',
     path: '/getProduct',

@@ -5,18 +5,18 @@ import {
   staffAttributeValueBodySchema, staffBrandBodySchema, staffBrandRowSchema, staffCategoryBodySchema, staffCategoryOrderSchema,
   staffCategoryRowSchema, staffCategoryUpdateSchema, staffMenuBodySchema, staffMenuRowSchema,
 } from '../../api/schemas/staff-catalogue';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import {
   createCategory, deleteCategory, deleteMenuItem, renameAttributeValue, reorderCategories, saveAttribute, saveBrand, saveMenuItem,
   staffListAttributes, staffListBrands, staffListCategories, staffListMenu, updateCategory,
 } from '../services/staff/catalogue-structure';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];
 const created = z.object({ message: z.string(), data: z.object({ id: z.number() }) });
 
-export const staffCatalogueRoutes: RouteDef[] = [
+export const staffCatalogueRoutes = [
   defineRoute({
     method: 'get', path: '/staff/categories', summary: 'Every category in tree order, with its own product count', tags,
     response: z.object({ data: z.array(staffCategoryRowSchema) }), errors,

@@ -3,21 +3,21 @@ import { z } from 'zod';
 import {
   helpFileNameParamsSchema, homeSlideSchema, idParamsSchema, pageKeyParamsSchema, STAFF_CONTENT_MESSAGES as M, staffHelpFileBodySchema,
   staffHelpFileRowSchema, staffMessageBodySchema, staffMessageRowSchema, staffPageBodySchema, staffPageRowSchema, staffPostBodySchema,
-  staffPostRowSchema, staffSlideBodySchema,
+  staffPostDetailSchema, staffPostRowSchema, staffSlideBodySchema,
 } from '../../api/schemas/staff-content';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import {
   deleteMessage, deletePage, deletePost, deleteSlide, listSlides, saveMessage, savePage, savePost, saveSlide, setHelpFile, staffListHelpFiles,
   staffListMessages, staffListPages, staffListPosts, staffPost,
 } from '../services/staff/content-editing';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];
 const done = z.object({ message: z.string() });
 const created = z.object({ message: z.string(), data: z.object({ id: z.number() }) });
 
-export const staffContentRoutes: RouteDef[] = [
+export const staffContentRoutes = [
   defineRoute({
     method: 'get', path: '/staff/pages', summary: 'Every store page in every language', tags,
     response: z.object({ data: z.array(staffPageRowSchema) }), errors,
@@ -48,7 +48,7 @@ export const staffContentRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'get', path: '/staff/posts/{id}', summary: 'One blog post with every field', tags,
-    params: idParamsSchema, response: z.object({ data: z.record(z.string(), z.unknown()) }), errors,
+    params: idParamsSchema, response: z.object({ data: staffPostDetailSchema }), errors,
     handler: async ({ params, c, deps }) => { await requireStaff(c, deps); return { data: await staffPost(deps.db, params.id) }; },
   }),
   defineRoute({

@@ -1,13 +1,13 @@
 /** Discount codes in the staff console: create (percent, validity window, usage limit) and list with uses. */
 import { z } from 'zod';
 import { discountCodeBodySchema, discountCodeViewSchema } from '../../api/schemas/discount-codes';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { createDiscountCode, listDiscountCodes } from '../services/shop/discount-codes';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const tags = ['staff'];
 
-export const staffDiscountRoutes: RouteDef[] = [
+export const staffDiscountRoutes = [
   defineRoute({
     method: 'get', path: '/staff/discount-codes', summary: 'Discount codes, newest first, with uses and whether each works now', tags,
     response: z.object({ data: z.array(discountCodeViewSchema) }), errors: [401, 403],

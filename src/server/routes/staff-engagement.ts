@@ -4,15 +4,15 @@ import {
   answerBodySchema, commentCreatedSchema, ENGAGEMENT_MESSAGES, engagementIdParamsSchema, resupplyViewSchema,
   staffQuestionSchema, staffQuestionsQuerySchema, staffResupplyQuerySchema,
 } from '../../api/schemas/engagement';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { setResupplyStatus, staffListResupply } from '../services/engagement/resupply';
 import { answerQuestion, staffListQuestions } from '../services/engagement/staff-questions';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];
 
-export const staffEngagementRoutes: RouteDef[] = [
+export const staffEngagementRoutes = [
   defineRoute({
     method: 'get', path: '/staff/questions', summary: 'Product questions (unanswered ones by default, oldest first)', tags,
     query: staffQuestionsQuerySchema, response: z.object({ data: z.array(staffQuestionSchema) }), errors,

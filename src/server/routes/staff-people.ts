@@ -9,10 +9,9 @@ import {
   pagedQuerySchema, STAFF_PEOPLE_MESSAGES as M, staffCreateBodySchema, staffMemberSchema, staffPasswordBodySchema,
   staffReviewRowSchema, staffReviewsQuerySchema, subscriberListSchema, totpCodeSchema, totpEnrolmentSchema,
 } from '../../api/schemas/staff-people';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from '../services/accounts/totp';
-import { requireStaff } from '../services/shop/staff';
-import { requireAdmin } from '../services/staff/audit';
+import { requireAdmin, requireStaff } from '../auth/staff-guard';
 import { customerDetail, listCustomers, setBlocked } from '../services/staff/customers';
 import {
   approveQuestion, approveReview, contactInbox, deleteComment, deleteReview, moderationMode, setModerationMode, staffListReviews, subscriberList,
@@ -23,7 +22,7 @@ const tags = ['staff'];
 const errors = [401, 403, 404, 409];
 const done = z.object({ message: z.string() });
 
-export const staffPeopleRoutes: RouteDef[] = [
+export const staffPeopleRoutes = [
   defineRoute({
     method: 'get', path: '/staff/settings/moderation', summary: 'Whether new reviews and questions show at once or after approval', tags,
     response: z.object({ data: moderationSettingSchema }), errors,

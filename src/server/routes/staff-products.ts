@@ -12,7 +12,7 @@ import {
 } from '../../api/schemas/staff-products';
 import type { AppDeps } from '../context';
 import { HttpError, validationFailed } from '../http/errors';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { currentExchangeRate, repriceByExchangeRate, repriceByPercent } from '../services/back-office/bulk-pricing';
 import { catalogueCsvStream } from '../services/back-office/console-export';
 import { catalogueFileText, emptyCategoriesFile, IMPORT_MESSAGES, importFromConsole, MAX_IMPORT_BYTES } from '../services/back-office/console-import';
@@ -20,7 +20,7 @@ import { createProduct, loadEditorProduct, setProductDeleted, setProductEnabled,
 import { productHistory } from '../services/back-office/product-history';
 import { productFilter, listStaffProducts } from '../services/back-office/product-list';
 import { storeUpload, UPLOAD_MESSAGES } from '../services/back-office/uploads';
-import { requireStaff } from '../services/shop/staff';
+import { requireStaff } from '../auth/staff-guard';
 import { uploadsStore } from '../storage/uploads-store';
 
 const tags = ['staff'];
@@ -41,7 +41,7 @@ const fileBytes = async (v: FormDataEntryValue | null) => (v instanceof File && 
 /** Changed products drop this process's cached reads at once (other instances notice updated_at). */
 const changed = (deps: AppDeps) => deps.cache.invalidate();
 
-export const staffProductRoutes: RouteDef[] = [
+export const staffProductRoutes = [
   defineRoute({
     method: 'get', path: '/staff/products', summary: 'Products for the console: search, filters, keyset pages (newest first)', tags,
     query: staffProductListQuerySchema, response: staffProductListSchema, errors,

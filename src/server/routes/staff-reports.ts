@@ -3,14 +3,14 @@ import {
   bestSellersQuerySchema, bestSellersSchema, lowStockQuerySchema, lowStockSchema, noResultsQuerySchema, noResultsSchema, salesQuerySchema,
   salesReportSchema,
 } from '../../api/schemas/staff-reports';
-import { defineRoute, type RouteDef } from '../http/route';
-import { requireStaff } from '../services/shop/staff';
+import { defineRoute } from '../http/route';
+import { requireStaff } from '../auth/staff-guard';
 import { bestSellers, lowStock, salesReport, searchesWithoutResults } from '../services/staff/reports';
 
 const tags = ['staff'];
 const errors = [401, 403];
 
-export const staffReportRoutes: RouteDef[] = [
+export const staffReportRoutes = [
   defineRoute({
     method: 'get', path: '/staff/reports/sales', summary: 'Paid orders and their total per Tehran day or month (from, to: YYYY-MM-DD)', tags,
     query: salesQuerySchema, response: salesReportSchema, errors,

@@ -3,22 +3,23 @@ import { z } from 'zod';
 import {
   staffConfirmBodySchema, staffIdParamsSchema, staffMemberBodySchema, staffMembersSchema, staffNoteBodySchema, staffOrderDetailSchema,
   staffOrderListQuerySchema, staffOrderListSchema, staffReceiptListQuerySchema, staffReceiptListSchema, staffShippingBodySchema,
+  staffActionListSchema, staffPaymentListSchema,
 } from '../../api/schemas/shop';
 import { listStaffMembers, setStaffRole } from '../services/accounts/staff-members';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { listReceipts } from '../services/shop/receipts';
 import { shippingRatesOf } from '../services/shop/shipping-rates';
+import { requireAdmin, requireStaff } from '../auth/staff-guard';
 import {
-  closeEnquiry, confirmEnquiry, requireAdmin, requireStaff, reviewReceipt, setShipping, staffActor, staffListActions, staffListOrders,
+  closeEnquiry, confirmEnquiry, reviewReceipt, setShipping, staffActor, staffListActions, staffListOrders,
   staffListPayments, staffOrderDetail,
 } from '../services/shop/staff';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];
 const detail = z.object({ data: staffOrderDetailSchema });
-const list = z.object({ data: z.array(z.record(z.string(), z.unknown())) });
 
-export const staffRoutes: RouteDef[] = [
+export const staffRoutes = [
   defineRoute({
     method: 'get', path: '/staff/orders', summary: 'A page of orders, newest first; by state, shipping status, day, and a search over codes and customer', tags,
     query: staffOrderListQuerySchema, response: staffOrderListSchema, errors,
@@ -96,7 +97,7 @@ export const staffRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'get', path: '/staff/payments', summary: 'Gateway payments, newest first (flagged double payments marked)', tags,
-    response: list, errors,
+    response: staffPaymentListSchema, errors,
     handler: async ({ c, deps }) => {
       await requireStaff(c, deps);
       return { data: await staffListPayments(deps.db) };
@@ -104,7 +105,7 @@ export const staffRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'get', path: '/staff/actions', summary: 'What staff did, who and when', tags,
-    response: list, errors,
+    response: staffActionListSchema, errors,
     handler: async ({ c, deps }) => {
       await requireStaff(c, deps);
       return { data: await staffListActions(deps.db) };

@@ -1,8 +1,8 @@
 import { summeryResponseSchema } from '../../api/schemas/content';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute } from '../http/route';
 import { cachedSearchStats, STATS_CACHE_SECONDS } from '../services/search-stats';
 
-export const statsRoutes: RouteDef[] = [
+export const statsRoutes = [
   defineRoute({
     method: 'get', path: '/summery', tags: ['content'],
     summary: `Footer search statistics (total, last 7 Tehran days, yesterday, today), refreshed every ${STATS_CACHE_SECONDS} s.`,

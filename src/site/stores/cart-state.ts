@@ -5,7 +5,8 @@
  * every change recomputes quantity, subtotal, totals and total with the shared rules of src/lib.
  */
 import type { Cart, CartProduct } from '../../api/schemas/shop';
-import { cartTotals, type TotalsEntry } from '../../lib/cart-totals';
+import { cartTotals, type TotalsEntry } from '~/lib/cart-totals';
+import { sameOptions } from '~/lib/cart-line-key';
 
 export interface CartOption { optionId: number; valueId: number }
 
@@ -43,10 +44,6 @@ export interface ClientCart {
 
 export const EMPTY_CART: ClientCart = { lastItemId: 0, items: [], quantity: 0, subtotal: 0, totals: [], total: 0, cartCount: 0 };
 
-const sameOptions = (a: CartOption[], b: CartOption[]) => {
-  const key = (o: CartOption[]) => [...o].sort((x, y) => x.optionId - y.optionId || x.valueId - y.valueId).map((x) => `${x.optionId}:${x.valueId}`).join(',');
-  return key(a) === key(b);
-};
 
 /** Prices every line and the cart from the lines' products and quantities. */
 export function recompute(state: ClientCart, discountPercent = state.discountCode?.percent ?? 0): ClientCart {

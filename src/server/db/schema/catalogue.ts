@@ -1,8 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  customType, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { customType, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, rials, updatedAt } from './columns';
 
 export const brands = pgTable('brands', {

@@ -4,7 +4,9 @@
  * otherwise (mail clients do not load web fonts reliably), inline styles only (clients drop <style>
  * rules), and a plain-text twin with the same content for clients that show no HTML.
  */
-export type MailLocale = 'fa' | 'en';
+import type { ContentLocale } from '~/lib/locales';
+
+export type MailLocale = ContentLocale;
 
 export const BRAND = { blue: '#0b5cad', blueDark: '#084785', accent: '#f59e0b', text: '#1f2937', muted: '#6b7280', line: '#e5e7eb' } as const;
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { products, staffActions } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { BomFileError } from '../bom/bom-errors';
-import { BOM_LIMITS } from '../bom/limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 import { assertSafeZip } from '../bom/zip-guard';
 import { CatalogueImportError, importCatalogue, type CatalogueFile, type ImportProblem } from '../catalogue-import';
 import { loadCategories } from '../catalogue/category-writer';

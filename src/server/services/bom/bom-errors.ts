@@ -1,4 +1,4 @@
-import { BOM_LIMITS } from './limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 

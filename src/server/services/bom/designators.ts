@@ -3,7 +3,7 @@
  * BOM line fills. With no quantity column, their count is the quantity per board.
  */
 import { toAsciiDigits } from '../../../lib/persian';
-import { BOM_LIMITS } from './limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 
 // Prefixes seen on real boards; a single cell of these is a designator, not a part number.
 const KNOWN_PREFIXES = new Set([

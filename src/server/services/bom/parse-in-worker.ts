@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BomFileError, type BomErrorCode } from './bom-errors';
-import { BOM_LIMITS } from './limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 import type { FileRows } from './read-rows';
 import { WorkerGate } from './worker-gate';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { BomFileError } from './bom-errors';
 import { rememberedColumns } from './column-choices';
 import { interpretRows, type InterpretedBom } from './interpret';
-import { BOM_LIMITS } from './limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 import type { BomLine } from './lines';
 import { matchLines, type LineMatch } from './match';
 import { readRowsInWorker } from './parse-in-worker';

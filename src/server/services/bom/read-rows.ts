@@ -2,7 +2,7 @@
  * Any accepted upload → sheets of rows of cells. Synchronous and CPU-bound, so the server runs it in a
  * worker thread (parse-worker.ts); tests call it directly.
  */
-import { BOM_LIMITS } from './limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 import { fileKind, type FileKind } from './file-kind';
 import { decodeText, type TextEncoding } from './text-decode';
 import { textRows } from './text-rows';

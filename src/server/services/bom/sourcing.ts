@@ -3,7 +3,7 @@
  * become resupply requests (one row per part, as the staff console's resupply tab lists them), all
  * written in one transaction and marked with the upload they came from. Sending twice changes nothing.
  */
-import { and, eq, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { SourcingResponse } from '../../../api/schemas/bom';
 import { toPersianDigits } from '../../../lib/persian';
 import type { Config } from '../../config';

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { BomFileError } from './bom-errors';
 import { persianCell } from './persian-cell';
 import { sniffDelimiter, type Delimiter } from './delimiter';
-import { BOM_LIMITS } from './limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 
 export type Rows = string[][];
 

@@ -6,7 +6,7 @@
 import * as XLSX from '@e965/xlsx';
 import { BomFileError } from './bom-errors';
 import { persianCell } from './persian-cell';
-import { BOM_LIMITS } from './limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 import type { Rows } from './text-rows';
 import { assertSafeZip } from './zip-guard';
 

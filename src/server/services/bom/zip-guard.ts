@@ -5,7 +5,7 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import { BomFileError } from './bom-errors';
-import { BOM_LIMITS } from './limits';
+import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 
 export interface ZipEntryInfo {
   name: string;

@@ -4,7 +4,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Cart, CartItem } from '../../../api/schemas/shop';
-import { cartTotals } from '../../../lib/cart-totals';
+import { optionsKey, type CartLineOption } from '~/lib/cart-line-key';
+import { cartTotals } from '~/lib/cart-totals';
 import { mergeReferences } from '../../../lib/bom/line-reference';
 import { cartQuantityCap, checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
 import type { Db } from '../../db/client';
@@ -20,12 +21,7 @@ export const CART_MESSAGES = {
   added: 'به سبد خرید اضافه شد.',
 } as const;
 
-type Option = { optionId: number; valueId: number };
-
-/** Equal option sets make equal keys whatever order the browser sent them in. */
-export function optionsKey(options: Option[]): string {
-  return [...options].sort((a, b) => a.optionId - b.optionId || a.valueId - b.valueId).map((o) => `${o.optionId}:${o.valueId}`).join(',');
-}
+type Option = CartLineOption;
 
 async function cartIdOf(db: Db, userId: number, create: boolean): Promise<number | null> {
   const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);

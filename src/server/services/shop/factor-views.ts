@@ -5,7 +5,7 @@ import { formatToman } from '../../../lib/money';
 import { changeSummary, changeSummaryText, lineChanges } from '../../../lib/pre-invoice-changes';
 import { SHIPPING_TITLES, isShippingMethod } from '../../../lib/shipping';
 import type { Db } from '../../db/client';
-import { orderLines, orders, payments } from '../../db/schema';
+import { orderLines, type orders, payments } from '../../db/schema';
 import { orderState, STATE_LABELS, tabOf } from './order-states';
 import { orderTimeline } from './order-transitions';
 

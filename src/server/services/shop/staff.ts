@@ -3,16 +3,13 @@
  * in the same transaction, so the record can never miss an action nor claim one that did not happen.
  */
 import { and, count, desc, eq, gte, ilike, inArray, lt, or } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { StaffOrderListQuery, staffConfirmBodySchema, staffShippingBodySchema } from '../../../api/schemas/shop';
 import { toAsciiDigits } from '../../../lib/persian';
-import { orderAmounts } from '../../../lib/cart-totals';
 import { preInvoiceExpiry } from '../../../lib/pre-invoice';
 import type { ShippingRates } from '../../../lib/shipping';
-import { requireUser, type CurrentUser } from '../../auth/current-user';
+import { ADMIN_ONLY, STAFF_ONLY } from '../../auth/staff-guard';
 import type { Config } from '../../config';
-import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
 import { bankReceipts, orderLines, orders, payments, products, staffActions, users, type StaffRole } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
@@ -24,8 +21,8 @@ import { settleOrder } from './settle';
 import { enqueueOrderPaid, enqueuePreInvoiceReady, enqueueReceiptRejected, enqueueShipped } from '../../notifications/order-events';
 
 export const STAFF_MESSAGES = {
-  forbidden: 'این بخش فقط برای کارکنان فروشگاه است.',
-  adminOnly: 'این کار فقط از مدیر فروشگاه برمی‌آید.',
+  forbidden: STAFF_ONLY,
+  adminOnly: ADMIN_ONLY,
   notAwaiting: 'این استعلام دیگر در انتظار پاسخ نیست.',
   lineMismatch: 'ردیف‌های فرستاده‌شده با ردیف‌های این سفارش یکی نیستند.',
   nothingAvailable: 'دست‌کم یک ردیف باید موجود و با تعداد بیش از صفر باشد؛ در غیر این صورت «تماس با فروشگاه» یا «رد» را بزنید.',
@@ -39,19 +36,6 @@ export const STAFF_MESSAGES = {
   ownRole: 'نقش خودتان را نمی‌توانید تغییر دهید.',
 } as const;
 
-/** The signed-in staff member; a customer gets 403, a guest 401. */
-export async function requireStaff(c: Context, deps: AppDeps): Promise<CurrentUser> {
-  const current = await requireUser(c, deps);
-  if (current.user.role !== 'staff') throw new HttpError(403, STAFF_MESSAGES.forbidden);
-  return current;
-}
-
-/** A staff member who may also manage staff and settings; a clerk gets 403. */
-export async function requireAdmin(c: Context, deps: AppDeps): Promise<CurrentUser> {
-  const current = await requireStaff(c, deps);
-  if (current.user.staffRole !== 'admin') throw new HttpError(403, STAFF_MESSAGES.adminOnly);
-  return current;
-}
 
 /** The state machine's actor for a staff member: their role decides what the table lets them do. */
 export const staffActor = (user: { id: number; staffRole: StaffRole }): Actor & { id: number } => ({ kind: user.staffRole, id: user.id });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AddressView } from '../../../api/schemas/account';
-import { call } from './api';
+import { call, type ApiBody } from '../ui/api';
 import { ErrorSummary, Field } from './Form';
 import { LocationMap, type Point } from './LocationMap';
 import { accountTexts, digits, pathIn, type AccountLocale } from './texts';
@@ -24,13 +24,13 @@ export default function AddressForm({ locale }: { locale: AccountLocale }) {
 
   useEffect(() => {
     if (!user) return;
-    call<{ data: Place[] }>('GET', '/dashboard/getProvince').then((r) => setProvinces(r.data));
+    call('GET', '/dashboard/getProvince').then((r) => setProvinces(r.data));
     if (id === null) return;
     if (Number.isNaN(id)) {
       setExisting('missing');
       return;
     }
-    call<{ data: AddressView }>('GET', `/dashboard/address/${id}`).then((r) => {
+    call('GET', '/dashboard/address/{id}', { params: { id } }).then((r) => {
       setExisting(r.data);
       setProvinceId(r.data.province.id);
       setCityId(r.data.city.id);
@@ -40,13 +40,13 @@ export default function AddressForm({ locale }: { locale: AccountLocale }) {
 
   useEffect(() => {
     if (provinceId === '') return setCities([]);
-    call<{ data: Place & { cities: Place[] } }>('GET', `/dashboard/province/${provinceId}`).then((r) => setCities(r.data.cities));
+    call('GET', '/dashboard/province/{id}', { params: { id: provinceId } }).then((r) => setCities(r.data.cities));
   }, [provinceId]);
 
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     const body = { ...v, latitude: point?.lat ?? null, longitude: point?.lng ?? null };
-    if (id === null) await call('POST', '/dashboard/address', body);
-    else await call('PUT', `/dashboard/address/${id}`, body);
+    if (id === null) await call('POST', '/dashboard/address', { body: body as ApiBody<'POST', '/dashboard/address'> });
+    else await call('PUT', '/dashboard/address/{id}', { params: { id }, body: body as ApiBody<'PUT', '/dashboard/address/{id}'> });
     location.assign(pathIn(locale, '/account/addresses'));
   });
 

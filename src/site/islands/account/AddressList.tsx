@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AddressView } from '../../../api/schemas/account';
-import { call } from './api';
+import { call } from '../ui/api';
 import { AddressCard } from './AddressCard';
 import { accountTexts, pathIn, type AccountLocale } from './texts';
 import { useCustomer } from './useCustomer';
@@ -9,14 +9,14 @@ export default function AddressList({ locale }: { locale: AccountLocale }) {
   const t = accountTexts(locale);
   const user = useCustomer(locale);
   const [list, setList] = useState<AddressView[] | null>(null);
-  const load = () => call<{ data: AddressView[] }>('GET', '/dashboard/address').then((r) => setList(r.data));
+  const load = () => call('GET', '/dashboard/address').then((r) => setList(r.data));
   useEffect(() => {
     if (user) void load();
   }, [user]);
   if (!user || !list) return <p>{t.loading}</p>;
   const remove = async (id: number) => {
     if (!confirm(t.confirmDelete)) return;
-    await call('DELETE', `/dashboard/address/${id}`);
+    await call('DELETE', '/dashboard/address/{id}', { params: { id } });
     await load();
   };
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AddressView } from '../../../api/schemas/account';
-import { call } from './api';
+import { call } from '../ui/api';
 import { AddressCard } from './AddressCard';
 import { ResendVerification } from './ResendVerification';
 import { accountTexts, digits, formatDate, pathIn, type AccountLocale } from './texts';
@@ -16,8 +16,8 @@ export default function Dashboard({ locale }: { locale: AccountLocale }) {
   const [reviews, setReviews] = useState<Review[]>([]);
   useEffect(() => {
     if (!user) return;
-    call<{ data: AddressView[] }>('GET', '/dashboard/address').then((r) => setAddress(r.data.find((a) => a.default) ?? null)).catch(() => setAddress(null));
-    call<{ items: Review[] }>('GET', '/dashboard/reviews').then((r) => setReviews(r.items)).catch(() => setReviews([]));
+    call('GET', '/dashboard/address').then((r) => setAddress(r.data.find((a) => a.default) ?? null)).catch(() => setAddress(null));
+    call('GET', '/dashboard/reviews').then((r) => setReviews(r.items)).catch(() => setReviews([]));
   }, [user]);
   if (!user) return <p>{t.loading}</p>;
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCaptcha } from '../forms/useCaptcha';
-import { call, CallError } from './api';
+import { call, CallError, type ApiBody } from '../ui/api';
 import { ErrorSummary, Field, Notice } from './Form';
 import { accountTexts, type AccountLocale } from './texts';
 import { useSubmit } from './useSubmit';
@@ -13,7 +13,7 @@ export default function ForgotForm({ locale }: { locale: AccountLocale }) {
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     const answer = await captcha.answer((m) => new CallError(422, m, { captcha: [m] }));
     try {
-      const res = await call<{ message: string }>('POST', '/password/forgot', { email: v.email, locale, captcha: answer });
+      const res = await call('POST', '/password/forgot', { body: { email: v.email, locale, captcha: answer } as ApiBody<'POST', '/password/forgot'> });
       setDone(locale === 'fa' ? res.message : t.emailSent);
     } finally {
       captcha.reset();

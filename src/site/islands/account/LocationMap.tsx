@@ -4,7 +4,7 @@
  */
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { call } from './api';
+import { call } from '../ui/api';
 
 export interface Point { lat: number; lng: number }
 
@@ -21,7 +21,7 @@ export function LocationMap({ value, onPick, label }: { value: Point | null; onP
     void (async () => {
       const [L, settings] = await Promise.all([
         import('leaflet').then((m) => m.default ?? m),
-        call<{ data: Settings }>('GET', '/account/settings').then((r) => r.data)
+        call('GET', '/account/settings').then((r) => r.data)
           .catch((): Settings => ({ mapTileUrl: '', mapAttribution: '', mapCenter: [35.6892, 51.389] })),
       ]);
       if (cancelled || !box.current) return;

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { call, CallError, safeReturn } from './api';
+import { safeReturn } from './api';
+import { call, CallError, type ApiBody } from '../ui/api';
 import { ErrorSummary, Field, Notice } from './Form';
 import { accountTexts, pathIn, type AccountLocale } from './texts';
 import { useSubmit } from './useSubmit';
@@ -26,7 +27,7 @@ export default function LoginForm({ locale }: { locale: AccountLocale }) {
     const token = needsCaptcha ? await captcha.current?.token() ?? null : null;
     if (needsCaptcha && !token) throw new CallError(422, '', { captcha: [t.captchaNeeded] });
     try {
-      await call('POST', '/auth/login', { username: v.username, password: v.password, ...(token ? { captcha: token } : {}), ...(v.otp ? { otp: v.otp } : {}) });
+      await call('POST', '/auth/login', { body: { username: v.username, password: v.password, ...(token ? { captcha: token } : {}), ...(v.otp ? { otp: v.otp } : {}) } as ApiBody<'POST', '/auth/login'> });
     } catch (err) {
       if (!(err instanceof CallError)) throw err;
       // A solved captcha is accepted once: whatever the answer, the next attempt needs a new one.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { call } from './api';
+import { call } from '../ui/api';
 import { accountTexts, pathIn, type AccountLocale } from './texts';
 
 /** /account/logout: ends the session (both tokens) and goes home, as the spec says. */

@@ -1,7 +1,7 @@
 /** /account/notifications: the language of the customer's mails and whether they want marketing mail. */
 import { useEffect, useState } from 'react';
 import type { NotificationSettings } from '../../../api/schemas/notifications';
-import { call } from './api';
+import { call, type ApiBody } from '../ui/api';
 import { ErrorSummary, Notice } from './Form';
 import { accountTexts, type AccountLocale } from './texts';
 import { useCustomer } from './useCustomer';
@@ -13,11 +13,11 @@ export default function NotificationSettingsForm({ locale }: { locale: AccountLo
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
-    if (user) void call<{ data: NotificationSettings }>('GET', '/dashboard/notifications').then((r) => setSettings(r.data)).catch(() => undefined);
+    if (user) void call('GET', '/dashboard/notifications').then((r) => setSettings(r.data)).catch(() => undefined);
   }, [user]);
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     setSaved(false);
-    const r = await call<{ data: NotificationSettings }>('POST', '/dashboard/notifications', { locale: v.locale, marketing_mail: v.marketing_mail === true });
+    const r = await call('POST', '/dashboard/notifications', { body: { locale: v.locale, marketing_mail: v.marketing_mail === true } as ApiBody<'POST', '/dashboard/notifications'> });
     setSettings(r.data);
     setSaved(true);
   });

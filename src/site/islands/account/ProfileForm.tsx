@@ -1,4 +1,4 @@
-import { call } from './api';
+import { call, type ApiBody } from '../ui/api';
 import { ErrorSummary, Field, Notice } from './Form';
 import { accountTexts, type AccountLocale } from './texts';
 import { useCustomer } from './useCustomer';
@@ -11,7 +11,7 @@ export default function ProfileForm({ locale }: { locale: AccountLocale }) {
   const [saved, setSaved] = useState(false);
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     setSaved(false);
-    await call('POST', '/dashboard/profile', v);
+    await call('POST', '/dashboard/profile', { body: v as ApiBody<'POST', '/dashboard/profile'> });
     setSaved(true);
   });
   if (!user) return <p>{t.loading}</p>;

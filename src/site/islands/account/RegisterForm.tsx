@@ -1,5 +1,6 @@
 import { useCaptcha } from '../forms/useCaptcha';
-import { call, CallError, safeReturn } from './api';
+import { safeReturn } from './api';
+import { call, CallError, type ApiBody } from '../ui/api';
 import { ErrorSummary, Field } from './Form';
 import { accountTexts, pathIn, type AccountLocale } from './texts';
 import { useSubmit } from './useSubmit';
@@ -12,7 +13,7 @@ export default function RegisterForm({ locale }: { locale: AccountLocale }) {
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     const answer = await captcha.answer((m) => new CallError(422, m, { captcha: [m] }));
     try {
-      await call('POST', '/register', { ...v, locale, captcha: answer });
+      await call('POST', '/register', { body: { ...v, locale, captcha: answer } as ApiBody<'POST', '/register'> });
     } finally {
       captcha.reset();
     }

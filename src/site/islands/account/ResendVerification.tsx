@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useCaptcha } from '../forms/useCaptcha';
-import { call, CallError } from './api';
+import { call, CallError } from '../ui/api';
 import { Notice } from './Form';
 import { accountTexts, type AccountLocale } from './texts';
 
@@ -19,7 +19,7 @@ export function ResendVerification({ locale }: { locale: AccountLocale }) {
     captcha.start();
     try {
       const answer = await captcha.answer();
-      const r = await call<{ message: string }>('POST', `/email/resend?locale=${locale}`, { captcha: answer });
+      const r = await call('POST', '/email/resend', { query: { locale }, body: { captcha: answer } });
       setResent(r.message === 'Already verified' ? t.alreadyVerified : t.emailSent);
     } catch (err) {
       setResent(err instanceof CallError && err.status === 429 ? t.tooMany : err instanceof Error && err.message && !(err instanceof CallError && err.status === 0) ? err.message : t.error);

@@ -1,4 +1,4 @@
-import { call } from './api';
+import { call, type ApiBody } from '../ui/api';
 import { ErrorSummary, Field } from './Form';
 import { accountTexts, pathIn, type AccountLocale } from './texts';
 import { useSubmit } from './useSubmit';
@@ -8,7 +8,7 @@ export default function ResetForm({ locale }: { locale: AccountLocale }) {
   const t = accountTexts(locale);
   const token = typeof location === 'undefined' ? '' : decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
-    await call('POST', '/password/reset', { token, password: v.password, password_confirmation: v.password_confirmation });
+    await call('POST', '/password/reset', { body: { token, password: v.password, password_confirmation: v.password_confirmation } as ApiBody<'POST', '/password/reset'> });
     location.assign(`${pathIn(locale, '/account/login')}?reset=1`);
   });
   return (

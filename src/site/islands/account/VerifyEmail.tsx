@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call } from './api';
+import { call } from '../ui/api';
 import { Notice } from './Form';
 import { accountTexts, pathIn, type AccountLocale } from './texts';
 
@@ -16,7 +16,7 @@ export default function VerifyEmail({ locale }: { locale: AccountLocale }) {
       location.replace(pathIn(locale, '/email/error'));
       return;
     }
-    call<{ message: string }>('POST', '/email/verify', { token, ...(username ? { username } : {}) })
+    call('POST', '/email/verify', { body: { token, ...(username ? { username } : {}) } })
       .then((r) => setText(r.message === 'Already verified' ? t.alreadyVerified : t.verified))
       .catch(() => location.replace(pathIn(locale, '/email/error')));
   }, []);

@@ -2,7 +2,9 @@
  * Texts of the account pages and islands, Persian and English (Russian shows English). Kept beside the
  * islands so they travel in the islands' bundle without the whole storefront dictionary.
  */
-export type AccountLocale = 'fa' | 'en' | 'ru';
+import type { Locale } from '~/lib/locales';
+export type AccountLocale = Locale;
+
 
 const fa = {
   summary: 'لطفاً خطاهای زیر را اصلاح کنید:',

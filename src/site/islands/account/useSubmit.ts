@@ -1,7 +1,7 @@
 /** One form submission: browser-side required check, the call, field errors and a message. */
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../api/schemas/common';
-import { CallError } from './api';
+import { CallError } from '../ui/api';
 import { useMounted } from '../ui/useMounted';
 import { missingFields, formValues } from './Form';
 import type { AccountTexts } from './texts';

@@ -4,11 +4,11 @@
  * ticked lines go to the cart in one step and the unmatched ones to the store as a sourcing request.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { BomColumns, BomLineView, CustomerUpload, MoveUploadResponse, SourcingResponse } from '../../../api/schemas/bom';
+import type { BomColumns, BomLineView, CustomerUpload, MoveUploadResponse } from '../../../api/schemas/bom';
 import { showToast } from '../../stores/toasts';
-import { call, CallError, loginUrl, refreshCart } from '../shop/api';
+import { loginUrl, refreshCart } from '../shop/api';
+import { call, CallError } from '../ui/api';
 import { num, pathIn, toman, type ShopLocale } from '../shop/texts';
-import { getJson } from '../ui/api';
 import { BomLineRow } from './BomLineRow';
 import { bomTexts } from './texts';
 
@@ -25,7 +25,7 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
   const [busy, setBusy] = useState<'cart' | 'sourcing' | null>(null);
   const [note, setNote] = useState('');
 
-  const load = (p: number) => getJson<CustomerUpload>('/customerExcelUpload', { identityKey, page: p, limit: PAGE_SIZE })
+  const load = (p: number) => call('GET', '/customerExcelUpload', { query: { identityKey, page: p, limit: PAGE_SIZE } })
     .then((u) => { setUpload(u); setFailed(null); })
     .catch((err: { status?: number }) => setFailed(err.status === 404 || err.status === 422 ? 'missing' : 'error'));
   useEffect(() => { void load(page); }, [page]);
@@ -39,9 +39,9 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
   }
 
   /** Changes to the whole list (columns, spare, added or deleted lines): the page is read again. */
-  async function changeList(path: string, body: object) {
+  async function changeList(request: () => Promise<unknown>) {
     try {
-      await call('POST', path, { identityKey, ...body });
+      await request();
       await load(page);
     } catch (err) {
       failure(err);
@@ -52,9 +52,9 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
     setUpload((u) => (u ? { ...u, items: u.items.map((l) => (l.id === line.id ? line : l)) } : u));
 
   /** Line changes (pick, tick) also move the totals: the page is read again afterwards. */
-  async function changeLine(path: string, body: object) {
+  async function changeLine(request: () => Promise<BomLineView>) {
     try {
-      replaceLine(await call<BomLineView>('POST', path, { identityKey, ...body }));
+      replaceLine(await request());
       void load(page);
     } catch (err) {
       setNotice({ text: err instanceof CallError && err.message ? err.message : t.error, kind: 'error' });
@@ -70,7 +70,7 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
   async function addToCart() {
     setBusy('cart');
     try {
-      const res = await call<MoveUploadResponse>('POST', '/moveCustomerExcelUpload', { identityKey });
+      const res = await call('POST', '/moveCustomerExcelUpload', { body: { identityKey } });
       setReport(new Map(res.lines.map((l) => [l.lineId, l])));
       setNotice({ text: res.message, kind: res.added > 0 ? 'ok' : 'error', cart: res.added > 0 });
       if (res.added > 0) showToast(res.message, 'success');
@@ -85,7 +85,7 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
   async function sendUnmatched() {
     setBusy('sourcing');
     try {
-      const res = await call<SourcingResponse>('POST', '/customerExcelUpload/sourcing', { identityKey, description: note.trim() || undefined });
+      const res = await call('POST', '/customerExcelUpload/sourcing', { body: { identityKey, description: note.trim() || undefined } });
       setNotice({ text: res.message, kind: 'ok' });
       showToast(res.message, 'success');
     } catch (err) {
@@ -112,7 +112,7 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
         <div><dt>{t.shortfall}</dt><dd data-count="shortfall">{num(locale, totals.shortfall)}</dd></div>
       </dl>
       {upload.canEdit && upload.read?.columns && (
-        <ColumnMapping locale={locale} read={upload.read} onApply={(sheetName, columns) => changeList('/customerExcelUpload/columns', { sheetName, columns })} />
+        <ColumnMapping locale={locale} read={upload.read} onApply={(sheetName, columns) => changeList(() => call('POST', '/customerExcelUpload/columns', { body: { identityKey, sheetName, columns } }))} />
       )}
       <div className="bom-table-wrap">
         <table className="cart-table bom-table">
@@ -122,10 +122,10 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
           </tr></thead>
           <tbody>{upload.items.map((line) => (
             <BomLineRow key={line.id} locale={locale} line={line} boards={upload.boardQuantity} outcome={report.get(line.id)}
-              onPick={(productId) => changeLine('/customerExcelUpload/select', { lineId: line.id, productId })}
-              onTick={(selected) => changeLine('/customerExcelUpload/include', { lineId: line.id, selected })}
-              onEdit={upload.canEdit ? (change) => changeLine('/customerExcelUpload/line', { lineId: line.id, ...change }) : undefined}
-              onDelete={upload.canEdit ? () => changeList('/customerExcelUpload/line/delete', { lineId: line.id }) : undefined} />
+              onPick={(productId) => changeLine(() => call('POST', '/customerExcelUpload/select', { body: { identityKey, lineId: line.id, productId } }))}
+              onTick={(selected) => changeLine(() => call('POST', '/customerExcelUpload/include', { body: { identityKey, lineId: line.id, selected } }))}
+              onEdit={upload.canEdit ? (change) => changeLine(() => call('POST', '/customerExcelUpload/line', { body: { identityKey, lineId: line.id, ...change } })) : undefined}
+              onDelete={upload.canEdit ? () => changeList(() => call('POST', '/customerExcelUpload/line/delete', { body: { identityKey, lineId: line.id } })) : undefined} />
           ))}</tbody>
         </table>
       </div>
@@ -147,7 +147,7 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
           <form className="bom-add-line" onSubmit={(e) => {
             e.preventDefault();
             const input = e.currentTarget.elements.namedItem('text') as HTMLInputElement;
-            if (input.value.trim()) void changeList('/customerExcelUpload/line/add', { text: input.value.trim() }).then(() => { input.value = ''; });
+            if (input.value.trim()) void changeList(() => call('POST', '/customerExcelUpload/line/add', { body: { identityKey, text: input.value.trim() } })).then(() => { input.value = ''; });
           }}>
             <label className="field"><span>{t.addLine}</span><input name="text" placeholder={t.addLineHint} dir="ltr" maxLength={200} data-testid="bom-add-line" /></label>
             <button type="submit" className="button button--outline">{t.addLine}</button>
@@ -155,7 +155,7 @@ export default function BomResult({ locale, identityKey, actions }: { locale: Sh
           <form className="bom-spare" onSubmit={(e) => {
             e.preventDefault();
             const form = new FormData(e.currentTarget);
-            void changeList('/customerExcelUpload/spare', { percent: Number(form.get('percent')) || 0, extra: Number(form.get('extra')) || 0 });
+            void changeList(() => call('POST', '/customerExcelUpload/spare', { body: { identityKey, percent: Number(form.get('percent')) || 0, extra: Number(form.get('extra')) || 0 } }));
           }}>
             <fieldset><legend>{t.spare}</legend>
               <label className="field"><span>{t.sparePercent}</span><input name="percent" type="number" min={0} max={100} defaultValue={upload.spare.percent} dir="ltr" /></label>

@@ -1,7 +1,8 @@
 /** The signed-in customer's earlier parts lists, each linking to its result page. Guests see nothing. */
 import { useEffect, useState } from 'react';
 import type { MyUploadsResponse } from '../../../api/schemas/bom';
-import { call, maybeSignedIn } from '../shop/api';
+import { maybeSignedIn } from '../shop/api';
+import { call } from '../ui/api';
 import { dateText, num, pathIn, type ShopLocale } from '../shop/texts';
 import { bomTexts } from './texts';
 
@@ -10,7 +11,7 @@ export function MyUploads({ locale }: { locale: ShopLocale }) {
   const [items, setItems] = useState<MyUploadsResponse['items']>([]);
   useEffect(() => {
     if (!maybeSignedIn()) return;
-    call<MyUploadsResponse>('GET', '/dashboard/customerUploads').then((r) => setItems(r.items)).catch(() => undefined);
+    call('GET', '/dashboard/customerUploads').then((r) => setItems(r.items)).catch(() => undefined);
   }, []);
   if (items.length === 0) return null;
   return (

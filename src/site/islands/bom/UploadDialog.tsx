@@ -5,10 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { pathIn, num, type ShopLocale } from '../shop/texts';
-import type { SaveCustomerFileResponse } from '../../../api/schemas/bom';
-import { call, CallError } from '../shop/api';
+import { call, CallError } from '../ui/api';
 import { bomTexts } from './texts';
-import { ACCEPTED, checkFile, MAX_BOARDS, MAX_FILE_MB, UploadError, uploadPartsFile } from './upload';
+import { ACCEPTED, checkFile, MAX_BOARDS, MAX_FILE_MB, uploadPartsFile } from './upload';
 
 export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; onClose(): void }) {
   const t = bomTexts(locale);
@@ -48,7 +47,7 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
       location.assign(pathIn(locale, saved.route));
     } catch (err) {
       setProgress(null);
-      if (err instanceof UploadError) setError(err.status === 0 ? t.network : err.message || t.failed);
+      if (err instanceof CallError) setError(err.status === 0 ? t.network : err.message || t.failed);
       else setError(t.failed);
     }
   }
@@ -62,7 +61,7 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
     setError('');
     setProgress(1);
     try {
-      const saved = await call<SaveCustomerFileResponse>('POST', '/SaveCustomerList', { text, boardQty: 1 });
+      const saved = await call('POST', '/SaveCustomerList', { body: { text, boardQty: 1 } });
       location.assign(pathIn(locale, saved.route));
     } catch (err) {
       setProgress(null);

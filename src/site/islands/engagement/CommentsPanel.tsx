@@ -4,8 +4,9 @@
  * (engagement/hydrate-panel.ts).
  */
 import { useState, type FormEvent } from 'react';
-import type { Comment, CommentList } from '../../../api/schemas/engagement';
+import type { Comment } from '../../../api/schemas/engagement';
 import { formatDate } from '../../format';
+import { call } from '../ui/api';
 import type { Locale } from '../ui/locale';
 import Pager from './Pager';
 import { engagementTexts, type EngagementTexts } from './texts';
@@ -28,7 +29,7 @@ function Entry({ c, t, locale }: { c: Omit<Comment, 'children'>; t: EngagementTe
 
 export default function CommentsPanel({ locale, productId }: { locale: Locale; productId: number }) {
   const t = engagementTexts(locale);
-  const { page, setPage, data, failed, reload } = usePaged<CommentList>(`/comments/${productId}`);
+  const { page, setPage, data, failed, reload } = usePaged((page, signal) => call('GET', '/comments/{productId}', { params: { productId }, query: { page }, signal }), productId);
   // Hydrated when its tab is first shown: text typed into the server copy would be lost.
   const live = useMounted();
   const { busy, errors, send } = usePost(locale, 'comments-sec');
@@ -36,7 +37,7 @@ export default function CommentsPanel({ locale, productId }: { locale: Locale; p
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (await send('/comments', { content, product_id: productId })) {
+    if (await send(() => call('POST', '/comments', { body: { content, product_id: productId } }))) {
       setContent('');
       reload();
     }

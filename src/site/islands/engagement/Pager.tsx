@@ -1,11 +1,9 @@
 /** Page buttons for reviews and questions: spec §9 siblings 3; pages outside the range or the current one do nothing. */
-import { pageWindow } from '../../../lib/page-window';
+import { ENGAGEMENT_SIBLINGS, pageWindow } from '~/lib/page-window';
 import { formatNumber } from '../../format';
 import type { Locale } from '../ui/locale';
 import { fill } from '../ui/fill';
 import { engagementTexts } from './texts';
-
-export const ENGAGEMENT_SIBLINGS = 3;
 
 export default function Pager({ locale, page, pages, onPage }: { locale: Locale; page: number; pages: number; onPage: (page: number) => void }) {
   const t = engagementTexts(locale);

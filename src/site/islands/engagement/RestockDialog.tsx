@@ -7,7 +7,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { showToastAfterReload } from '../../stores/toasts';
-import { call, CallError, loginUrl } from '../account/api';
+import { loginUrl } from '../account/api';
+import { call, CallError } from '../ui/api';
 import { CaptchaMissing, useCaptcha } from '../forms/useCaptcha';
 import { pathIn, type Locale } from '../ui/locale';
 import { engagementTexts } from './texts';
@@ -45,7 +46,7 @@ export default function RestockDialog({ locale, productId, productName, onClose 
     captcha.start();
     try {
       const answer = await captcha.answer();
-      await call('POST', '/resupply/products', { product_id: productId, productName, number: Number(typed), description: description || null, captcha: answer });
+      await call('POST', '/resupply/products', { body: { product_id: productId, productName, number: Number(typed), description: description || null, captcha: answer } });
       // Spec §7: success says "successfully created" and reloads; the toast waits for the reloaded page.
       showToastAfterReload(t.created, 'success');
       reloading = true; // the button stays busy until the page goes, so the request is not sent twice

@@ -4,9 +4,9 @@
  * (engagement/hydrate-panel.ts); the build-time average and count show until the fresh ones arrive.
  */
 import { useState, type FormEvent } from 'react';
-import type { ReviewList } from '../../../api/schemas/engagement';
 import { formatDate } from '../../format';
 import { formatRating } from './format-rating';
+import { call } from '../ui/api';
 import type { Locale } from '../ui/locale';
 import { fill } from '../ui/fill';
 import Pager from './Pager';
@@ -20,7 +20,7 @@ interface Props { locale: Locale; productId: number; rating: number; count: numb
 
 export default function ReviewsPanel({ locale, productId, rating, count }: Props) {
   const t = engagementTexts(locale);
-  const { page, setPage, data, failed, reload } = usePaged<ReviewList>(`/reviews/${productId}`);
+  const { page, setPage, data, failed, reload } = usePaged((page, signal) => call('GET', '/reviews/{productId}', { params: { productId }, query: { page }, signal }), productId);
   // Hydrated when its tab is first shown: text typed into the server copy would be lost.
   const live = useMounted();
   const { busy, errors, send } = usePost(locale, 'reviews-sec');
@@ -31,7 +31,7 @@ export default function ReviewsPanel({ locale, productId, rating, count }: Props
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (await send('/reviews', { star, content, product_id: productId })) {
+    if (await send(() => call('POST', '/reviews', { body: { star, content, product_id: productId } }))) {
       setContent('');
       setStar(5);
       reload();

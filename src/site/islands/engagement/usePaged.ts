@@ -1,8 +1,9 @@
 /** One page of a product's reviews or questions; a newer page request drops the answer of an older one. */
 import { useEffect, useState } from 'react';
-import { getJson, isAbort } from '../ui/api';
+import { isAbort } from '../ui/api';
 
-export function usePaged<T>(path: string) {
+/** `load` asks for one page (undefined: the first) through the typed caller; `key` names what is paged. */
+export function usePaged<T>(load: (page: number | undefined, signal: AbortSignal) => Promise<T>, key: string | number) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
@@ -10,11 +11,11 @@ export function usePaged<T>(path: string) {
   useEffect(() => {
     const ctl = new AbortController();
     setFailed(false);
-    getJson<T>(path, { page: page > 1 ? page : undefined }, ctl.signal)
+    load(page > 1 ? page : undefined, ctl.signal)
       .then(setData)
       .catch((err: unknown) => { if (!isAbort(err)) setFailed(true); });
     return () => ctl.abort();
-  }, [path, page, version]);
+  }, [key, page, version]);
   /** Reloads (after a post): back to page 1, or the same page again. */
   const reload = () => { setPage(1); setVersion((v) => v + 1); };
   return { page, setPage, data, failed, reload };

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { showToast } from '../../stores/toasts';
-import { call, CallError, loginUrl, maybeSignedIn } from '../account/api';
+import { loginUrl, maybeSignedIn } from '../account/api';
+import { CallError } from '../ui/api';
 import type { Locale } from '../ui/locale';
 import { engagementTexts } from './texts';
 
@@ -18,7 +19,8 @@ export function usePost(locale: Locale, anchor: string) {
   const [errors, setErrors] = useState<string[]>([]);
   const toLogin = () => location.assign(loginUrl(locale, returnHere(anchor)));
 
-  async function send<T>(path: string, body: unknown): Promise<T | null> {
+  /** Runs a typed post (guests go to sign-in first); its answer, or null when it failed. */
+  async function send<T>(request: () => Promise<T>): Promise<T | null> {
     if (!maybeSignedIn()) {
       toLogin();
       return null;
@@ -26,7 +28,7 @@ export function usePost(locale: Locale, anchor: string) {
     setBusy(true);
     setErrors([]);
     try {
-      const res = await call<T>('POST', path, body);
+      const res = await request();
       showToast(t.created, 'success');
       return res;
     } catch (err) {

@@ -9,7 +9,7 @@
  * read with grecaptcha.getResponse). The spec's captcha messages are shown as they apply.
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { getJson } from '../ui/api';
+import { call } from '../ui/api';
 import { altchaPayload, findNumber, type AltchaChallenge } from './altcha-solve';
 import { formTexts, type FormsLocale } from './texts';
 
@@ -81,7 +81,7 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; ac
   const box = useRef<HTMLDivElement>(null);
   const widgetId = useRef<number | undefined>(undefined);
 
-  const fetchChallenge = () => getJson<Challenge>('/captcha/challenge');
+  const fetchChallenge = () => call('GET', '/captcha/challenge');
   useEffect(() => {
     fetchChallenge().then(setChallenge).catch(() => { setState('error'); setMessage(t.execFailed); });
     return () => window.clearTimeout(expiryTimer.current);

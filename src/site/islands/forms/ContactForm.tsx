@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '../../stores/toasts';
+import { call, CallError, type ApiBody } from '../ui/api';
 import { CaptchaWidget, type CaptchaHandle } from './CaptchaWidget';
 import { formTexts, type FormsLocale } from './texts';
 import { useMounted } from '../ui/useMounted';
@@ -46,25 +47,19 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
     if (Object.keys(missing).length) return;
     setSending(true);
     try {
-      const res = await fetch('/api/site/v1/contact-us', {
-        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ ...data, captcha: token }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { message?: string; data?: { errors?: Record<string, string[]> } };
-      if (res.ok) {
-        form.reset();
-        captcha.current?.reset();
-        const text = locale === 'fa' && body.message ? body.message : t.sent;
-        setSent(text);
-        showToast(text, 'success');
-        return;
-      }
-      const firsts = Object.fromEntries(Object.entries(body.data?.errors ?? {}).map(([k, v]) => [k, v[0] ?? ''])) as Partial<Record<Field, string>>;
-      if (Object.keys(firsts).length === 0) firsts.captcha = body.message ?? t.network;
+      const body = await call('POST', '/contact-us', { body: { ...data, captcha: token } as ApiBody<'POST', '/contact-us'> });
+      form.reset();
+      captcha.current?.reset();
+      const text = locale === 'fa' && body.message ? body.message : t.sent;
+      setSent(text);
+      showToast(text, 'success');
+    } catch (err) {
+      if (!(err instanceof CallError) || err.status === 0) { setErrors({ captcha: t.network }); return; }
+      const firsts = Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])) as Partial<Record<Field, string>>;
+      if (Object.keys(firsts).length === 0) firsts.captcha = err.message || t.network;
       // Each solved captcha is accepted once: any refusal needs a fresh one.
       captcha.current?.reset(firsts.captcha);
       setErrors(firsts);
-    } catch {
-      setErrors({ captcha: t.network });
     } finally {
       setSending(false);
     }

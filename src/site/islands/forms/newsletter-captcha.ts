@@ -3,6 +3,7 @@
  * and the ALTCHA proof of work started when the visitor focuses the field, so the answer is usually
  * ready at submit. With reCAPTCHA configured: v3 runs invisibly at submit; v2 draws its box in the form.
  */
+import { call } from '../ui/api';
 import { altchaPayload, findNumber, type AltchaChallenge } from './altcha-solve';
 
 type Challenge =
@@ -36,8 +37,7 @@ export function newsletterCaptcha(form: HTMLFormElement) {
   let recaptcha: { siteKey: string; version: 2 | 3 } | null = null;
 
   async function prepare(): Promise<string | null> {
-    const res = await fetch('/api/site/v1/captcha/challenge', { headers: { accept: 'application/json' } });
-    const c = (await res.json()) as Challenge;
+    const c = (await call('GET', '/captcha/challenge')) as Challenge;
     if (c.provider === 'altcha') {
       const started = performance.now();
       const n = await solveOffThread(c.challenge);

@@ -4,9 +4,8 @@
  * success (also for an address already signed up) shows a toast. Texts come from data attributes.
  */
 import { showToast } from '../../stores/toasts';
+import { call, CallError } from '../ui/api';
 import { newsletterCaptcha } from './newsletter-captcha';
-
-type ErrorBody = { message?: string; data?: { errors?: Record<string, string[]> } };
 
 function showErrors(box: HTMLElement, heading: string, messages: string[]): void {
   box.replaceChildren();
@@ -39,23 +38,15 @@ function wire(form: HTMLFormElement): void {
       const token = await captcha.token();
       if (!token) { showErrors(box, t.errorsTitle!, [t.captchaMissing!]); return; }
       captcha.reset();
-      const res = await fetch('/api/site/v1/newsletters', {
-        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email, captcha: token }),
-      });
-      const text = await res.text();
-      let body: ErrorBody = {};
-      try { body = JSON.parse(text) as ErrorBody; } catch { /* shown as text below */ }
-      if (res.ok) {
-        showErrors(box, '', []);
-        form.reset();
-        showToast(document.documentElement.lang.startsWith('fa') && body.message ? body.message : t.success!, 'success');
-        return;
-      }
+      const body = await call('POST', '/newsletters', { body: { email, captcha: token } });
+      showErrors(box, '', []);
+      form.reset();
+      showToast(document.documentElement.lang.startsWith('fa') && body.message ? body.message : t.success!, 'success');
+    } catch (err) {
+      if (!(err instanceof CallError) || err.status === 0) { showErrors(box, t.errorsTitle!, [t.network!]); return; }
       // Spec §8: the errors list, or else the whole response body.
-      const firsts = Object.values(body.data?.errors ?? {}).map((list) => list[0]).filter((m): m is string => Boolean(m));
-      showErrors(box, t.errorsTitle!, firsts.length ? firsts : [body.message ?? text]);
-    } catch {
-      showErrors(box, t.errorsTitle!, [t.network!]);
+      const firsts = Object.values(err.errors).map((list) => list[0]).filter((m): m is string => Boolean(m));
+      showErrors(box, t.errorsTitle!, firsts.length ? firsts : [err.message || err.text]);
     } finally {
       button.disabled = false;
     }

@@ -1,5 +1,7 @@
 /** Texts of the contact form and its captcha: Persian first, English for /en and /ru. */
-export type FormsLocale = 'fa' | 'en' | 'ru';
+import type { Locale } from '~/lib/locales';
+export type FormsLocale = Locale;
+
 
 const fa = {
   title: 'ارسال پیام',

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { ProductList } from '../../../api/schemas/catalogue';
 import { showToast } from '../../stores/toasts';
-import { getJson } from '../ui/api';
+import { call } from '../ui/api';
 import { catalogPath, type Locale } from '../ui/locale';
 import { listingTexts } from './texts';
 import ListingView, { type ListingLayout } from './ListingView';
@@ -33,7 +33,7 @@ export default function CatalogListing({ locale, heading, categorySlug, firstPag
         firstPage,
         firstCards: children,
         defaultView,
-        fetch: (state, signal) => getJson<ProductList>('/getProduct', { ...apiQuery(state), filter_category: categorySlug ?? undefined }, signal),
+        fetch: (state, signal) => call('GET', '/getProduct', { query: { ...apiQuery(state), filter_category: categorySlug ?? undefined }, signal }),
         // The products shown stay on screen; the shopper is told the change did not go through.
         onError: () => showToast(listingTexts(locale).loadFailed, 'error'),
       }} />

@@ -1,4 +1,5 @@
 /** Page links: first and last always, one sibling each side (spec §9), page 1 without ?page. */
+import { LIST_SIBLINGS, pageWindow } from '~/lib/page-window';
 import { formatNumber } from '../../format';
 import type { Locale } from '../ui/locale';
 import { fill } from '../ui/fill';
@@ -9,7 +10,7 @@ interface Props { locale: Locale; page: number; pages: number; href: (page: numb
 export default function Pagination({ locale, page, pages, href, onPage }: Props) {
   const t = listingTexts(locale);
   if (pages <= 1) return null;
-  const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const shown = pageWindow(page, pages, LIST_SIBLINGS);
   const link = (n: number, label: string, rel?: string, aria?: string) => (
     <a href={href(n)} rel={rel} aria-label={aria} onClick={(e) => {
       if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;

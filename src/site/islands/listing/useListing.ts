@@ -59,7 +59,7 @@ export function useListing(source: ListingSource) {
       src.current.onError(err);
     }
   // defaults only depends on defaultView, fixed for the island's life.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // Dependencies listed on purpose (not every value read): see the comment above.
   }, []);
 
   useEffect(() => {
@@ -77,7 +77,7 @@ export function useListing(source: ListingSource) {
       removeEventListener('popstate', onPop);
       controller.current?.abort();
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // Dependencies listed on purpose (not every value read): see the comment above.
   }, []);
 
   /** Shows `next` and records it in the history, so Back returns to the current state. */
@@ -85,7 +85,7 @@ export function useListing(source: ListingSource) {
     history.pushState(history.state, '', location.pathname + queryFromState(next, defaults) + location.hash);
     setState(next);
     void load(next);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // Dependencies listed on purpose (not every value read): see the comment above.
   }, [load]);
 
   const goPage = useCallback((page: number) => {

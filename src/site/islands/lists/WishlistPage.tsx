@@ -4,13 +4,13 @@
  * remove. A product the shop no longer shows stays listed, greyed, until removed.
  */
 import { useState } from 'react';
-import type { Cart } from '../../../api/schemas/shop';
 import { canAddToCart } from '../../../lib/availability';
 import { mirrorServerCart } from '../../stores/cart';
 import { removeFromList } from '../../stores/lists';
 import { showToast } from '../../stores/toasts';
 import { formatPrice } from '../../format';
-import { call, CallError, loginUrl, maybeSignedIn } from '../shop/api';
+import { loginUrl, maybeSignedIn } from '../shop/api';
+import { call, CallError } from '../ui/api';
 import { pathIn, productPath, type Locale } from '../ui/locale';
 import { fill } from '../ui/texts';
 import type { ListProduct } from '../../../api/schemas/lists';
@@ -30,7 +30,7 @@ function AddToCart({ product, locale }: { product: ListProduct; locale: Locale }
     }
     setBusy(true);
     try {
-      await mirrorServerCart(await call<Cart>('POST', '/cart', { product_id: product.id, cart_quantity: quantity }));
+      await mirrorServerCart(await call('POST', '/cart', { body: { product_id: product.id, cart_quantity: quantity } }));
       showToast(fill(t.added, { name: locale === 'fa' ? product.displayName : product.name }, locale), 'success');
     } catch (err) {
       if (err instanceof CallError && err.status === 401) location.assign(loginUrl(locale, `${productPath(locale, product.slug)}?add=${quantity}`));

@@ -12,7 +12,7 @@ import type { Product } from '../../../api/schemas/catalogue';
 import { addToList, LISTS } from '../../stores/lists';
 import { toEntry, type AddOutcome, type ListKind } from '../../stores/lists-state';
 import { showToast, type ToastKind } from '../../stores/toasts';
-import { getJson } from '../ui/api';
+import { call } from '../ui/api';
 import type { Locale } from '../ui/locale';
 import { latestRequest } from './dialog-request';
 import { followCounts } from './list-counts-live';
@@ -47,7 +47,7 @@ async function openDialog(kind: DialogKind, slug: string, opener: HTMLElement): 
   opener.setAttribute('aria-busy', 'true');
   try {
     const product = await request.run(async (signal) => {
-      const [{ data }] = await Promise.all([getJson<{ data: Product }>(`/get/products/${encodeURIComponent(slug)}`, undefined, signal), code]);
+      const [{ data }] = await Promise.all([call('GET', '/get/products/{slug}', { params: { slug }, signal }), code]);
       return data;
     });
     if (product) (await code).showDialog(kind, product, locale(), opener, () => request.cancel());

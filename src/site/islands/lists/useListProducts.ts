@@ -6,10 +6,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { ListProduct, ProductsByIdsResponse } from '../../../api/schemas/lists';
+import type { ListProduct } from '../../../api/schemas/lists';
 import { LISTS } from '../../stores/lists';
 import type { ListEntry, ListKind } from '../../stores/lists-state';
-import { getJson, isAbort } from '../ui/api';
+import { call, isAbort } from '../ui/api';
 import { followCounts } from './list-counts-live';
 
 export interface ListRow { entry: ListEntry; product: ListProduct | null }
@@ -31,7 +31,7 @@ export function useListProducts(kind: ListKind): { state: ListState; retry: () =
   useEffect(() => {
     if (!mounted || !key) return;
     const ctl = new AbortController();
-    getJson<ProductsByIdsResponse>('/products/by-ids', { ids: key }, ctl.signal)
+    call('GET', '/products/by-ids', { query: { ids: key }, signal: ctl.signal })
       .then(({ data }) => { setFound({ key, items: new Map(data.items.map((p) => [p.id, p])) }); setFailedKey(null); })
       .catch((err) => { if (!isAbort(err)) setFailedKey(key); });
     return () => ctl.abort();

@@ -12,7 +12,7 @@ import type { CartProduct } from '../../../api/schemas/shop';
 import BuyBox from '../shop/BuyBox';
 import { arrivalOf, canAddToCart } from '../../../lib/availability';
 import { formatDate, formatPrice } from '../../format';
-import { getJson } from '../ui/api';
+import { call } from '../ui/api';
 import type { Locale } from '../ui/locale';
 import { fill } from '../ui/fill';
 import { PriceTiers } from './PriceTiers';
@@ -43,7 +43,7 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t, product }
   const arrival = p.availability === 'pre-order' ? arrivalOf(p.availabilityDate, now) : null;
   useEffect(() => {
     const ctl = new AbortController();
-    getJson<{ data: Product }>(`/get/products/${encodeURIComponent(slug)}`, undefined, ctl.signal)
+    call('GET', '/get/products/{slug}', { params: { slug }, signal: ctl.signal })
       .then(({ data }) => {
         setP((old) => ({ ...old, price: data.price, compareAtPrice: data.compareAtPrice, prices: data.prices, stock: data.stock,
           availability: data.availability, minimumPurchase: data.minimumPurchase, availabilityDate: data.availabilityDate }));

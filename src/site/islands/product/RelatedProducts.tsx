@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import type { ProductCard as Card } from '../../../api/schemas/catalogue';
-import { getJson } from '../ui/api';
+import { call } from '../ui/api';
 import type { Locale } from '../ui/locale';
 
 export const RELATED_LIMIT = 50;
@@ -16,7 +16,7 @@ export default function RelatedProducts({ locale, slug, title }: { locale: Local
   const [shown, setShown] = useState<{ items: Card[]; Carousel: ComponentType<CarouselProps> } | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
-    getJson<{ data: Card[] }>('/getRelatedProducts2', { slug, limit: RELATED_LIMIT }, ctl.signal)
+    call('GET', '/getRelatedProducts2', { query: { slug, limit: RELATED_LIMIT }, signal: ctl.signal })
       .then(async ({ data }) => {
         if (!data.length) return;
         const { default: Carousel } = await import('../ui/Carousel');

@@ -5,10 +5,9 @@
  * static Pagefind index answers instead (if the site has one).
  */
 import { useEffect, useState } from 'react';
-import type { ProductList } from '../../../api/schemas/catalogue';
 import ListingView from '../listing/ListingView';
 import { apiQuery } from '../listing/state';
-import { ApiFailure, getJson } from '../ui/api';
+import { CallError, call } from '../ui/api';
 import { pathIn, type Locale } from '../ui/locale';
 import { fill, islandTexts } from '../ui/texts';
 import PagefindResults from './PagefindResults';
@@ -44,14 +43,14 @@ export default function SearchResults({ locale }: { locale: Locale }) {
       source={{
         firstPage: null,
         fetch: async (state, signal) => {
-          const list = await getJson<ProductList>('/getProduct', {
+          const list = await call('GET', '/getProduct', { query: {
             ...apiQuery(state), filter_part: where.text || undefined, filter_category: where.category ?? undefined,
-          }, signal);
+          }, signal });
           setInterpreted(list.interpretedAs);
           return list;
         },
         onError: (err) => {
-          const status = err instanceof ApiFailure ? err.status : -1;
+          const status = err instanceof CallError ? err.status : -1;
           if (status === 429) location.replace(pathIn(locale, '/site/too-many-attemp-error'));
           else if (status === 0) setOffline(true);
           else location.assign(pathIn(locale, '/'));

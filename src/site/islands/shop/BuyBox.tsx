@@ -6,12 +6,13 @@
  * with ?add=N, and the add is completed on return.
  */
 import { useEffect, useState } from 'react';
-import type { Cart, CartProduct } from '../../../api/schemas/shop';
+import type { CartProduct } from '../../../api/schemas/shop';
 import { nextPriceBreak, unitPriceFor } from '../../../lib/price-tiers';
 import { cartQuantityCap, checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
 import { mirrorServerCart } from '../../stores/cart';
 import { showToast } from '../../stores/toasts';
-import { call, CallError, loginUrl, maybeSignedIn } from './api';
+import { loginUrl, maybeSignedIn } from './api';
+import { call, CallError } from '../ui/api';
 import { QuantityInput } from './QuantityInput';
 import { useMounted } from '../ui/useMounted';
 import { buyTexts, num, toman, type ShopLocale } from './buy-texts';
@@ -41,7 +42,7 @@ export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty
   async function add(q: number) {
     setBusy(true);
     try {
-      const cart = await call<Cart>('POST', '/cart', { product_id: product.id, cart_quantity: q });
+      const cart = await call('POST', '/cart', { body: { product_id: product.id, cart_quantity: q } });
       await mirrorServerCart(cart);
       showToast(t.added(product.nameFa || product.displayName), 'success');
     } catch (err) {

@@ -1,11 +1,10 @@
 /** /shop/cart: the server cart, quantities edited and saved together, lines removed, then checkout. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Cart } from '../../../api/schemas/shop';
 import { $cart, mirrorServerCart } from '../../stores/cart';
 import type { ClientCartItem } from '../../stores/cart-state';
 import { useCustomer } from '../account/useCustomer';
-import { call, CallError } from './api';
+import { call, CallError } from '../ui/api';
 import { CartLines } from './CartLines';
 import { CartTotals } from './CartTotals';
 import { DiscountCodeForm } from './DiscountCodeForm';
@@ -23,7 +22,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
 
   useEffect(() => {
     if (!user) return;
-    call<Cart>('GET', '/cart').then(mirrorServerCart).catch(() => undefined).finally(() => setLoaded(true));
+    call('GET', '/cart').then(mirrorServerCart).catch(() => undefined).finally(() => setLoaded(true));
   }, [user]);
 
   async function save() {
@@ -33,7 +32,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
     });
     if (quantities.length === 0) return;
     try {
-      await mirrorServerCart(await call<Cart>('POST', '/cartQuantity', { quantities }));
+      await mirrorServerCart(await call('POST', '/cartQuantity', { body: { quantities } }));
       setEdits({});
     } catch (err) {
       if (err instanceof CallError && err.status === 422) {
@@ -46,7 +45,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
   async function saveReference(item: ClientCartItem, reference: string) {
     if (!item.serverId) return;
     try {
-      await mirrorServerCart(await call<Cart>('POST', '/cart/reference', { id: item.serverId, reference }));
+      await mirrorServerCart(await call('POST', '/cart/reference', { body: { id: item.serverId, reference } }));
     } catch (err) {
       if (err instanceof CallError) window.alert(Object.values(err.errors)[0]?.[0] ?? err.message);
     }
@@ -54,7 +53,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
 
   async function remove(item: ClientCartItem) {
     try {
-      await mirrorServerCart(await call<Cart>('DELETE', `/cart/${item.product.id}`));
+      await mirrorServerCart(await call('DELETE', '/cart/{productId}', { params: { productId: item.product.id } }));
     } catch { /* spec §8: swallowed */ }
   }
 

@@ -4,20 +4,18 @@
  * grand total for the chosen address (the courier only in the store's city), and the amount to pay.
  */
 import { useEffect, useState } from 'react';
-import type { Cart } from '../../../api/schemas/shop';
 import { shippingMethodsFor, shippingQuotes, type ShippingMethod } from '../../../lib/shipping';
 import { freeShippingSentence, untilFreeSentences } from '../../../lib/shipping-terms';
 import { clearCartMirror, mirrorServerCart, $cart } from '../../stores/cart';
 import { useStore } from '@nanostores/react';
 import { useCustomer } from '../account/useCustomer';
-import { call, CallError } from './api';
+import { call, CallError, type ApiBody } from '../ui/api';
 import { CartLines } from './CartLines';
 import { checkoutTexts } from './checkout-texts';
 import { num, pathIn, shopTexts, toman, type ShopLocale } from './texts';
 import { ratesOf, type CheckoutOptions } from './useCheckoutOptions';
 
 interface Address { id: number; name: string; address: string; city: { name: string }; province: { name: string }; default: boolean }
-type Options = CheckoutOptions;
 
 export default function Checkout({ locale }: { locale: ShopLocale }) {
   const t = shopTexts(locale);
@@ -25,7 +23,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
   const user = useCustomer(locale);
   const cart = useStore($cart);
   const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const [options, setOptions] = useState<Options | null>(null);
+  const [options, setOptions] = useState<CheckoutOptions | null>(null);
   const [addressId, setAddressId] = useState<number | null>(null);
   const [method, setMethod] = useState<ShippingMethod | null>(null);
   const [note, setNote] = useState('');
@@ -35,12 +33,12 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
 
   useEffect(() => {
     if (!user) return;
-    call<Cart>('GET', '/cart').then(mirrorServerCart).catch(() => undefined);
-    call<{ data: Address[] }>('GET', '/dashboard/address').then((r) => {
+    call('GET', '/cart').then(mirrorServerCart).catch(() => undefined);
+    call('GET', '/dashboard/address').then((r) => {
       setAddresses(r.data);
       setAddressId(r.data.find((a) => a.default)?.id ?? r.data[0]?.id ?? null);
     }).catch(() => setAddresses([]));
-    call<{ data: Options }>('GET', '/checkout/options').then((r) => setOptions(r.data)).catch(() => undefined);
+    call('GET', '/checkout/options').then((r) => setOptions(r.data)).catch(() => undefined);
   }, [user]);
 
   async function submit(e: React.FormEvent) {
@@ -55,14 +53,14 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
     setBusy(true);
     try {
       const official = buyer.company || buyer.national_id || buyer.economic_code ? buyer : undefined;
-      const res = await call<{ data: { factorNumber: string } }>('POST', '/order', { address_id: addressId, shipping_method: method, note: note || undefined, locale, buyer: official });
+      const res = await call('POST', '/order', { body: { address_id: addressId, shipping_method: method, note: note || undefined, locale, buyer: official } as ApiBody<'POST', '/order'> });
       await clearCartMirror();
       location.assign(pathIn(locale, `/shop/checkout/prefactor/${res.data.factorNumber}`));
     } catch (err) {
       if (err instanceof CallError) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])) || { form: err.message });
       if (err instanceof CallError && Object.keys(err.errors).length === 0) setErrors({ form: err.message || t.error });
       // A code used up meanwhile: the cart is priced again without it, so the totals shown are what would be charged.
-      if (err instanceof CallError && err.errors.discount_code) call<Cart>('GET', '/cart').then(mirrorServerCart).catch(() => undefined);
+      if (err instanceof CallError && err.errors.discount_code) call('GET', '/cart').then(mirrorServerCart).catch(() => undefined);
     } finally {
       setBusy(false);
     }

@@ -3,10 +3,10 @@
  * (with ?reason={code}: why the payment was not applied) and /shop/checkout/sadad/{OrderId}/{ResCode}/{token} (hands Sadad's return to the API callback).
  */
 import { useEffect, useState } from 'react';
-import { call } from './api';
+import { call, type ApiResponse } from '../ui/api';
 import { dateText, pathIn, segmentsAfter, shopTexts, type ShopLocale } from './texts';
 
-interface Tracked { factorNumber: string; stateLabel: string; date: string }
+type Tracked = ApiResponse<'GET', '/track-order/{code}'>['data'];
 
 export default function CheckoutResult({ locale, kind }: { locale: ShopLocale; kind: 'success' | 'fail' | 'sadad' }) {
   const t = shopTexts(locale);
@@ -18,7 +18,7 @@ export default function CheckoutResult({ locale, kind }: { locale: ShopLocale; k
       const [OrderId = '', ResCode = '', token = ''] = segments;
       location.replace(`/api/site/v1/callback_sadad?${new URLSearchParams({ OrderId, ResCode, token })}`);
     }
-    if (kind === 'success' && segments[0]) call<{ data: Tracked }>('GET', `/track-order/${encodeURIComponent(segments[0])}`).then((r) => setTracked(r.data)).catch(() => undefined);
+    if (kind === 'success' && segments[0]) call('GET', '/track-order/{code}', { params: { code: segments[0] } }).then((r) => setTracked(r.data)).catch(() => undefined);
   }, []);
 
   if (kind === 'sadad') return <p>{t.loading}</p>;

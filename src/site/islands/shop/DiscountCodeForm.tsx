@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Cart } from '../../../api/schemas/shop';
 import { mirrorServerCart } from '../../stores/cart';
-import { call, CallError } from './api';
+import { call, CallError } from '../ui/api';
 import { checkoutTexts } from './checkout-texts';
 import { num, type ShopLocale } from './texts';
 
@@ -12,10 +12,10 @@ export function DiscountCodeForm({ locale, applied, problem }: { locale: ShopLoc
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function send(method: 'POST' | 'DELETE', body?: unknown) {
+  async function send(request: () => Promise<Cart>) {
     setBusy(true);
     try {
-      await mirrorServerCart(await call<Cart>(method, '/cart/discount', body));
+      await mirrorServerCart(await request());
       setError('');
       setCode('');
     } catch (err) {
@@ -24,14 +24,14 @@ export function DiscountCodeForm({ locale, applied, problem }: { locale: ShopLoc
       setBusy(false);
     }
   }
-  const apply = (e: FormEvent) => { e.preventDefault(); void send('POST', { code }); };
+  const apply = (e: FormEvent) => { e.preventDefault(); void send(() => call('POST', '/cart/discount', { body: { code } })); };
 
   return (
     <form className="discount-code" onSubmit={apply} noValidate>
       {applied ? (
         <p role="status" data-testid="discount-applied">
           {c.codeApplied(applied.code, num(locale, applied.percent))}{' '}
-          <button type="button" className="link-button" disabled={busy} onClick={() => void send('DELETE')}>{c.removeCode}</button>
+          <button type="button" className="link-button" disabled={busy} onClick={() => void send(() => call('DELETE', '/cart/discount'))}>{c.removeCode}</button>
         </p>
       ) : (
         <>

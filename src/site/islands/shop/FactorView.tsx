@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { FactorDetail } from '../../../api/schemas/shop';
 import { useCustomer } from '../account/useCustomer';
-import { call, CallError } from './api';
+import { call, CallError } from '../ui/api';
 import FactorTimeline from './FactorTimeline';
 import { PaymentModal } from './PaymentModal';
 import { checkoutTexts } from './checkout-texts';
@@ -21,13 +21,13 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
   const [paying, setPaying] = useState(false);
   const number = segmentsAfter(prefix)[0] ?? '';
 
-  const load = () => call<{ data: FactorDetail }>('GET', `/dashboard/factor/detail/${encodeURIComponent(number)}`)
+  const load = () => call('GET', '/dashboard/factor/detail/{id}', { params: { id: number } })
     .then((r) => setFactor(r.data)).catch(() => setMissing(true));
   useEffect(() => { if (user) void load(); }, [user]);
 
   async function askAgain() {
     try {
-      await call('POST', `/dashboard/factor/inventoryRequest/${number}`);
+      await call('POST', '/dashboard/factor/inventoryRequest/{id}', { params: { id: number } });
       await load();
     } catch (err) {
       if (err instanceof CallError) window.alert(err.message);

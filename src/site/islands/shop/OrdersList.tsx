@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { FactorDetail, FactorSummary } from '../../../api/schemas/shop';
 import { useCustomer } from '../account/useCustomer';
-import { call, CallError } from './api';
+import { call, CallError } from '../ui/api';
 import { dateText, num, pathIn, segmentsAfter, shopTexts, toman, type ShopLocale } from './texts';
 
 type Tab = 'p' | 'f' | 'a' | 'all';
@@ -16,7 +16,7 @@ export default function OrdersList({ locale }: { locale: ShopLocale }) {
   const [data, setData] = useState<{ items: FactorSummary[]; pages: number } | null>(null);
   const [detail, setDetail] = useState<FactorDetail | null>(null);
 
-  const load = () => call<{ items: FactorSummary[]; pages: number }>('GET', `/dashboard/factor?type=${tab}&page=${page}`).then(setData).catch(() => setData({ items: [], pages: 1 }));
+  const load = () => call('GET', '/dashboard/factor', { query: { type: tab, page } }).then(setData).catch(() => setData({ items: [], pages: 1 }));
   // The tab comes from the address (/account/orders/history/{p|f|a}), known only in the browser.
   useEffect(() => {
     const wanted = segmentsAfter('/account/orders/history')[0] as Tab | undefined;
@@ -25,13 +25,13 @@ export default function OrdersList({ locale }: { locale: ShopLocale }) {
   useEffect(() => { if (user && tab) void load(); }, [user, tab, page]);
 
   async function open(f: FactorSummary) {
-    const r = await call<{ data: FactorDetail }>('GET', `/dashboard/factor/detail/${f.factorNumber}`);
+    const r = await call('GET', '/dashboard/factor/detail/{id}', { params: { id: f.factorNumber } });
     setTimeout(() => setDetail(r.data), DIALOG_DELAY_MS);
   }
   async function remove(f: FactorSummary) {
     if (!window.confirm(t.confirmDelete)) return;
     try {
-      await call('DELETE', `/dashboard/factor/${f.factorNumber}`);
+      await call('DELETE', '/dashboard/factor/{id}', { params: { id: f.factorNumber } });
       await load();
     } catch (err) {
       if (err instanceof CallError) window.alert(err.message);

@@ -5,10 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import type { FactorDetail } from '../../../api/schemas/shop';
-import { call } from './api';
+import { call } from '../ui/api';
+import type { CheckoutOptions } from './useCheckoutOptions';
 import { pathIn, shopTexts, type ShopLocale } from './texts';
 
-interface Bank { holder: string; bankName: string; accountNumber: string; cardNumber: string; sheba: string }
+type Bank = CheckoutOptions['bank'];
 
 export function paymentLink(factor: Pick<FactorDetail, 'total' | 'orderToken' | 'payments'>, gateway: 'zarinpal' | 'sadad'): string {
   const last = factor.payments.at(-1);
@@ -20,7 +21,7 @@ export function PaymentModal({ factor, locale, onClose }: { factor: FactorDetail
   const t = shopTexts(locale);
   const [bank, setBank] = useState<Bank | null>(null);
   const [showBank, setShowBank] = useState(false);
-  useEffect(() => { call<{ data: { bank: Bank } }>('GET', '/checkout/options').then((r) => setBank(r.data.bank)).catch(() => undefined); }, []);
+  useEffect(() => { call('GET', '/checkout/options').then((r) => setBank(r.data.bank)).catch(() => undefined); }, []);
   return (
     <div className="modal" role="dialog" aria-modal="true" aria-label={t.choosePayment}>
       <div className="modal__body">

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { jalaliToIso } from '../../../lib/jalali';
 import { toAsciiDigits } from '../../../lib/persian';
-import { call, CallError } from './api';
+import { call, CallError } from '../ui/api';
 import { useMounted } from '../ui/useMounted';
 import { CaptchaMissing, useCaptcha } from '../forms/useCaptcha';
 import { JalaliPicker, todayJalali } from './JalaliPicker';
@@ -33,7 +33,7 @@ export default function ReceiptForm({ locale }: { locale: ShopLocale }) {
     try {
       const answer = await captcha.answer();
       const toman = Number(toAsciiDigits(fields.price).replace(/[,٬\s]/g, ''));
-      await call('POST', '/paymentBank/create', { ...fields, price: Math.round(toman * 10), payment_date: jalaliToIso(date, time), captcha: answer });
+      await call('POST', '/paymentBank/create', { body: { ...fields, price: Math.round(toman * 10), payment_date: jalaliToIso(date, time), captcha: answer } });
       setDone(true);
     } catch (err) {
       // Each solved captcha is accepted once.

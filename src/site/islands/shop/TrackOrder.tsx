@@ -1,10 +1,10 @@
 /** /shop/track-order: a guest enters a tracking code and sees the order's state and shipping. */
 import { useState } from 'react';
 import { useMounted } from '../ui/useMounted';
-import { call, CallError } from './api';
+import { call, CallError, type ApiResponse } from '../ui/api';
 import { dateText, pathIn, shopTexts, type ShopLocale } from './texts';
 
-interface Tracked { factorNumber: string; stateLabel: string; shippingStatusLabel: string; shippingTrackingCode: string | null; date: string }
+type Tracked = ApiResponse<'GET', '/track-order/{code}'>['data'];
 
 export default function TrackOrder({ locale }: { locale: ShopLocale }) {
   const t = shopTexts(locale);
@@ -18,7 +18,7 @@ export default function TrackOrder({ locale }: { locale: ShopLocale }) {
     setResult(null);
     if (!code.trim()) return setError(t.required);
     try {
-      setResult((await call<{ data: Tracked }>('GET', `/track-order/${encodeURIComponent(code.trim())}`)).data);
+      setResult((await call('GET', '/track-order/{code}', { params: { code: code.trim() } })).data);
     } catch (err) {
       setError(err instanceof CallError && err.status === 404 ? err.message || t.notFound : t.error);
     }

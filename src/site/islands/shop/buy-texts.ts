@@ -3,7 +3,11 @@
  * the product page ships only these (its JavaScript budget, issue 4). texts.ts merges them into
  * shopTexts and re-exports the formats, so other islands keep importing from there.
  */
-export type ShopLocale = 'fa' | 'en' | 'ru';
+import type { Locale } from '~/lib/locales';
+import { formatToman } from '~/lib/money';
+
+export type ShopLocale = Locale;
+
 
 const fa = {
   quantity: 'تعداد',
@@ -29,6 +33,5 @@ export const buyTexts = (locale: ShopLocale): BuyTexts => (locale === 'fa' ? fa 
 const faNumber = new Intl.NumberFormat('fa-IR');
 const enNumber = new Intl.NumberFormat('en-US');
 export const num = (locale: ShopLocale, n: number): string => (locale === 'fa' ? faNumber : enNumber).format(n);
-/** Rials shown as toman. */
-export const toman = (locale: ShopLocale, rials: number): string =>
-  `${num(locale, Math.round(rials / 10))} ${locale === 'fa' ? 'تومان' : 'Toman'}`;
+/** Rials shown as toman (src/lib/money.ts writes every price). */
+export const toman = (locale: ShopLocale, rials: number): string => formatToman(rials, locale);

@@ -2,6 +2,7 @@
  * Texts of the buying-path islands: Persian first, English for /en (Russian shows English). The buy
  * box's own texts and the number formats live in buy-texts.ts (the product page ships only those).
  */
+import { VAT_PERCENT } from '~/lib/vat';
 import { buyTexts, num, toman, type ShopLocale } from './buy-texts';
 
 export { num, toman, type ShopLocale };
@@ -12,7 +13,7 @@ const fa = {
   emptyCart: 'سبد خرید شما خالی است.',
   remove: 'حذف',
   update: 'به‌روزرسانی سبد',
-  subtotal: 'جمع کالاها (با ۹٪ مالیات بر ارزش افزوده)',
+  subtotal: `جمع کالاها (با ${num('fa', VAT_PERCENT)}٪ مالیات بر ارزش افزوده)`,
   vat: 'مالیات بر ارزش افزوده در این مبلغ',
   total: 'مبلغ کل',
   checkout: 'ثبت استعلام موجودی و قیمت',
@@ -97,7 +98,7 @@ type Texts = typeof fa;
 const en: Texts = {
   ...fa,
   ...buyTexts('en'),
-  cart: 'Cart', emptyCart: 'Your cart is empty.', remove: 'Remove', update: 'Update cart', subtotal: 'Subtotal (9% VAT included)',
+  cart: 'Cart', emptyCart: 'Your cart is empty.', remove: 'Remove', update: 'Update cart', subtotal: `Subtotal (${VAT_PERCENT}% VAT included)`,
   vat: 'VAT included', total: 'Total', checkout: 'Request stock and price check', viewCart: 'View cart', preOrder: 'Pre-order',
   unavailable: 'Unavailable', product: 'Product', close: 'Close', address: 'Delivery address', noAddress: 'No address yet.',
   addAddress: 'Add an address', shippingMethod: 'Shipping method', free: 'Free', note: 'Note (optional)', reference: 'Reference', referenceHint: 'Where it goes, e.g. R1-R4', sendEnquiry: 'Send enquiry',

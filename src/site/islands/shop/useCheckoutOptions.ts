@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { checkoutOptionsSchema } from '../../../api/schemas/shop';
 import type { ShippingRates } from '../../../lib/shipping';
-import { call } from './api';
+import { call } from '../ui/api';
 
 export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>['data'];
 
@@ -14,7 +14,7 @@ export function ratesOf(options: CheckoutOptions): ShippingRates {
 export function useCheckoutOptions(): CheckoutOptions | null {
   const [options, setOptions] = useState<CheckoutOptions | null>(null);
   useEffect(() => {
-    call<{ data: CheckoutOptions }>('GET', '/checkout/options').then((r) => setOptions(r.data)).catch(() => undefined);
+    call('GET', '/checkout/options').then((r) => setOptions(r.data)).catch(() => undefined);
   }, []);
   return options;
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ImportPreview } from '../../../api/schemas/staff-products';
-import { call, CallError, csrfToken } from '../account/api';
+import { call, CallError } from '../ui/api';
 
 const fa = new Intl.NumberFormat('fa-IR');
 const STATUS: Record<ImportPreview['lines'][number]['status'], string> = { new: 'تازه', changed: 'تغییر', unchanged: 'بی‌تغییر', error: 'خطا' };
@@ -20,7 +20,7 @@ export default function StaffBulk() {
   const [newRate, setNewRate] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const loadRate = async () => setRate((await call<{ data: { rialsPerUsd: number | null; dollarPriced: number } }>('GET', '/staff/exchange-rate')).data);
+  const loadRate = async () => setRate((await call('GET', '/staff/exchange-rate')).data);
   useEffect(() => { void loadRate().catch(() => undefined); }, []);
 
   async function runImport(apply: boolean) {
@@ -31,20 +31,22 @@ export default function StaffBulk() {
     form.append('apply', apply ? '1' : '0');
     setBusy(true);
     try {
-      const res = await fetch('/api/site/v1/staff/catalogue/import', { method: 'POST', body: form, credentials: 'same-origin', headers: { 'x-csrf-token': csrfToken() ?? '' } });
-      const body = await res.json() as { data: ImportPreview & { preview?: ImportPreview }; message?: string };
-      if (!res.ok) { setMessage(body.message ?? 'خطا'); if (body.data?.preview) setPreview(body.data.preview); return; }
-      setPreview(body.data);
-      setMessage(body.data.applied ? 'درون‌ریزی انجام شد.' : 'پیش‌نمایش آماده است؛ هنوز چیزی نوشته نشده.');
+      const { data } = await call('POST', '/staff/catalogue/import', { form });
+      setPreview(data);
+      setMessage(data.applied ? 'درون‌ریزی انجام شد.' : 'پیش‌نمایش آماده است؛ هنوز چیزی نوشته نشده.');
+    } catch (err) {
+      setMessage(err instanceof CallError ? err.message || 'خطا' : 'خطا');
+      // A refused import still answers with the preview of what was wrong.
+      if (err instanceof CallError && err.data?.preview) setPreview(err.data.preview as ImportPreview);
     } finally {
       setBusy(false);
     }
   }
 
-  async function post(path: string, body: unknown, done: (r: { data: { repriced: number } }) => string) {
+  async function post(request: () => Promise<{ data: { repriced: number } }>, done: (r: { data: { repriced: number } }) => string) {
     setBusy(true);
     try {
-      setMessage(done(await call<{ data: { repriced: number } }>('POST', path, body)));
+      setMessage(done(await request()));
       await loadRate();
     } catch (err) {
       setMessage(err instanceof CallError ? [err.message, ...Object.values(err.errors).flat()].join(' ') : 'خطا');
@@ -74,13 +76,13 @@ export default function StaffBulk() {
             ))}</tbody></table>
         </>
       )}
-      <form onSubmit={(e) => { e.preventDefault(); void post('/staff/products/bulk/percent', { percent: toNumber(percent), ...(category ? { category } : {}) }, (r) => `قیمت ${fa.format(r.data.repriced)} کالا تغییر کرد.`); }}>
+      <form onSubmit={(e) => { e.preventDefault(); void post(() => call('POST', '/staff/products/bulk/percent', { body: { percent: toNumber(percent), ...(category ? { category } : {}) } }), (r) => `قیمت ${fa.format(r.data.repriced)} کالا تغییر کرد.`); }}>
         <h2>تغییر درصدی قیمت</h2>
         <label>درصد (منفی برای کاهش) <input name="percent" inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} /></label>
         <label>فقط دسته (شناسه، اختیاری) <input name="category" dir="ltr" value={category} onChange={(e) => setCategory(e.target.value)} /></label>
         <button type="submit" disabled={busy}>اعمال</button>
       </form>
-      <form onSubmit={(e) => { e.preventDefault(); void post('/staff/exchange-rate', { rialsPerUsd: toNumber(newRate) }, (r) => `${fa.format(r.data.repriced)} کالا با نرخ تازه قیمت‌گذاری شد.`); }}>
+      <form onSubmit={(e) => { e.preventDefault(); void post(() => call('POST', '/staff/exchange-rate', { body: { rialsPerUsd: toNumber(newRate) } }), (r) => `${fa.format(r.data.repriced)} کالا با نرخ تازه قیمت‌گذاری شد.`); }}>
         <h2>قیمت‌گذاری با نرخ دلار</h2>
         <p>نرخ کنونی: {rate?.rialsPerUsd ? `${fa.format(rate.rialsPerUsd)} ریال` : 'ثبت نشده'} — {fa.format(rate?.dollarPriced ?? 0)} کالا قیمت دلاری دارند.</p>
         <label>نرخ تازه (ریال برای هر دلار) <input name="rialsPerUsd" inputMode="numeric" value={newRate} onChange={(e) => setNewRate(e.target.value)} /></label>

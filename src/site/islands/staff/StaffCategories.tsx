@@ -4,12 +4,10 @@
  * and the departments menu. Every change goes live on the pages with the next rebuild.
  */
 import { useState, type FormEvent } from 'react';
+import { call, type ApiBody, type ApiResponse } from '../ui/api';
 import { useStaffList } from './useStaffList';
 
-interface CategoryRow { id: number; slug: string; name: string; nameFa: string; parentId: number | null; depth: number; sort: number; image: string | null; items: number }
-interface BrandRow { id: number; slug: string; name: string; nameFa: string | null; image: string | null; products: number }
-interface AttributeRow { id: number; slug: string; name: string; nameFa: string | null; featured: boolean; values: { value: string; slug: string; products: number }[] }
-interface MenuRow { id: number; parentId: number | null; title: string; titleEn: string | null; url: string; sort: number }
+type CategoryRow = ApiResponse<'GET', '/staff/categories'>['data'][number];
 
 export default function StaffCategories() {
   const [part, setPart] = useState<'categories' | 'brands' | 'attributes' | 'menu'>('categories');
@@ -26,7 +24,7 @@ export default function StaffCategories() {
 }
 
 function Categories() {
-  const { data, message, send } = useStaffList<{ data: CategoryRow[] }>('/staff/categories');
+  const { data, message, send } = useStaffList('/staff/categories');
   const [editing, setEditing] = useState<CategoryRow | null>(null);
   const rows = data?.data ?? [];
   const siblings = (r: CategoryRow) => rows.filter((x) => x.parentId === r.parentId);
@@ -36,13 +34,13 @@ function Categories() {
     const to = at + by;
     if (to < 0 || to >= ids.length) return;
     [ids[at], ids[to]] = [ids[to]!, ids[at]!];
-    await send('POST', '/staff/categories/order', { parentId: r.parentId, ids });
+    await send(() => call('POST', '/staff/categories/order', { body: { parentId: r.parentId, ids } }));
   }
   return (
     <div>
       {message && <p role="status" className="notice">{message}</p>}
       <CategoryForm key={editing?.id ?? 'new'} rows={rows} editing={editing} onSave={async (body) => {
-        const ok = editing ? await send('PUT', `/staff/categories/${editing.id}`, body) : await send('POST', '/staff/categories', body);
+        const ok = editing ? await send(() => call('PUT', '/staff/categories/{id}', { params: { id: editing.id }, body })) : await send(() => call('POST', '/staff/categories', { body }));
         if (ok) setEditing(null);
       }} onCancel={() => setEditing(null)} />
       {!data ? <p>در حال بارگذاری…</p> : (
@@ -57,7 +55,7 @@ function Categories() {
                 <button type="button" onClick={() => setEditing(r)}>ویرایش</button>
                 <button type="button" aria-label={`بالا بردن ${r.nameFa}`} onClick={() => void shift(r, -1)}>▲</button>
                 <button type="button" aria-label={`پایین بردن ${r.nameFa}`} onClick={() => void shift(r, 1)}>▼</button>
-                {r.items === 0 && <button type="button" onClick={() => void send('DELETE', `/staff/categories/${r.id}`)}>حذف</button>}
+                {r.items === 0 && <button type="button" onClick={() => void send(() => call('DELETE', '/staff/categories/{id}', { params: { id: r.id } }))}>حذف</button>}
               </td>
             </tr>
           ))}</tbody>
@@ -67,7 +65,7 @@ function Categories() {
   );
 }
 
-function CategoryForm({ rows, editing, onSave, onCancel }: { rows: CategoryRow[]; editing: CategoryRow | null; onSave(body: unknown): Promise<void>; onCancel(): void }) {
+function CategoryForm({ rows, editing, onSave, onCancel }: { rows: CategoryRow[]; editing: CategoryRow | null; onSave(body: ApiBody<'POST', '/staff/categories'>): Promise<void>; onCancel(): void }) {
   const [slug, setSlug] = useState(editing?.slug ?? '');
   const [name, setName] = useState(editing?.name ?? '');
   const [nameFa, setNameFa] = useState(editing?.nameFa ?? '');
@@ -94,12 +92,12 @@ function CategoryForm({ rows, editing, onSave, onCancel }: { rows: CategoryRow[]
 }
 
 function Brands() {
-  const { data, message, send } = useStaffList<{ data: BrandRow[] }>('/staff/brands');
+  const { data, message, send } = useStaffList('/staff/brands');
   const [form, setForm] = useState({ id: 0, slug: '', name: '', nameFa: '', image: '' });
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = { slug: form.slug, name: form.name, nameFa: form.nameFa || null, image: form.image || null };
-    if (await send(form.id ? 'PUT' : 'POST', form.id ? `/staff/brands/${form.id}` : '/staff/brands', body)) setForm({ id: 0, slug: '', name: '', nameFa: '', image: '' });
+    if (await send(() => (form.id ? call('PUT', '/staff/brands/{id}', { params: { id: form.id }, body }) : call('POST', '/staff/brands', { body })))) setForm({ id: 0, slug: '', name: '', nameFa: '', image: '' });
   }
   return (
     <div>
@@ -120,13 +118,13 @@ function Brands() {
 }
 
 function Attributes() {
-  const { data, message, send } = useStaffList<{ data: AttributeRow[] }>('/staff/attributes');
+  const { data, message, send } = useStaffList('/staff/attributes');
   const [rename, setRename] = useState<{ id: number; from: string; to: string } | null>(null);
   return (
     <div>
       {message && <p role="status" className="notice">{message}</p>}
       {rename && (
-        <form className="staff-form" aria-label="تغییر مقدار" onSubmit={(e) => { e.preventDefault(); void send('POST', `/staff/attributes/${rename.id}/values`, { from: rename.from, to: rename.to }).then((ok) => ok && setRename(null)); }}>
+        <form className="staff-form" aria-label="تغییر مقدار" onSubmit={(e) => { e.preventDefault(); void send(() => call('POST', '/staff/attributes/{id}/values', { params: { id: rename.id }, body: { from: rename.from, to: rename.to } })).then((ok) => ok && setRename(null)); }}>
           <span dir="ltr">{rename.from}</span> ← <label>مقدار تازه <input dir="ltr" value={rename.to} onChange={(e) => setRename({ ...rename, to: e.target.value })} /></label>
           <button type="submit">ثبت روی همه کالاها</button>
         </form>
@@ -144,14 +142,14 @@ function Attributes() {
 }
 
 function Menu() {
-  const { data, message, send } = useStaffList<{ data: MenuRow[] }>('/staff/menu');
+  const { data, message, send } = useStaffList('/staff/menu');
   const empty = { id: 0, title: '', titleEn: '', url: '', parentId: '', sort: 0 };
   const [form, setForm] = useState(empty);
   const rows = data?.data ?? [];
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = { title: form.title, titleEn: form.titleEn || null, url: form.url, parentId: form.parentId ? Number(form.parentId) : null, sort: form.sort };
-    if (await send(form.id ? 'PUT' : 'POST', form.id ? `/staff/menu/${form.id}` : '/staff/menu', body)) setForm(empty);
+    if (await send(() => (form.id ? call('PUT', '/staff/menu/{id}', { params: { id: form.id }, body }) : call('POST', '/staff/menu', { body })))) setForm(empty);
   }
   return (
     <div>
@@ -169,7 +167,7 @@ function Menu() {
       <ul className="staff-list">{rows.map((r) => (
         <li key={r.id}>{r.parentId ? '— ' : ''}{r.title} <span dir="ltr">{r.url}</span>
           <button type="button" onClick={() => setForm({ id: r.id, title: r.title, titleEn: r.titleEn ?? '', url: r.url, parentId: r.parentId ? String(r.parentId) : '', sort: r.sort })}>ویرایش</button>
-          <button type="button" onClick={() => void send('DELETE', `/staff/menu/${r.id}`)}>حذف</button></li>
+          <button type="button" onClick={() => void send(() => call('DELETE', '/staff/menu/{id}', { params: { id: r.id } }))}>حذف</button></li>
       ))}</ul>
     </div>
   );

@@ -7,7 +7,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatToman } from '../../../lib/money';
-import { call, CallError, maybeSignedIn, sendToLogin } from '../account/api';
+import { maybeSignedIn, sendToLogin } from '../account/api';
+import { call, CallError, type ApiResponse } from '../ui/api';
 import StaffCategories from './StaffCategories';
 import StaffContent from './StaffContent';
 import StaffCustomers from './StaffCustomers';
@@ -25,7 +26,6 @@ import StaffBulk from './StaffBulk';
 import StaffDiscountCodes from './StaffDiscountCodes';
 import { ACTION_FA, ENTITY_FA, faDate, GATEWAY_FA, PAYMENT_STATE_FA, ROLE_FA } from './staff-labels';
 
-type Row = Record<string, any>;
 type Tab = 'enquiries' | 'orders' | 'receipts' | 'payments' | 'actions' | 'questions' | 'resupply' | 'newsletters'
   | 'categories' | 'content' | 'moderation' | 'customers' | 'reports' | 'team' | 'members' | 'products' | 'bulk' | 'discounts';
 const TABS: [Tab, string][] = [['enquiries', 'استعلام‌های در انتظار'], ['orders', 'همهٔ سفارش‌ها'], ['products', 'کالاها'], ['bulk', 'عملیات گروهی'], ['discounts', 'کدهای تخفیف'], ['receipts', 'رسیدهای بانکی'], ['payments', 'پرداخت‌های اینترنتی'],
@@ -41,7 +41,7 @@ export default function StaffConsole() {
 
   useEffect(() => {
     if (!maybeSignedIn()) { sendToLogin('fa'); return; }
-    call<{ me: { role: 'admin' | 'clerk' } }>('GET', '/staff/members').then((r) => setMe(r.me)).catch((err) => {
+    call('GET', '/staff/members').then((r) => setMe(r.me)).catch((err) => {
       if (err instanceof CallError && err.status === 401) sendToLogin('fa');
       else setForbidden(err instanceof CallError ? err.message : 'خطا');
     });
@@ -93,20 +93,27 @@ export default function StaffConsole() {
 }
 
 /** The read-only lists: gateway payments and the action log, every code in Persian. */
-function StaffLog({ kind }: { kind: 'payments' | 'actions' }) {
-  const [rows, setRows] = useState<Row[] | null>(null);
+type PaymentRow = ApiResponse<'GET', '/staff/payments'>['data'][number];
+type ActionRow = ApiResponse<'GET', '/staff/actions'>['data'][number];
+type Log = { kind: 'payments'; rows: PaymentRow[] } | { kind: 'actions'; rows: ActionRow[] };
+
+function StaffLog({ kind }: { kind: Log['kind'] }) {
+  const [log, setLog] = useState<Log | null>(null);
   const [message, setMessage] = useState('');
   useEffect(() => {
-    setRows(null);
-    call<{ data: Row[] }>('GET', `/staff/${kind}`).then((r) => setRows(r.data)).catch((err) => setMessage(err instanceof CallError ? err.message : 'خطا'));
+    setLog(null);
+    const loaded: Promise<Log> = kind === 'payments'
+      ? call('GET', '/staff/payments').then((r) => ({ kind, rows: r.data }))
+      : call('GET', '/staff/actions').then((r) => ({ kind, rows: r.data }));
+    loaded.then(setLog).catch((err) => setMessage(err instanceof CallError ? err.message : 'خطا'));
   }, [kind]);
   if (message) return <p role="alert">{message}</p>;
-  if (!rows) return <p>در حال بارگذاری…</p>;
-  if (rows.length === 0) return <p>موردی نیست.</p>;
-  return kind === 'payments' ? (
+  if (!log || log.kind !== kind) return <p>در حال بارگذاری…</p>;
+  if (log.rows.length === 0) return <p>موردی نیست.</p>;
+  return log.kind === 'payments' ? (
     <table className="staff-table">
       <thead><tr><th scope="col">شماره فاکتور</th><th scope="col">درگاه</th><th scope="col">مبلغ</th><th scope="col">وضعیت پرداخت</th><th scope="col">کد مرجع بانک</th><th scope="col">نیاز به بررسی</th><th scope="col">زمان</th></tr></thead>
-      <tbody>{rows.map((r) => (
+      <tbody>{log.rows.map((r) => (
         <tr key={r.id} data-row={r.factorNumber}>
           <td dir="ltr">{r.factorNumber}</td><td>{GATEWAY_FA[r.gateway] ?? r.gateway}</td><td>{formatToman(r.amount)}</td>
           <td>{PAYMENT_STATE_FA[r.status] ?? r.status}</td><td dir="ltr">{r.refId ?? '—'}</td><td>{r.flagged ? 'بله — پول تأییدشده اعمال نشد' : 'خیر'}</td><td>{faDate(r.createdAt)}</td>
@@ -116,7 +123,7 @@ function StaffLog({ kind }: { kind: 'payments' | 'actions' }) {
   ) : (
     <table className="staff-table">
       <thead><tr><th scope="col">کارمند</th><th scope="col">کار</th><th scope="col">مورد</th><th scope="col">زمان</th></tr></thead>
-      <tbody>{rows.map((r) => (
+      <tbody>{log.rows.map((r) => (
         <tr key={r.id}>
           <td dir="ltr">{r.staff}</td><td>{ACTION_FA[r.action] ?? r.action}</td><td>{ENTITY_FA[r.entity] ?? r.entity} <span dir="ltr">#{r.entityId}</span></td><td>{faDate(r.createdAt)}</td>
         </tr>

@@ -4,15 +4,15 @@
  * Bodies are HTML; the server keeps only what the shared allow-list permits.
  */
 import { useState, type FormEvent } from 'react';
-import { call } from '../account/api';
+import { call, type ApiBody, type ApiResponse } from '../ui/api';
 import { errorText, useStaffList } from './useStaffList';
 
-interface PageRow { slug: string; locale: 'fa' | 'en'; kind: string; title: string; body: string }
-interface PostRow { id: number; slug: string; title: string; publishedAt: string }
-interface SlideRow { id: number; kind: 'slide' | 'banner'; title: string; titleEn: string | null; text: string | null; image: string | null; url: string | null; active: boolean; sort: number }
-interface MessageRow { id: number; text: string; textEn: string | null; kind: string; active: boolean; sort: number }
+type PageForm = Pick<ApiResponse<'GET', '/staff/pages'>['data'][number], 'slug' | 'locale' | 'title' | 'body'> & {
+  kind: ApiBody<'PUT', '/staff/pages/{slug}/{locale}'>['kind'];
+};
+type MessageKind = NonNullable<ApiBody<'POST', '/staff/messages'>['kind']>;
 
-const KINDS: [string, string][] = [['about', 'درباره ما'], ['policy', 'قوانین'], ['returns', 'بازگشت کالا'], ['faq', 'پرسش‌های پرتکرار'], ['help', 'راهنما'], ['other', 'دیگر']];
+const KINDS: [PageForm['kind'], string][] = [['about', 'درباره ما'], ['policy', 'قوانین'], ['returns', 'بازگشت کالا'], ['faq', 'پرسش‌های پرتکرار'], ['help', 'راهنما'], ['other', 'دیگر']];
 
 export default function StaffContent() {
   const [part, setPart] = useState<'pages' | 'posts' | 'slides' | 'messages' | 'help'>('pages');
@@ -29,23 +29,23 @@ export default function StaffContent() {
 }
 
 function Pages() {
-  const { data, message, send } = useStaffList<{ data: PageRow[] }>('/staff/pages');
-  const empty: PageRow = { slug: '', locale: 'fa', kind: 'about', title: '', body: '' };
-  const [form, setForm] = useState<PageRow>(empty);
+  const { data, message, send } = useStaffList('/staff/pages');
+  const empty: PageForm = { slug: '', locale: 'fa', kind: 'about', title: '', body: '' };
+  const [form, setForm] = useState<PageForm>(empty);
   function submit(e: FormEvent) {
     e.preventDefault();
-    void send('PUT', `/staff/pages/${encodeURIComponent(form.slug)}/${form.locale}`, { kind: form.kind, title: form.title, body: form.body });
+    void send(() => call('PUT', '/staff/pages/{slug}/{locale}', { params: { slug: form.slug, locale: form.locale }, body: { kind: form.kind, title: form.title, body: form.body } }));
   }
   return (
     <div>
       {message && <p role="status" className="notice">{message}</p>}
       <ul className="staff-list">{(data?.data ?? []).map((p) => (
-        <li key={`${p.slug}-${p.locale}`}><button type="button" onClick={() => setForm(p)}>{p.title}</button> <span dir="ltr">{p.slug} ({p.locale})</span></li>
+        <li key={`${p.slug}-${p.locale}`}><button type="button" onClick={() => setForm({ ...p, kind: p.kind as PageForm['kind'] })}>{p.title}</button> <span dir="ltr">{p.slug} ({p.locale})</span></li>
       ))}</ul>
       <form onSubmit={submit} className="staff-form" aria-label="ویرایش صفحه">
         <label>شناسه <input name="slug" dir="ltr" value={form.slug} onChange={(e) => setForm({ ...form, slug: e.target.value })} /></label>
         <label>زبان <select name="locale" value={form.locale} onChange={(e) => setForm({ ...form, locale: e.target.value as 'fa' | 'en' })}><option value="fa">فارسی</option><option value="en">English</option></select></label>
-        <label>نوع <select name="kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value })}>{KINDS.map(([k, l]) => <option key={k} value={k}>{l}</option>)}</select></label>
+        <label>نوع <select name="kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as PageForm['kind'] })}>{KINDS.map(([k, l]) => <option key={k} value={k}>{l}</option>)}</select></label>
         <label>عنوان <input name="title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} /></label>
         <label>متن (HTML) <textarea name="body" rows={12} dir="auto" value={form.body} onChange={(e) => setForm({ ...form, body: e.target.value })} /></label>
         <button type="submit">ذخیره صفحه</button>
@@ -55,12 +55,12 @@ function Pages() {
 }
 
 function Posts() {
-  const { data, message, setMessage, send } = useStaffList<{ data: PostRow[] }>('/staff/posts');
+  const { data, message, setMessage, send } = useStaffList('/staff/posts');
   const empty = { id: 0, slug: '', title: '', excerpt: '', body: '', category: '', author: '', image: '', publishedAt: '' };
   const [form, setForm] = useState(empty);
   async function open(id: number) {
     try {
-      const p = (await call<{ data: Record<string, string | null> }>('GET', `/staff/posts/${id}`)).data;
+      const p = (await call('GET', '/staff/posts/{id}', { params: { id } })).data;
       setForm({ id, slug: p.slug ?? '', title: p.title ?? '', excerpt: p.excerpt ?? '', body: p.body ?? '', category: p.category ?? '', author: p.author ?? '', image: p.image ?? '', publishedAt: (p.publishedAt ?? '').slice(0, 16) });
     } catch (err) {
       setMessage(errorText(err));
@@ -70,14 +70,14 @@ function Posts() {
     e.preventDefault();
     const body = { slug: form.slug, title: form.title, excerpt: form.excerpt, body: form.body, category: form.category, author: form.author, image: form.image || null,
       publishedAt: form.publishedAt ? new Date(form.publishedAt).toISOString() : undefined };
-    if (await send(form.id ? 'PUT' : 'POST', form.id ? `/staff/posts/${form.id}` : '/staff/posts', body)) setForm(empty);
+    if (await send(() => (form.id ? call('PUT', '/staff/posts/{id}', { params: { id: form.id }, body }) : call('POST', '/staff/posts', { body })))) setForm(empty);
   }
   return (
     <div>
       {message && <p role="status" className="notice">{message}</p>}
       <ul className="staff-list">{(data?.data ?? []).map((p) => (
         <li key={p.id}><button type="button" onClick={() => void open(p.id)}>{p.title}</button> {new Date(p.publishedAt).toLocaleDateString('fa-IR')}
-          <button type="button" onClick={() => void send('DELETE', `/staff/posts/${p.id}`)}>حذف</button></li>
+          <button type="button" onClick={() => void send(() => call('DELETE', '/staff/posts/{id}', { params: { id: p.id } }))}>حذف</button></li>
       ))}</ul>
       <form onSubmit={submit} className="staff-form" aria-label="نوشته بلاگ">
         <label>عنوان <input value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} /></label>
@@ -95,13 +95,13 @@ function Posts() {
 }
 
 function Slides() {
-  const { data, message, send } = useStaffList<{ data: SlideRow[] }>('/staff/slides');
+  const { data, message, send } = useStaffList('/staff/slides');
   const empty = { id: 0, kind: 'slide' as 'slide' | 'banner', title: '', text: '', image: '', url: '', active: true, sort: 0 };
   const [form, setForm] = useState(empty);
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = { kind: form.kind, title: form.title, text: form.text || null, image: form.image || null, url: form.url || null, active: form.active, sort: form.sort };
-    if (await send(form.id ? 'PUT' : 'POST', form.id ? `/staff/slides/${form.id}` : '/staff/slides', body)) setForm(empty);
+    if (await send(() => (form.id ? call('PUT', '/staff/slides/{id}', { params: { id: form.id }, body }) : call('POST', '/staff/slides', { body })))) setForm(empty);
   }
   return (
     <div>
@@ -118,20 +118,20 @@ function Slides() {
       <ul className="staff-list">{(data?.data ?? []).map((s) => (
         <li key={s.id}>{s.kind === 'slide' ? 'اسلاید' : 'بنر'}: {s.title} {s.active ? '' : '(پنهان)'}
           <button type="button" onClick={() => setForm({ id: s.id, kind: s.kind, title: s.title, text: s.text ?? '', image: s.image ?? '', url: s.url ?? '', active: s.active, sort: s.sort })}>ویرایش</button>
-          <button type="button" onClick={() => void send('DELETE', `/staff/slides/${s.id}`)}>حذف</button></li>
+          <button type="button" onClick={() => void send(() => call('DELETE', '/staff/slides/{id}', { params: { id: s.id } }))}>حذف</button></li>
       ))}</ul>
     </div>
   );
 }
 
 function Messages() {
-  const { data, message, send } = useStaffList<{ data: MessageRow[] }>('/staff/messages');
-  const empty = { id: 0, text: '', textEn: '', kind: 'info', active: true };
+  const { data, message, send } = useStaffList('/staff/messages');
+  const empty = { id: 0, text: '', textEn: '', kind: 'info' as MessageKind, active: true };
   const [form, setForm] = useState(empty);
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = { text: form.text, textEn: form.textEn || null, kind: form.kind, active: form.active };
-    if (await send(form.id ? 'PUT' : 'POST', form.id ? `/staff/messages/${form.id}` : '/staff/messages', body)) setForm(empty);
+    if (await send(() => (form.id ? call('PUT', '/staff/messages/{id}', { params: { id: form.id }, body }) : call('POST', '/staff/messages', { body })))) setForm(empty);
   }
   return (
     <div>
@@ -139,27 +139,27 @@ function Messages() {
       <form onSubmit={submit} className="staff-form" aria-label="پیام سایت">
         <label>متن پیام <input value={form.text} onChange={(e) => setForm({ ...form, text: e.target.value })} /></label>
         <label>متن انگلیسی <input dir="ltr" value={form.textEn} onChange={(e) => setForm({ ...form, textEn: e.target.value })} /></label>
-        <label>گونه <select value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value })}><option value="info">اطلاع</option><option value="warning">هشدار</option><option value="success">خبر خوب</option></select></label>
+        <label>گونه <select value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as MessageKind })}><option value="info">اطلاع</option><option value="warning">هشدار</option><option value="success">خبر خوب</option></select></label>
         <label><input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} /> نمایش روی صفحه‌ها</label>
         <button type="submit">{form.id ? 'ذخیره پیام' : 'افزودن پیام'}</button>
       </form>
       <ul className="staff-list">{(data?.data ?? []).map((m) => (
         <li key={m.id}>{m.text} {m.active ? '' : '(خاموش)'}
-          <button type="button" onClick={() => setForm({ id: m.id, text: m.text, textEn: m.textEn ?? '', kind: m.kind, active: m.active })}>ویرایش</button>
-          <button type="button" onClick={() => void send('DELETE', `/staff/messages/${m.id}`)}>حذف</button></li>
+          <button type="button" onClick={() => setForm({ id: m.id, text: m.text, textEn: m.textEn ?? '', kind: m.kind as MessageKind, active: m.active })}>ویرایش</button>
+          <button type="button" onClick={() => void send(() => call('DELETE', '/staff/messages/{id}', { params: { id: m.id } }))}>حذف</button></li>
       ))}</ul>
     </div>
   );
 }
 
 function HelpFiles() {
-  const { data, message, send } = useStaffList<{ data: { name: string; link: string; custom: boolean }[] }>('/staff/help-files');
+  const { data, message, send } = useStaffList('/staff/help-files');
   const [urls, setUrls] = useState<Record<string, string>>({});
   return (
     <div>
       {message && <p role="status" className="notice">{message}</p>}
       {(data?.data ?? []).map((f) => (
-        <form key={f.name} className="staff-form" onSubmit={(e) => { e.preventDefault(); void send('PUT', `/staff/help-files/${f.name}`, { url: urls[f.name] ?? f.link }); }}>
+        <form key={f.name} className="staff-form" onSubmit={(e) => { e.preventDefault(); void send(() => call('PUT', '/staff/help-files/{name}', { params: { name: f.name }, body: { url: urls[f.name] ?? f.link } })); }}>
           <label>{f.name} <input dir="ltr" value={urls[f.name] ?? f.link} onChange={(e) => setUrls({ ...urls, [f.name]: e.target.value })} /></label>
           <button type="submit">ذخیره</button>
         </form>

@@ -1,6 +1,6 @@
 /** Staff console tab «مشتریان»: search and page through customers, open one (orders, addresses), block or unblock. */
 import { useState, type FormEvent } from 'react';
-import { call } from '../account/api';
+import { call } from '../ui/api';
 import { Pager } from './StaffModeration';
 import { errorText, useStaffList } from './useStaffList';
 import { formatToman } from '../../../lib/money';
@@ -10,23 +10,22 @@ interface Detail extends CustomerRow {
   addresses: { id: number; province: string; city: string; address: string; postCode: string }[];
   orderList: { id: number; factorNumber: string; status: string; total: number; createdAt: string }[];
 }
-const toman = (rials: number) => formatToman(rials);
 
 export default function StaffCustomers() {
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const list = useStaffList<{ data: CustomerRow[]; page: number; pages: number; total: number }>(`/staff/customers?page=${page}${query ? `&q=${encodeURIComponent(query)}` : ''}`);
+  const list = useStaffList('/staff/customers', { query: { page, q: query } });
   const [open, setOpen] = useState<Detail | null>(null);
   async function show(id: number) {
     try {
-      setOpen((await call<{ data: Detail }>('GET', `/staff/customers/${id}`)).data);
+      setOpen((await call('GET', '/staff/customers/{id}', { params: { id } })).data);
     } catch (err) {
       list.setMessage(errorText(err));
     }
   }
   async function block(c: CustomerRow, blocked: boolean) {
-    if (await list.send('POST', `/staff/customers/${c.id}/${blocked ? 'block' : 'unblock'}`)) if (open?.id === c.id) await show(c.id);
+    if (await list.send(() => (blocked ? call('POST', '/staff/customers/{id}/block', { params: { id: c.id } }) : call('POST', '/staff/customers/{id}/unblock', { params: { id: c.id } })))) if (open?.id === c.id) await show(c.id);
   }
   function search(e: FormEvent) {
     e.preventDefault();
@@ -61,7 +60,7 @@ export default function StaffCustomers() {
           <h3>نشانی‌ها</h3>
           <ul>{open.addresses.map((a) => <li key={a.id}>{a.province}، {a.city}، {a.address} — کد پستی {a.postCode}</li>)}</ul>
           <h3>سفارش‌ها</h3>
-          <ul>{open.orderList.map((o) => <li key={o.id}><span dir="ltr">{o.factorNumber}</span> — {o.status} — {toman(o.total)} — {new Date(o.createdAt).toLocaleDateString('fa-IR')}</li>)}</ul>
+          <ul>{open.orderList.map((o) => <li key={o.id}><span dir="ltr">{o.factorNumber}</span> — {o.status} — {formatToman(o.total)} — {new Date(o.createdAt).toLocaleDateString('fa-IR')}</li>)}</ul>
         </section>
       )}
     </section>

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DiscountCodeView } from '../../../api/schemas/discount-codes';
-import { call, CallError } from '../account/api';
+import { call, CallError } from '../ui/api';
 
 const num = (n: number) => new Intl.NumberFormat('fa-IR').format(n);
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('fa-IR', { timeZone: 'Asia/Tehran' }) : '—');
@@ -16,7 +16,7 @@ export default function StaffDiscountCodes() {
   const [rows, setRows] = useState<DiscountCodeView[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState('');
-  const load = async () => setRows((await call<{ data: DiscountCodeView[] }>('GET', '/staff/discount-codes')).data);
+  const load = async () => setRows((await call('GET', '/staff/discount-codes')).data);
   const fail = (err: unknown) => {
     setErrors(err instanceof CallError ? err.errors : {});
     setMessage(err instanceof CallError ? err.message : 'خطا');
@@ -37,7 +37,7 @@ export default function StaffDiscountCodes() {
     };
     try {
       setErrors({});
-      const r = await call<{ data: DiscountCodeView }>('POST', '/staff/discount-codes', body);
+      const r = await call('POST', '/staff/discount-codes', { body });
       setMessage(`کد ${r.data.code} ساخته شد.`);
       el.reset();
       await load();

@@ -1,6 +1,6 @@
 /** Staff console tab, admins only: who works in the console and as what (admin or clerk). */
 import { useEffect, useState } from 'react';
-import { call, CallError } from '../account/api';
+import { call, CallError, type ApiBody } from '../ui/api';
 import { ROLE_FA } from './staff-labels';
 
 interface Member { id: number; username: string; name: string; role: 'admin' | 'clerk' }
@@ -11,12 +11,12 @@ export default function StaffMembers() {
   const [role, setRole] = useState<'' | 'admin' | 'clerk' | 'customer'>('');
   const [message, setMessage] = useState('');
 
-  useEffect(() => { void call<{ data: Member[] }>('GET', '/staff/members').then((r) => setMembers(r.data)).catch((err) => setMessage(err instanceof CallError ? err.message : 'خطا')); }, []);
+  useEffect(() => { void call('GET', '/staff/members').then((r) => setMembers(r.data)).catch((err) => setMessage(err instanceof CallError ? err.message : 'خطا')); }, []);
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
     try {
-      setMembers((await call<{ data: Member[] }>('POST', '/staff/members', { username: username.trim(), role })).data);
+      setMembers((await call('POST', '/staff/members', { body: { username: username.trim(), role } as ApiBody<'POST', '/staff/members'> })).data);
       setMessage('نقش ذخیره شد.');
     } catch (err) {
       setMessage(err instanceof CallError ? err.message : 'خطا');

@@ -3,25 +3,24 @@
  * contact inbox and the newsletter subscribers (questions have their own tab, StaffQuestions).
  */
 import { useState } from 'react';
+import { call } from '../ui/api';
 import { useStaffList } from './useStaffList';
 
-interface ReviewRow { id: number; rating: number; text: string; author: string; date: string; product: { slug: string; name: string } }
-interface Paged<T> { data: T[]; page: number; pages: number; total: number; active?: number }
 const fa = (n: number) => new Intl.NumberFormat('fa-IR').format(n);
 
 export default function StaffModeration() {
-  const setting = useStaffList<{ data: { mode: 'immediate' | 'approval' } }>('/staff/settings/moderation');
-  const reviews = useStaffList<{ data: ReviewRow[] }>('/staff/reviews?state=pending');
+  const setting = useStaffList('/staff/settings/moderation');
+  const reviews = useStaffList('/staff/reviews', { query: { state: 'pending' } });
   const [inboxPage, setInboxPage] = useState(1);
   const [subsPage, setSubsPage] = useState(1);
-  const inbox = useStaffList<Paged<{ id: number; name: string; email: string; subject: string; comment: string; date: string }>>(`/staff/contact-messages?page=${inboxPage}`);
-  const subs = useStaffList<Paged<{ id: number; email: string; subscribedAt: string; unsubscribedAt: string | null }>>(`/staff/subscribers?page=${subsPage}`);
+  const inbox = useStaffList('/staff/contact-messages', { query: { page: inboxPage } });
+  const subs = useStaffList('/staff/subscribers', { query: { page: subsPage } });
   return (
     <section aria-label="نظرها و پیام‌ها">
       <h2>انتشار نظرها و پرسش‌ها</h2>
       {setting.message && <p role="status" className="notice">{setting.message}</p>}
       <label>
-        <select aria-label="انتشار نظرها" value={setting.data?.data.mode ?? 'immediate'} onChange={(e) => void setting.send('PUT', '/staff/settings/moderation', { mode: e.target.value })}>
+        <select aria-label="انتشار نظرها" value={setting.data?.data.mode ?? 'immediate'} onChange={(e) => void setting.send(() => call('PUT', '/staff/settings/moderation', { body: { mode: e.target.value as 'immediate' | 'approval' } }))}>
           <option value="immediate">بی‌درنگ منتشر شود</option>
           <option value="approval">پس از تأیید منتشر شود</option>
         </select>
@@ -34,8 +33,8 @@ export default function StaffModeration() {
           <li key={r.id} data-review={r.id}>
             <a href={`/shop/products/${r.product.slug}`}>{r.product.name}</a> — {r.author}، {'★'.repeat(r.rating)}
             <blockquote>{r.text}</blockquote>
-            <button type="button" onClick={() => void reviews.send('POST', `/staff/reviews/${r.id}/approve`)}>تأیید</button>
-            <button type="button" onClick={() => void reviews.send('DELETE', `/staff/reviews/${r.id}`)}>حذف</button>
+            <button type="button" onClick={() => void reviews.send(() => call('POST', '/staff/reviews/{id}/approve', { params: { id: r.id } }))}>تأیید</button>
+            <button type="button" onClick={() => void reviews.send(() => call('DELETE', '/staff/reviews/{id}', { params: { id: r.id } }))}>حذف</button>
           </li>
         ))}</ul>
       )}

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { NewsletterView } from '../../../api/schemas/notifications';
-import { call, CallError } from '../account/api';
+import { call, CallError } from '../ui/api';
 
 const num = (n: number) => new Intl.NumberFormat('fa-IR').format(n);
 
@@ -16,7 +16,7 @@ export default function StaffNewsletters() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState('');
   const load = async () => {
-    const r = await call<{ data: NewsletterView[]; subscribers: number }>('GET', '/staff/newsletters');
+    const r = await call('GET', '/staff/newsletters');
     setRows(r.data);
     setSubscribers(r.subscribers);
   };
@@ -33,8 +33,8 @@ export default function StaffNewsletters() {
     const body = { subject: String(form.get('subject') ?? ''), body: String(form.get('body') ?? '') };
     try {
       setErrors({});
-      if (editing) await call('PUT', `/staff/newsletters/${editing.id}`, body);
-      else await call('POST', '/staff/newsletters', body);
+      if (editing) await call('PUT', '/staff/newsletters/{id}', { params: { id: editing.id }, body });
+      else await call('POST', '/staff/newsletters', { body });
       setMessage('خبرنامه ذخیره شد؛ برای فرستادن، «ارسال به مشترکان» را بزنید.');
       setEditing(null);
       el.reset();
@@ -45,7 +45,7 @@ export default function StaffNewsletters() {
   async function send(n: NewsletterView) {
     if (!window.confirm(`«${n.subject}» برای ${num(subscribers)} مشترک فرستاده شود؟ این کار برگشت‌پذیر نیست.`)) return;
     try {
-      const r = await call<{ data: NewsletterView }>('POST', `/staff/newsletters/${n.id}/send`);
+      const r = await call('POST', '/staff/newsletters/{id}/send', { params: { id: n.id } });
       setMessage(`خبرنامه برای ${num(r.data.recipients)} نفر در صف ارسال قرار گرفت.`);
       await load();
     } catch (err) { fail(err); }

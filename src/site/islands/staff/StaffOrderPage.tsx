@@ -10,7 +10,7 @@ import type { StaffOrderDetail } from '../../../api/schemas/shop';
 import { orderAmounts } from '../../../lib/cart-totals';
 import { formatToman, rialsToToman, tomanToRials } from '../../../lib/money';
 import { isShippingMethod, type ShippingRates } from '../../../lib/shipping';
-import { call, CallError } from '../account/api';
+import { call, CallError, type ApiBody } from '../ui/api';
 import { faDate, GATEWAY_FA, PAYMENT_STATE_FA, SHIPPING_FA } from './staff-labels';
 
 interface Edit { quantity: string; priceToman: string; available: boolean; note: string }
@@ -29,17 +29,17 @@ export default function StaffOrderPage({ id, onClose }: { id: number; onClose():
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function load() {
-    const d = (await call<{ data: StaffOrderDetail }>('GET', `/staff/orders/${id}`)).data;
+    const d = (await call('GET', '/staff/orders/{id}', { params: { id } })).data;
     setOrder(d);
     setEdits(editsOf(d));
   }
   useEffect(() => { void load().catch((err) => setMessage(err instanceof CallError ? err.message : 'خطا')); }, [id]);
   useEffect(() => { if (order) heading.current?.focus(); }, [order?.id]);
 
-  async function act(path: string, body: unknown, done: string) {
+  async function act(request: () => Promise<{ data: StaffOrderDetail }>, done: string) {
     setBusy(true);
     try {
-      const d = (await call<{ data: StaffOrderDetail }>('POST', path, body)).data;
+      const d = (await request()).data;
       setOrder(d);
       setEdits(editsOf(d));
       setMessage(done);
@@ -129,17 +129,17 @@ export default function StaffOrderPage({ id, onClose }: { id: number; onClose():
           <legend>پاسخ به استعلام</legend>
           <label>یادداشت برای مشتری (اختیاری؛ در پیش‌فاکتور و پیام‌ها){' '}<textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} /></label>
           <p>
-            <button type="button" disabled={busy} data-action="confirm" onClick={() => void act(`/staff/orders/${order.id}/confirm`, {
+            <button type="button" disabled={busy} data-action="confirm" onClick={() => void act(() => call('POST', '/staff/orders/{id}/confirm', { params: { id: order.id }, body: {
               lines: order.lines.map((l) => ({ id: l.id, ...lineOf(l.id), ...(edits[l.id]!.note.trim() ? { note: edits[l.id]!.note.trim() } : {}) })),
               ...(note.trim() ? { note: note.trim() } : {}),
-            }, 'پیش‌فاکتور صادر شد.')}>تأیید و صدور پیش‌فاکتور</button>{' '}
-            <button type="button" disabled={busy} data-action="contact" onClick={() => void act(`/staff/orders/${order.id}/contact`, note.trim() ? { note: note.trim() } : {}, 'از مشتری خواسته شد با فروشگاه تماس بگیرد.')}>درخواست تماس با فروشگاه</button>{' '}
-            <button type="button" disabled={busy} data-action="reject" onClick={() => void act(`/staff/orders/${order.id}/reject`, note.trim() ? { note: note.trim() } : {}, 'استعلام رد شد.')}>رد استعلام</button>
+            } }), 'پیش‌فاکتور صادر شد.')}>تأیید و صدور پیش‌فاکتور</button>{' '}
+            <button type="button" disabled={busy} data-action="contact" onClick={() => void act(() => call('POST', '/staff/orders/{id}/contact', { params: { id: order.id }, body: note.trim() ? { note: note.trim() } : {} }), 'از مشتری خواسته شد با فروشگاه تماس بگیرد.')}>درخواست تماس با فروشگاه</button>{' '}
+            <button type="button" disabled={busy} data-action="reject" onClick={() => void act(() => call('POST', '/staff/orders/{id}/reject', { params: { id: order.id }, body: note.trim() ? { note: note.trim() } : {} }), 'استعلام رد شد.')}>رد استعلام</button>
           </p>
         </fieldset>
       )}
 
-      {order.state === 'paid' && <ShippingForm order={order} busy={busy} onSave={(body) => act(`/staff/orders/${order.id}/shipping`, body, 'وضعیت ارسال ثبت شد.')} />}
+      {order.state === 'paid' && <ShippingForm order={order} busy={busy} onSave={(body) => act(() => call('POST', '/staff/orders/{id}/shipping', { params: { id: order.id }, body }), 'وضعیت ارسال ثبت شد.')} />}
 
       {order.payments.length > 0 && (
         <table className="staff-table">
@@ -167,13 +167,13 @@ export default function StaffOrderPage({ id, onClose }: { id: number; onClose():
   );
 }
 
-function ShippingForm({ order, busy, onSave }: { order: StaffOrderDetail; busy: boolean; onSave(body: unknown): void }) {
+function ShippingForm({ order, busy, onSave }: { order: StaffOrderDetail; busy: boolean; onSave(body: ApiBody<'POST', '/staff/orders/{id}/shipping'>): void }) {
   // Never preselected: the clerk says what happened, the form does not guess it.
   const [status, setStatus] = useState('');
   const [carrier, setCarrier] = useState(order.shippingDescription ?? order.shippingTitle);
   const [code, setCode] = useState(order.shippingTrackingCode ?? '');
   return (
-    <form className="staff-shipping" onSubmit={(e) => { e.preventDefault(); onSave({ shippingStatus: status, shippingDescription: carrier.trim() || undefined, shippingTrackingCode: code.trim() || undefined }); }}>
+    <form className="staff-shipping" onSubmit={(e) => { e.preventDefault(); onSave({ shippingStatus: status, shippingDescription: carrier.trim() || undefined, shippingTrackingCode: code.trim() || undefined } as ApiBody<'POST', '/staff/orders/{id}/shipping'>); }}>
       <fieldset>
         <legend>ارسال — اکنون: {SHIPPING_FA[order.shippingStatus] ?? order.shippingStatus}</legend>
         <label>وضعیت تازهٔ ارسال{' '}

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatToman } from '../../../lib/money';
-import { call, CallError } from '../account/api';
+import { call, CallError } from '../ui/api';
 import StaffOrderPage from './StaffOrderPage';
 import { faDate, ORDER_STATE_FA, ORDER_STATES, SHIPPING_FA } from './staff-labels';
 
@@ -29,7 +29,7 @@ export default function StaffOrders({ initialState = 'awaiting_approval' }: { in
     const params = new URLSearchParams({ state: filters.state, page: String(page) });
     for (const key of ['shipping', 'from', 'to', 'q'] as const) if (filters[key]) params.set(key, filters[key]);
     try {
-      setList(await call<Page>('GET', `/staff/orders?${params}`));
+      setList(await call('GET', '/staff/orders', { query: {  } }));
       setMessage('');
     } catch (err) {
       setMessage(err instanceof CallError ? err.message : 'خطا در بارگذاری سفارش‌ها');

@@ -4,14 +4,13 @@
  * history. Prices are typed in toman and sent as rials.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ProductChange, StaffProduct, UploadResult } from '../../../api/schemas/staff-products';
+import type { ProductChange, StaffProduct } from '../../../api/schemas/staff-products';
 import { PRODUCT_BADGES } from '../../../lib/product-badges';
-import { call, CallError, csrfToken } from '../account/api';
+import { call, CallError, type ApiBody } from '../ui/api';
 import { formatToman } from '../../../lib/money';
 
 interface Row { id: number; slug: string; partNumber: string; nameFa: string; brand: string | null; category: string; price: number; stock: number; enable: boolean; deleted: boolean }
 const fa = new Intl.NumberFormat('fa-IR');
-const toman = (rials: number) => formatToman(rials);
 const FIELD_NAMES: Record<string, string> = { price: 'قیمت', stock: 'موجودی', tiers: 'پله‌های قیمت', enable: 'فعال', deleted: 'حذف', compareAtPrice: 'قیمت پیش از تخفیف' };
 
 export default function StaffProducts() {
@@ -26,7 +25,7 @@ export default function StaffProducts() {
     const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
     if (after) params.set('after', String(after));
     try {
-      const res = await call<{ data: Row[]; next: number | null }>('GET', `/staff/products?${params}`);
+      const res = await call('GET', '/staff/products', { query: {  } });
       setRows(res.data);
       setNext(res.next);
     } catch (err) {
@@ -43,12 +42,12 @@ export default function StaffProducts() {
 
   async function edit(id: number) {
     setMessage('');
-    setOpen((await call<{ data: StaffProduct }>('GET', `/staff/products/${id}`)).data);
+    setOpen((await call('GET', '/staff/products/{id}', { params: { id } })).data);
   }
 
-  async function act(method: 'POST' | 'DELETE', path: string, body?: unknown) {
+  async function act(request: () => Promise<unknown>) {
     try {
-      await call(method, path, body);
+      await request();
       setMessage('انجام شد.');
       await load(cursors[cursors.length - 1] ?? null);
     } catch (err) {
@@ -81,15 +80,15 @@ export default function StaffProducts() {
               <td>{r.nameFa} <bdi dir="ltr" className="pn">{r.partNumber}</bdi></td>
               <td><bdi>{r.brand ?? ''}</bdi></td>
               <td>{r.category}</td>
-              <td>{toman(r.price)}</td>
+              <td>{formatToman(r.price)}</td>
               <td>{fa.format(r.stock)}</td>
               <td>{r.deleted ? 'حذف‌شده' : r.enable ? 'فعال' : 'غیرفعال'}</td>
               <td>
                 <button type="button" data-action="edit" onClick={() => void edit(r.id)}>ویرایش</button>
-                {!r.deleted && <button type="button" onClick={() => void act('POST', `/staff/products/${r.id}/enable`, { enable: !r.enable })}>{r.enable ? 'غیرفعال کن' : 'فعال کن'}</button>}
+                {!r.deleted && <button type="button" onClick={() => void act(() => call('POST', '/staff/products/{id}/enable', { params: { id: r.id }, body: { enable: !r.enable } }))}>{r.enable ? 'غیرفعال کن' : 'فعال کن'}</button>}
                 {r.deleted
-                  ? <button type="button" onClick={() => void act('POST', `/staff/products/${r.id}/restore`, {})}>بازگردانی</button>
-                  : <button type="button" onClick={() => void act('DELETE', `/staff/products/${r.id}`)}>حذف</button>}
+                  ? <button type="button" onClick={() => void act(() => call('POST', '/staff/products/{id}/restore', { params: { id: r.id }, body: {} }))}>بازگردانی</button>
+                  : <button type="button" onClick={() => void act(() => call('DELETE', '/staff/products/{id}', { params: { id: r.id } }))}>حذف</button>}
               </td>
             </tr>
           ))}</tbody>
@@ -145,16 +144,18 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
   );
 
   useEffect(() => {
-    if (product) void call<{ data: ProductChange[] }>('GET', `/staff/products/${product.id}/history`).then((r) => setHistory(r.data));
+    if (product) void call('GET', '/staff/products/{id}/history', { params: { id: product.id } }).then((r) => setHistory(r.data));
   }, []);
 
   async function upload(file: File) {
     const form = new FormData();
     form.append('file', file);
-    const res = await fetch('/api/site/v1/staff/uploads', { method: 'POST', body: form, credentials: 'same-origin', headers: { 'x-csrf-token': csrfToken() ?? '' } });
-    const body = await res.json() as { data: UploadResult; message?: string };
-    if (!res.ok) { setMessage(body.message ?? 'خطا'); return null; }
-    return body.data;
+    try {
+      return (await call('POST', '/staff/uploads', { form })).data;
+    } catch (err) {
+      setMessage(err instanceof CallError && err.message ? err.message : 'خطا');
+      return null;
+    }
   }
 
   function move(i: number, by: number) {
@@ -175,8 +176,8 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
     };
     delete (body as Record<string, unknown>).id; delete (body as Record<string, unknown>).deleted; delete (body as Record<string, unknown>).updatedAt; delete (body as Record<string, unknown>).slug;
     try {
-      if (product) await call('PUT', `/staff/products/${product.id}`, body);
-      else await call('POST', '/staff/products', { ...body, slug });
+      if (product) await call('PUT', '/staff/products/{id}', { params: { id: product.id }, body: body as ApiBody<'PUT', '/staff/products/{id}'> });
+      else await call('POST', '/staff/products', { body: { ...body, slug } as ApiBody<'POST', '/staff/products'> });
       onClose('کالا ذخیره شد؛ صفحه آن در چند ثانیه به‌روز می‌شود.');
     } catch (err) {
       if (err instanceof CallError) { setErrors(err.errors); setMessage(err.message); } else setMessage('خطا');
@@ -244,7 +245,7 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
             <table className="staff-table staff-history"><tbody>{history.map((h) => (
               <tr key={h.id}>
                 <td>{new Date(h.createdAt).toLocaleString('fa-IR')}</td><td>{h.staff}</td><td>{FIELD_NAMES[h.field] ?? h.field}</td>
-                <td>{h.field === 'price' ? `${toman(Number(h.before ?? 0))} ← ${toman(Number(h.after))}` : h.before === null && h.after === null ? 'تغییر کرد' : `${JSON.stringify(h.before)} ← ${JSON.stringify(h.after)}`}</td>
+                <td>{h.field === 'price' ? `${formatToman(Number(h.before ?? 0))} ← ${formatToman(Number(h.after))}` : h.before === null && h.after === null ? 'تغییر کرد' : `${JSON.stringify(h.before)} ← ${JSON.stringify(h.after)}`}</td>
                 <td>{h.source}</td>
               </tr>
             ))}</tbody></table>

@@ -1,17 +1,17 @@
 /** Staff console tab: product questions waiting for an answer, each with a form; answering records a staff action. */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { StaffQuestion } from '../../../api/schemas/engagement';
-import { call, CallError } from '../account/api';
+import { call, CallError } from '../ui/api';
 
 export default function StaffQuestions() {
   const [rows, setRows] = useState<StaffQuestion[] | null>(null);
   const [message, setMessage] = useState('');
-  const load = async () => setRows((await call<{ data: StaffQuestion[] }>('GET', '/staff/questions?state=unanswered')).data);
+  const load = async () => setRows((await call('GET', '/staff/questions', { query: { state: 'unanswered' } })).data);
   useEffect(() => { load().catch((err: unknown) => setMessage(err instanceof CallError ? err.message : 'خطا')); }, []);
 
   async function answer(id: number, content: string) {
     try {
-      await call('POST', `/staff/questions/${id}/answer`, { content });
+      await call('POST', '/staff/questions/{id}/answer', { params: { id }, body: { content } });
       setMessage('پاسخ ثبت شد.');
       await load();
     } catch (err) {
@@ -19,9 +19,9 @@ export default function StaffQuestions() {
     }
   }
 
-  async function act(method: 'POST' | 'DELETE', path: string) {
+  async function act(request: () => Promise<{ message: string }>) {
     try {
-      setMessage((await call<{ message: string }>(method, path)).message);
+      setMessage((await request()).message);
       await load();
     } catch (err) {
       setMessage(err instanceof CallError ? err.message : 'خطا');
@@ -37,8 +37,8 @@ export default function StaffQuestions() {
             <li key={q.id} data-question={q.id}>
               <p><a href={`/shop/products/${q.product.slug}`}>{q.product.name}</a> <bdi dir="ltr" className="pn">{q.product.partNumber}</bdi> — {q.customer ?? q.author}، {new Date(q.date).toLocaleString('fa-IR')}</p>
               <blockquote className="staff-question__text">{q.text}</blockquote>
-              {!q.approved && <p><strong>در انتظار تأیید</strong> <button type="button" data-action="approve" onClick={() => void act('POST', `/staff/questions/${q.id}/approve`)}>تأیید</button></p>}
-              <button type="button" data-action="delete" onClick={() => void act('DELETE', `/staff/comments/${q.id}`)}>حذف پرسش</button>
+              {!q.approved && <p><strong>در انتظار تأیید</strong> <button type="button" data-action="approve" onClick={() => void act(() => call('POST', '/staff/questions/{id}/approve', { params: { id: q.id } }))}>تأیید</button></p>}
+              <button type="button" data-action="delete" onClick={() => void act(() => call('DELETE', '/staff/comments/{id}', { params: { id: q.id } }))}>حذف پرسش</button>
               <AnswerForm id={q.id} onSend={answer} />
             </li>
           ))}

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { staffReceiptListSchema } from '../../../api/schemas/shop';
-import { call, CallError } from '../account/api';
+import { call, CallError } from '../ui/api';
 import { formatToman } from '../../../lib/money';
 
 type ReceiptList = z.infer<typeof staffReceiptListSchema>;
@@ -15,15 +15,9 @@ interface Filters { status: Status; from: string; to: string; q: string }
 
 const STATUS_LABELS: Record<Status, string> = { pending: 'در انتظار بررسی', accepted: 'پذیرفته', rejected: 'ردشده', all: 'همه' };
 const digits = new Intl.NumberFormat('fa-IR');
-const toman = (rials: number) => formatToman(rials);
 
-function listPath(f: Filters, page: number): string {
-  const params = new URLSearchParams({ status: f.status, page: String(page) });
-  if (f.from) params.set('from', f.from);
-  if (f.to) params.set('to', f.to);
-  if (f.q.trim()) params.set('q', f.q.trim());
-  return `/staff/receipts?${params}`;
-}
+/** Empty filters stay out of the query (the client drops empty values). */
+const listQuery = (f: Filters, page: number) => ({ status: f.status, page, from: f.from, to: f.to, q: f.q.trim() });
 
 export default function StaffReceipts() {
   const [draft, setDraft] = useState<Filters>({ status: 'pending', from: '', to: '', q: '' });
@@ -32,14 +26,16 @@ export default function StaffReceipts() {
   const [list, setList] = useState<ReceiptList | null>(null);
   const [message, setMessage] = useState('');
 
-  const load = async () => setList(await call<ReceiptList>('GET', listPath(filters, page)));
+  const load = async () => setList(await call('GET', '/staff/receipts', { query: listQuery(filters, page) }));
   useEffect(() => {
     load().catch((err: unknown) => setMessage(err instanceof CallError ? err.message : 'خطا'));
   }, [filters, page]);
 
   async function review(id: number, verdict: 'accept' | 'reject') {
     try {
-      await call('POST', `/staff/receipts/${id}/${verdict}`, {});
+      await (verdict === 'accept'
+        ? call('POST', '/staff/receipts/{id}/accept', { params: { id }, body: {} })
+        : call('POST', '/staff/receipts/{id}/reject', { params: { id }, body: {} }));
       setMessage('انجام شد.');
       await load();
     } catch (err) {
@@ -72,8 +68,8 @@ export default function StaffReceipts() {
               <tr key={r.id} data-row={r.factorNumber} data-receipt={r.id}>
                 <td dir="ltr">{r.factorNumber}</td>
                 <td>{r.name}</td>
-                <td>{toman(r.price)}</td>
-                <td>{r.orderTotal === null ? 'فاکتور یافت نشد' : r.orderTotal === r.price ? toman(r.orderTotal) : `${toman(r.orderTotal)} (برابر نیست)`}</td>
+                <td>{formatToman(r.price)}</td>
+                <td>{r.orderTotal === null ? 'فاکتور یافت نشد' : r.orderTotal === r.price ? formatToman(r.orderTotal) : `${formatToman(r.orderTotal)} (برابر نیست)`}</td>
                 <td dir="ltr">{r.trackingCode}</td>
                 <td>{new Date(r.paymentDate).toLocaleString('fa-IR')}</td>
                 <td>{STATUS_LABELS[r.status]}</td>

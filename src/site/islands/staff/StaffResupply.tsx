@@ -4,19 +4,19 @@
  */
 import { useEffect, useState } from 'react';
 import type { ResupplyView } from '../../../api/schemas/engagement';
-import { call, CallError } from '../account/api';
+import { call, CallError } from '../ui/api';
 
 const SOURCES: Record<ResupplyView['source'], string> = { product: 'صفحه کالا', sourcing: 'فهرست قطعات (BOM)' };
 
 export default function StaffResupply() {
   const [rows, setRows] = useState<ResupplyView[] | null>(null);
   const [message, setMessage] = useState('');
-  const load = async () => setRows((await call<{ data: ResupplyView[] }>('GET', '/staff/resupply?status=open')).data);
+  const load = async () => setRows((await call('GET', '/staff/resupply', { query: { status: 'open' } })).data);
   useEffect(() => { load().catch((err: unknown) => setMessage(err instanceof CallError ? err.message : 'خطا')); }, []);
 
   async function mark(id: number, status: 'answered' | 'closed') {
     try {
-      await call('POST', `/staff/resupply/${id}/${status}`, {});
+      await call('POST', '/staff/resupply/{id}/{status}', { params: { id, status }, body: {} });
       setMessage('انجام شد.');
       await load();
     } catch (err) {

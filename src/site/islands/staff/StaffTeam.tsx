@@ -4,10 +4,9 @@
  * setting a new password and clearing a lost second factor.
  */
 import { useState, type FormEvent } from 'react';
-import { call } from '../account/api';
+import { call } from '../ui/api';
 import { errorText, useStaffList } from './useStaffList';
 
-interface Member { id: number; username: string; name: string; email: string; role: string; twoFactor: boolean }
 
 export default function StaffTeam() {
   return (
@@ -19,12 +18,12 @@ export default function StaffTeam() {
 }
 
 function TwoFactor() {
-  const state = useStaffList<{ data: { enabled: boolean } }>('/staff/me/two-factor');
+  const state = useStaffList('/staff/me/two-factor');
   const [enrol, setEnrol] = useState<{ otpauthUri: string; secret: string; qrSvg: string } | null>(null);
   const [code, setCode] = useState('');
   async function start() {
     try {
-      setEnrol((await call<{ data: { otpauthUri: string; secret: string; qrSvg: string } }>('POST', '/staff/me/two-factor/start')).data);
+      setEnrol((await call('POST', '/staff/me/two-factor/start')).data);
     } catch (err) {
       state.setMessage(errorText(err));
     }
@@ -32,7 +31,7 @@ function TwoFactor() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const enabled = state.data?.data.enabled;
-    if (await state.send('POST', `/staff/me/two-factor/${enabled ? 'disable' : 'confirm'}`, { code })) { setEnrol(null); setCode(''); }
+    if (await state.send(() => (enabled ? call('POST', '/staff/me/two-factor/disable', { body: { code } }) : call('POST', '/staff/me/two-factor/confirm', { body: { code } })))) { setEnrol(null); setCode(''); }
   }
   const enabled = state.data?.data.enabled ?? false;
   return (
@@ -60,14 +59,14 @@ function TwoFactor() {
 }
 
 function Team() {
-  const team = useStaffList<{ data: Member[] }>('/staff/team');
+  const team = useStaffList('/staff/team');
   const empty = { username: '', email: '', name: '', mobile: '', password: '' };
   const [form, setForm] = useState(empty);
   const [reset, setReset] = useState<{ id: number; password: string } | null>(null);
   if (!team.data && team.message) return <p role="alert">{team.message}</p>;
   async function add(e: FormEvent) {
     e.preventDefault();
-    if (await team.send('POST', '/staff/team', form)) setForm(empty);
+    if (await team.send(() => call('POST', '/staff/team', { body: form }))) setForm(empty);
   }
   return (
     <div>
@@ -76,11 +75,11 @@ function Team() {
       <ul className="staff-list">{(team.data?.data ?? []).map((m) => (
         <li key={m.id}>{m.name} <span dir="ltr">({m.username})</span> {m.twoFactor ? '· ورود دومرحله‌ای' : ''}
           <button type="button" onClick={() => setReset({ id: m.id, password: '' })}>رمز تازه</button>
-          {m.twoFactor && <button type="button" onClick={() => void team.send('POST', `/staff/team/${m.id}/two-factor/clear`)}>برداشتن ورود دومرحله‌ای</button>}
+          {m.twoFactor && <button type="button" onClick={() => void team.send(() => call('POST', '/staff/team/{id}/two-factor/clear', { params: { id: m.id } }))}>برداشتن ورود دومرحله‌ای</button>}
         </li>
       ))}</ul>
       {reset && (
-        <form onSubmit={(e) => { e.preventDefault(); void team.send('POST', `/staff/team/${reset.id}/password`, { password: reset.password }).then((ok) => ok && setReset(null)); }}>
+        <form onSubmit={(e) => { e.preventDefault(); void team.send(() => call('POST', '/staff/team/{id}/password', { params: { id: reset.id }, body: { password: reset.password } })).then((ok) => ok && setReset(null)); }}>
           <label>رمز عبور تازه <input type="password" autoComplete="new-password" value={reset.password} onChange={(e) => setReset({ ...reset, password: e.target.value })} /></label>
           <button type="submit">ثبت رمز</button>
         </form>

@@ -1,11 +1,10 @@
 /** Persian words for every code the staff console shows: order and payment states, gateways, actions. */
-import { ORDER_STATE_FA, ORDER_STATES } from '../../../lib/order-machine';
+import { ORDER_STATE_FA, ORDER_STATES } from '~/lib/order-machine';
+import { SHIPPING_STATUS_FA } from '~/lib/shipping';
 
 export { ORDER_STATE_FA, ORDER_STATES };
 
-export const SHIPPING_FA: Record<string, string> = {
-  pending: 'در انتظار پردازش', preparing: 'در حال آماده‌سازی', shipped: 'ارسال شده', delivered: 'تحویل داده شده',
-};
+export const SHIPPING_FA: Record<string, string> = SHIPPING_STATUS_FA;
 
 export const PAYMENT_STATE_FA: Record<string, string> = {
   INIT: 'آغاز شده', VERIFYING: 'در حال تأیید بانک', SUCCEED: 'موفق', FAILED: 'ناموفق', CANCELLED: 'لغو شده',

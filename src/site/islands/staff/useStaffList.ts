@@ -1,6 +1,6 @@
 /** Loading a staff list and sending a change, with the server's Persian message shown either way. */
 import { useCallback, useEffect, useState } from 'react';
-import { call, CallError } from '../account/api';
+import { call, CallError, type ApiPath, type ApiResponse, type CallArgs } from '../ui/api';
 
 export function errorText(err: unknown): string {
   if (!(err instanceof CallError)) return 'خطا در ارتباط با سرور؛ دوباره تلاش کنید.';
@@ -8,21 +8,23 @@ export function errorText(err: unknown): string {
   return first ? `${err.message} ${first[1][0] ?? ''}`.trim() : err.message;
 }
 
-export function useStaffList<T>(path: string) {
-  const [data, setData] = useState<T | null>(null);
+/** The list a GET route answers (typed by the route table), loaded again whenever path or query change. */
+export function useStaffList<P extends ApiPath<'GET'>>(path: P, ...args: CallArgs<'GET', P>) {
+  const [data, setData] = useState<ApiResponse<'GET', P> | null>(null);
   const [message, setMessage] = useState('');
+  const key = JSON.stringify(args[0] ?? null);
   const load = useCallback(async () => {
     try {
-      setData(await call<T>('GET', path));
+      setData(await call('GET', path, ...args));
     } catch (err) {
       setMessage(errorText(err));
     }
-  }, [path]);
+  }, [path, key]);
   useEffect(() => { void load(); }, [load]);
-  /** Sends a change, shows its answer and loads the list again; true when it went through. */
-  const send = useCallback(async (method: 'POST' | 'PUT' | 'DELETE', target: string, body?: unknown): Promise<boolean> => {
+  /** Sends a change (a typed call), shows its answer and loads the list again; true when it went through. */
+  const send = useCallback(async (request: () => Promise<unknown>): Promise<boolean> => {
     try {
-      const res = await call<{ message?: string }>(method, target, body);
+      const res = (await request()) as { message?: string } | undefined;
       setMessage(res?.message ?? 'انجام شد.');
       await load();
       return true;

@@ -31,7 +31,7 @@ export default function Carousel({ locale, products, label, autoplay = false }: 
   useEffect(() => {
     if (autoplay) void upgrade();
     return () => swiper.current?.destroy();
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // Once, on mount: the carousel lives as long as the island.
   }, []);
 
   /** Before Swiper is there the row is a native scroller: the buttons scroll it by most of its width. */

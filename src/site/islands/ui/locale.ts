@@ -2,7 +2,9 @@
  * The islands' view of the page language. Kept apart from src/site/i18n.ts on purpose: that module
  * loads i18next and every locale file, which must not reach the browser.
  */
-export type Locale = 'fa' | 'en' | 'ru';
+import type { Locale } from '~/lib/locales';
+
+export type { Locale };
 
 /** "/shop/catalog" in `locale`: Persian has no prefix. */
 export function pathIn(locale: Locale, path: string): string {

@@ -3,7 +3,7 @@
  * menu. Both panels are written at build time as hidden sources (texts stay out of the script); the
  * customer is asked for only when the session cookie says there may be one.
  */
-import { getJson } from '../../ui/api';
+import { call } from '../../ui/api';
 import { maybeSignedIn } from './session-hint';
 
 interface SignedIn { username: string; email: string }
@@ -11,7 +11,7 @@ interface SignedIn { username: string; email: string }
 async function signedInUser(): Promise<SignedIn | null> {
   if (!maybeSignedIn()) return null;
   try {
-    return (await getJson<{ data: SignedIn }>('/getUser')).data;
+    return (await call('GET', '/getUser')).data;
   } catch {
     return null; // 401 (session over) or no answer: shown as a guest
   }

@@ -10,7 +10,7 @@
 import type { SuggestionResponse } from '../../../../api/schemas/catalogue';
 import { formatNumber, formatPrice } from '../../../format';
 import { $openDropdown } from '../../../stores/header';
-import { getJson, isAbort } from '../../ui/api';
+import { call, isAbort } from '../../ui/api';
 import { catalogPath, productPath, type Locale } from '../../ui/locale';
 import { searchPath } from '../../search/searchPath';
 
@@ -104,9 +104,9 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
     pending = ctl;
     timer = setTimeout(async () => {
       try {
-        const found = await getJson<SuggestionResponse>('/suggestion', {
+        const found = await call('GET', '/suggestion', { query: {
           filter_searchPart: q, filter_category: select.value || undefined, limit: LIMIT, take: TAKE,
-        }, ctl.signal);
+        }, signal: ctl.signal });
         if (ctl.signal.aborted) return;
         result = found;
         active = -1;

@@ -1,5 +1,6 @@
 /**
- * How much of an uploaded parts list (BOM) the server is willing to read. A real BOM has tens to a few
+ * How much of an uploaded parts list (BOM) the server is willing to read, and what the upload dialog
+ * checks before a byte leaves the browser (one home for both). A real BOM has tens to a few
  * hundred lines; the caps sit far above that and far below what could hurt the server.
  */
 export const BOM_LIMITS = {
