@@ -3,7 +3,7 @@
  * spec's Persian label and colour, and which dashboard tab lists it — all from src/lib/order-machine.ts.
  */
 import type { OrderState } from '../../../api/schemas/shop';
-import { ORDER_STATE_FA, tabOf, viewedState } from '../../../lib/order-machine';
+import { ORDER_STATE_FA, SHIPPING_STATUS_FA, tabOf, viewedState } from '../../../lib/order-machine';
 import type { OrderStatus } from '../../db/schema';
 
 export { tabOf };
@@ -20,12 +20,7 @@ export const STATE_LABELS = Object.fromEntries(
   (Object.keys(COLOURS) as OrderState[]).map((s) => [s, { fa: ORDER_STATE_FA[s], colour: COLOURS[s] }]),
 ) as Record<OrderState, { fa: string; colour: 'green' | 'red' | 'grey' | 'blue' }>;
 
-export const SHIPPING_STATUS_LABELS: Record<string, string> = {
-  pending: 'در انتظار پردازش',
-  preparing: 'در حال آماده‌سازی',
-  shipped: 'ارسال شده',
-  delivered: 'تحویل داده شده',
-};
+export const SHIPPING_STATUS_LABELS: Record<string, string> = SHIPPING_STATUS_FA;
 
 /** The `type` column kept in step with the status written (expiry moves a row to "a" when read). */
 export const typeForStatus = (status: OrderStatus): 'p' | 'f' | 'a' => tabOf(status);

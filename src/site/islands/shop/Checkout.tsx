@@ -76,7 +76,9 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
   const quotes = shippingQuotes(cart.total, options.shippingMethods.map((m) => m.id), rates);
   const chosen = method && allowed.includes(method) ? quotes.find((q) => q.method === method) ?? null : null;
   const discount = cart.totals.find((e) => e.type === 'discount');
-  const until = untilFreeSentences(cart.total, rates, options.storeCity, locale);
+  // The address book's cities are Persian: the courier rule compares with storeCity, the page shows its own language's name.
+  const cityShown = locale === 'fa' ? options.storeCity : options.storeCityEn;
+  const until = untilFreeSentences(cart.total, rates, cityShown, locale);
   const field = (key: keyof typeof buyer, label: string, dir?: 'ltr') => (
     <label className="field">{label}
       <input name={`buyer.${key}`} dir={dir} value={buyer[key]} onChange={(e) => setBuyer({ ...buyer, [key]: e.target.value })}
@@ -110,7 +112,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
                 <th scope="row">
                   <label className="choice">
                     <input type="radio" name="shipping_method" value={m.id} checked={method === m.id && ok} disabled={!ok} onChange={() => setMethod(m.id)} />
-                    <span>{m.title}{!ok && <small> — {c.notForAddress(options.storeCity)}</small>}</span>
+                    <span>{locale === 'fa' ? m.title : m.titleEn}{!ok && <small> — {c.notForAddress(cityShown)}</small>}</span>
                   </label>
                 </th>
                 <td data-testid={`shipping-${m.id}`}>{q.cost === 0 ? t.free : toman(locale, q.cost)}</td>
@@ -119,7 +121,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
             );
           })}</tbody>
         </table>
-        <p className="shipping-terms">{freeShippingSentence(rates, options.storeCity, locale)}</p>
+        <p className="shipping-terms">{freeShippingSentence(rates, cityShown, locale)}</p>
         {until.length > 0 && <ul className="shipping-estimate__until">{until.map((u) => <li key={u}>{u}</li>)}</ul>}
         {errors.shipping_method && <p className="field-error" role="alert">{errors.shipping_method}</p>}
       </fieldset>
