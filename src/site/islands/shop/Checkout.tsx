@@ -95,7 +95,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
         {addresses.map((a) => (
           <label key={a.id} className="choice">
             <input type="radio" name="address_id" value={a.id} checked={addressId === a.id} onChange={() => setAddressId(a.id)} />
-            <span><strong>{a.name}</strong> — {a.province.name}، {a.city.name}، {a.address}</span>
+            <span><strong>{a.name}</strong> — {[a.province.name, a.city.name, a.address].join(locale === 'fa' ? '، ' : ', ')}</span>
           </label>
         ))}
         {errors.address_id && <p className="field-error" role="alert">{errors.address_id}</p>}
@@ -127,7 +127,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
       </fieldset>
       <dl className="cart-totals checkout-totals" data-testid="checkout-totals">
         <div><dt>{c.goodsTotal}</dt><dd data-testid="checkout-subtotal">{toman(locale, cart.subtotal)}</dd></div>
-        {discount && <div><dt>{t.discount}{cart.discountCode ? ` (${cart.discountCode.code}، ${num(locale, cart.discountCode.percent)}٪)` : ''}</dt><dd data-testid="checkout-discount">{toman(locale, discount.price)}</dd></div>}
+        {discount && <div><dt>{t.discount}{cart.discountCode ? ` (${cart.discountCode.code}${locale === 'fa' ? '، ' : ', '}${num(locale, cart.discountCode.percent)}${locale === 'fa' ? '٪' : '%'})` : ''}</dt><dd data-testid="checkout-discount">{toman(locale, discount.price)}</dd></div>}
         <div><dt>{c.vatIncluded}</dt><dd data-testid="checkout-vat">{toman(locale, cart.vatIncluded ?? 0)}</dd></div>
         <div><dt>{t.shipping}</dt><dd data-testid="checkout-shipping">{chosen ? (chosen.cost === 0 ? t.free : toman(locale, chosen.cost)) : c.chooseMethodFirst}</dd></div>
         <div className="cart-totals__total"><dt>{c.payable}</dt><dd data-testid="checkout-total">{chosen ? toman(locale, chosen.total) : '—'}</dd></div>

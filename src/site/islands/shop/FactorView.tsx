@@ -8,6 +8,7 @@ import type { FactorDetail } from '../../../api/schemas/shop';
 import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from './api';
 import FactorTimeline from './FactorTimeline';
+import PartText from '../ui/PartText';
 import { PaymentModal } from './PaymentModal';
 import { checkoutTexts } from './checkout-texts';
 import { isShippingMethod, SHIPPING_TITLES } from '../../../lib/shipping';
@@ -64,7 +65,7 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
         </tr></thead>
         <tbody>{factor.lines.map((l) => (
           <tr key={l.id} className={l.available ? '' : 'line--unavailable'} data-changes={l.changes.join(' ')}>
-            <td><a href={pathIn(locale, `/shop/products/${l.product.slug}`)}>{locale === 'fa' ? l.product.nameFa : l.product.name}</a> <span dir="ltr" className="pn">{l.product.partNumber}</span>
+            <td><a href={pathIn(locale, `/shop/products/${l.product.slug}`)}><PartText text={locale === 'fa' ? l.product.nameFa : l.product.name} partNumber={l.product.partNumber} locale={locale} /></a> <span dir="ltr" className="pn">{l.product.partNumber}</span>
               {!l.available && <span className="badge badge--unavailable">{t.unavailable}</span>}
               {l.changes.some((k) => k !== 'unchanged' && k !== 'unavailable') && <span className="badge">{l.changes.map((k) => c.changeLabels[k]).join('، ')}</span>}
               {l.reference && <small className="cart-line__reference" data-testid="factor-line-reference">{t.reference}: <bdi dir="auto">{l.reference}</bdi></small>}</td>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { FactorDetail, FactorSummary } from '../../../api/schemas/shop';
 import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from './api';
+import PartText from '../ui/PartText';
 import { dateText, num, pathIn, segmentsAfter, shopTexts, toman, type ShopLocale } from './texts';
 
 type Tab = 'p' | 'f' | 'a' | 'all';
@@ -75,7 +76,7 @@ export default function OrdersList({ locale }: { locale: ShopLocale }) {
           <div className="modal__body">
             <h2>{t.factor} {detail.factorNumber}</h2>
             <p><span className={`state state--${detail.stateColour}`}>{t.states[detail.state] ?? detail.stateLabel}</span></p>
-            <ul>{detail.lines.map((l) => <li key={l.id}>{locale === 'fa' ? l.product.nameFa : l.product.name} × {num(locale, l.quantity)} — {toman(locale, l.lineTotal)}</li>)}</ul>
+            <ul>{detail.lines.map((l) => <li key={l.id}><PartText text={locale === 'fa' ? l.product.nameFa : l.product.name} partNumber={l.product.partNumber} locale={locale} /> <span className="pn" dir="ltr">{l.product.partNumber}</span> × {num(locale, l.quantity)} — {toman(locale, l.lineTotal)}</li>)}</ul>
             <p>{t.total}: {toman(locale, detail.total)}</p>
             <button type="button" className="link-button" onClick={() => setDetail(null)}>{t.close}</button>
           </div>
