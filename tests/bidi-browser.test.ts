@@ -4,6 +4,7 @@
  * each word landed. A maker name or part number must read left to right as one phrase, and sit where
  * the Persian sentence puts it.
  */
+import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,15 @@ const CASES: [string, string, string[], string[]][] = [
   ['مقاومت 10k 0805 ساخت Yageo Corporation', '', ['10k 0805', 'Yageo Corporation'], ['مقاومت', 'ساخت']],
 ];
 
+/** Product names and part numbers of cart lines: hyphens, slashes and spaces inside part numbers. */
+const LINES: [string, string][] = [
+  ['ماژول وای‌فای ESP32-WROOM-32E ساخت Espressif Systems', 'ESP32-WROOM-32E'],
+  ['ترنسیور CAN مدل TJA1051T/3 ساخت NXP Semiconductors', 'TJA1051T/3'],
+  ['مقاومت ۱۰ کیلو اهم RC0805JR-0710KL ساخت Yageo', 'RC0805JR-0710KL'],
+  ['آپ‌امپ دوبل MCP6002-I/SN ساخت Microchip Technology', 'MCP6002-I/SN'],
+];
+const STYLESHEET = readFileSync(new URL('../src/site/styles/global.css', import.meta.url), 'utf8');
+
 let browser: Browser;
 let page: Page;
 
@@ -28,9 +38,14 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const rows = CASES.map(([text, pn], i) => `<p id="c${i}">${renderToStaticMarkup(createElement(PartText, { text, partNumber: pn, locale: 'fa' }))}</p>`);
+  // Cart, invoice and staff rows as the islands draw them (name through PartText, then the part number
+  // in its own span), in narrow cells, with the storefront's real stylesheet.
+  const lines = LINES.map(([name, pn], i) => `<tr><td id="l${i}"><a href="#">${renderToStaticMarkup(createElement(PartText, { text: name, partNumber: pn, locale: 'fa' }))}</a>`
+    + ` <span class="pn" dir="ltr">${pn}</span></td><td>۲</td></tr>`);
   await page.setContent(`<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8">
-    <style>body { font: 16px sans-serif; } p { white-space: nowrap; } .pn-run { white-space: nowrap; }</style></head>
-    <body>${rows.join('')}</body></html>`);
+    <style>${STYLESHEET}</style>
+    <style>#mixed { font: 16px sans-serif; } #mixed p { white-space: nowrap; } .cart-table { inline-size: 15rem; font: 16px sans-serif; }</style></head>
+    <body><div id="mixed">${rows.join('')}</div><table class="cart-table"><tbody>${lines.join('')}</tbody></table></body></html>`);
 }, 60_000);
 
 afterAll(async () => {
@@ -91,5 +106,33 @@ describe('Latin text inside Persian text, as Chromium lays it out', () => {
     for (let k = 1; k < boxes.length; k++) {
       expect(boxes[k]!.right, `"${boxes[k]!.word}" left of "${boxes[k - 1]!.word}"`).toBeLessThanOrEqual(boxes[k - 1]!.left + 1);
     }
+  });
+});
+
+describe('cart, invoice and staff rows: name and part number', () => {
+  /** Boxes of the line's product link (the name) and of its part number span, and the part number's line boxes. */
+  const rowBoxes = (i: number) => page.evaluate((id) => {
+    const cell = document.getElementById(id)!;
+    const name = cell.querySelector('a')!.getBoundingClientRect();
+    const pn = cell.querySelector('.pn')!;
+    const range = document.createRange();
+    range.selectNodeContents(pn);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    const box = pn.getBoundingClientRect();
+    return { nameBottom: name.bottom, pnTop: box.top, pnLines: lines.size, text: pn.textContent };
+  }, `l${i}`);
+
+  it.each(LINES.map(([name, pn], i) => [name, pn, i] as const))('%s', async (_name, pn, i) => {
+    const box = await rowBoxes(i);
+    // The part number sits under the name, not run into it.
+    expect(box.pnTop, 'part number on its own line').toBeGreaterThanOrEqual(box.nameBottom - 1);
+    // In a cell too narrow for it, the part number still does not break at its hyphens or slash.
+    expect(box.pnLines, `${pn} on one line`).toBe(1);
+    expect(box.text).toBe(pn);
+    // Inside the name, the part number and the maker read left to right, in the sentence's place.
+    const maker = _name.slice(_name.indexOf('ساخت ') + 5);
+    const words = await wordBoxes(`l${i}`, [pn, ...maker.split(' ')]);
+    for (let k = 2; k < words.length; k++) expect(words[k]!.left, `${maker}: word ${k} after word ${k - 1}`).toBeGreaterThan(words[k - 1]!.left);
+    expect(words[0]!.firstLeft, `${pn} reads left to right`).toBeLessThan(words[0]!.lastLeft);
   });
 });

@@ -11,9 +11,10 @@
  * for Google's script and siteverify: a contact message goes through each.
  */
 import { readFileSync } from 'node:fs';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributeNameFa } from '../src/lib/attribute-names';
 import { loadConfig } from '../src/server/config';
 import { contactMessages, newsletterSubscribers, products, resupplyRequests } from '../src/server/db/schema';
 import { startServer, type RunningServer } from '../src/server/server';
@@ -348,6 +349,241 @@ describe('contact form with reCAPTCHA (local stand-in for Google)', () => {
     expect(google.verified.at(-1)!.get('response')).toMatch(/^standin\.v2\.standin-site-key\./);
     // Each answer is accepted once: the form asks for a new tick.
     expect(await box.isChecked()).toBe(false);
+    await page.context().close();
+  });
+});
+
+/**
+ * One language per page: every page type and island screen a shopper meets, read in Chromium as it
+ * shows them. English pages carry no Persian but the shopper's own data and Iran's place names (the
+ * address book is Persian); Persian pages carry no English interface words, only product data (part
+ * numbers, makers, packages, attribute values and symbols), codes and units.
+ */
+describe('one language per page', () => {
+  const SHOPPER = { name: 'مشتری آزمایشی', address: 'تهران، خیابان آزادی، پلاک ۱۰', addressName: 'خانه', place: 'تهران' };
+  let shopper: Customer;
+  let factorNumber = '';
+  let trackingCode = '';
+  let productSlug = '';
+
+  beforeAll(async () => {
+    shopper = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'lang');
+    const [p] = await shop.database.db.select({ id: products.id, slug: products.slug }).from(products)
+      .where(sql`${products.enable} AND ${products.stock} > 20 AND ${products.minimumPurchase} = 1`).orderBy(products.id).limit(1);
+    productSlug = p!.slug;
+    const as = { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' };
+    await shop.api('/cart', { method: 'POST', headers: as, body: JSON.stringify({ product_id: p!.id, cart_quantity: 2 }) });
+    const order = await shop.api('/order', { method: 'POST', headers: as, body: JSON.stringify({ address_id: shopper.addressId, shipping_method: 'courier' }) });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    ({ factorNumber, trackingCode } = (order.body as { data: { factorNumber: string; trackingCode: string } }).data);
+    // Something in the cart again, so the cart and checkout screens show lines, methods and totals.
+    await shop.api('/cart', { method: 'POST', headers: as, body: JSON.stringify({ product_id: p!.id, cart_quantity: 1 }) });
+  });
+
+  /** Every page type and island screen, signed in (the account and buying screens need it). */
+  const paths = () => [
+    '/', '/shop/catalog', '/shop/catalog/op-amps', `/shop/products/${productSlug}`, '/shop/search?q=lm358', '/shop/cart', '/shop/checkout',
+    '/account/dashboard', '/account/orders', `/account/orders/${factorNumber}`, `/shop/checkout/prefactor/${factorNumber}`, '/account/profile',
+    '/account/addresses', '/account/password', '/account/notifications', '/shop/track-order', '/shop/receipt', '/shop/compare', '/shop/wishlist',
+    '/shop/customer/excel', '/site/contact-us', '/site/terms', '/site/returns', '/site/about-us', '/site/faq', '/nothing-here',
+  ];
+
+  /** Visible text nodes, option texts, the title and the labels of controls, with the element each sits in. */
+  async function shownTexts(page: Page): Promise<{ text: string; where: string; ltr: boolean }[]> {
+    return page.evaluate(() => {
+      const out: { text: string; where: string; ltr: boolean }[] = [];
+      const where = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!el || !n.textContent?.trim() || el.closest('script, style, template, noscript')) continue;
+        const option = el.closest('option');
+        if (!option && !el.checkVisibility()) continue;
+        if (option && !option.closest('select')?.checkVisibility()) continue;
+        out.push({ text: n.textContent.trim(), where: where(el), ltr: Boolean(el.closest('[dir=ltr]')) });
+      }
+      for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
+        if (!el.checkVisibility()) continue;
+        for (const name of ['placeholder', 'aria-label', 'title']) {
+          const v = el.getAttribute(name);
+          if (v?.trim()) out.push({ text: v.trim(), where: `${where(el)}@${name}`, ltr: false });
+        }
+      }
+      out.push({ text: document.title, where: 'title', ltr: false });
+      return out;
+    });
+  }
+
+  async function signedIn(prefix: string): Promise<Page> {
+    const page = await shop.newPage();
+    await page.goto(url(`${prefix}/account/login`));
+    await signIn(page, shopper.username, shopper.password);
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    return page;
+  }
+
+  async function walk(page: Page, prefix: string, visit: (path: string, texts: { text: string; where: string; ltr: boolean }[]) => void) {
+    for (const path of paths()) {
+      await page.goto(url(prefix + path));
+      await page.waitForLoadState('networkidle');
+      visit(path, await shownTexts(page));
+    }
+    // The track-order screen's answer, and the dashboard's order details dialog.
+    await page.goto(url(`${prefix}/shop/track-order`));
+    await fillLive(page, '#track-code', trackingCode);
+    await page.click('.track-order__form button[type=submit]');
+    await page.locator('[data-testid=track-result]').waitFor();
+    visit('/shop/track-order (answer)', await shownTexts(page));
+    await page.goto(url(`${prefix}/account/orders`));
+    await page.locator(`tr[data-factor="${factorNumber}"] button`).first().click();
+    await page.locator('.modal').waitFor();
+    visit('/account/orders (details)', await shownTexts(page));
+  }
+
+  it('English pages show no Persian outside the shopper\'s own data and place names', async () => {
+    const page = await signedIn('/en');
+    const own = new Set([SHOPPER.name, SHOPPER.address, SHOPPER.addressName, SHOPPER.place, 'فارسی']);
+    const found: string[] = [];
+    await walk(page, '/en', (path, texts) => {
+      for (const { text, where } of texts) {
+        if (!/[\u0600-\u06ff]/.test(text)) continue;
+        // The shopper's address as typed, Iran's place names, the Persian language's own name in the switcher.
+        const rest = text.split(/[,—\-()]/).map((s) => s.trim()).filter(Boolean).filter((s) => !own.has(s));
+        if (rest.some((s) => /[\u0600-\u06ff]/.test(s))) found.push(`${path} ${where}: ${text}`);
+      }
+    });
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Persian pages show no English interface words: only product data, codes and units', async () => {
+    // What the catalogue itself writes in Latin letters: part numbers, makers, packages, attribute values and symbols.
+    const rows = await shop.database.db.execute(sql`
+      SELECT p.part_number AS t FROM products p UNION ALL SELECT p.name_fa FROM products p UNION ALL SELECT p.description_fa FROM products p
+      UNION ALL SELECT p.package FROM products p UNION ALL SELECT b.name FROM brands b UNION ALL SELECT v.value FROM product_attribute_values v
+      UNION ALL SELECT a.name FROM attributes a WHERE a.name_fa IS NULL`);
+    const words = (s: string) => s.match(/[A-Za-z][A-Za-z0-9µΩ°%+.\-/]*/g) ?? [];
+    const data = new Set<string>();
+    for (const r of (rows as unknown as { rows: { t: string | null }[] }).rows) for (const w of words(r.t ?? '')) data.add(w.toLowerCase());
+    const attrs = await shop.database.db.execute(sql`SELECT name FROM attributes`);
+    // Attribute names the page cannot put in Persian are symbols (GBW, hFE): product data too.
+    for (const r of (attrs as unknown as { rows: { name: string }[] }).rows) if (!attributeNameFa(r.name, null)) for (const w of words(r.name)) data.add(w.toLowerCase());
+    // Codes and abbreviations (PDF, ALTCHA, USB), units and values (5V, 0.7MHz), and the English language's own name.
+    const allowed = (w: string) => data.has(w.toLowerCase()) || !/[a-z]{2}/.test(w) || /^[\d.]*[a-zµ]?(V|A|W|Hz|F|H|s|Ω|m|g)$/.test(w) || w === 'English' || w === 'KiCad';
+    const page = await signedIn('');
+    const found: string[] = [];
+    await walk(page, '', (path, texts) => {
+      for (const { text, where, ltr } of texts) {
+        // Left-to-right runs marked as such hold e-mail addresses, usernames and codes, not interface words.
+        if (ltr || /@/.test(text)) continue;
+        const foreign = words(text).filter((w) => !allowed(w));
+        if (foreign.length) found.push(`${path} ${where}: ${text} [${foreign.join(' ')}]`);
+      }
+    });
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('forms: named errors that clear, one look, the page\'s digits', () => {
+  it('an error list names each field, and a field\'s error leaves once it is filled in (account, contact, newsletter)', async () => {
+    const page = await shop.newPage();
+    await page.goto(url('/en/account/register'));
+    await hydrated(page, '#f-name');
+    await page.click('form.account-form button[type=submit]');
+    const summary = page.locator('.account-alert--error');
+    await expect.poll(() => summary.locator('li').count()).toBeGreaterThan(3);
+    // Each line leads with its field's label and links to the field.
+    for (const li of await summary.locator('li').all()) {
+      const link = li.locator('a');
+      const target = (await link.getAttribute('href'))!;
+      const label = (await page.locator(`label[for="${target.slice(1)}"]`).textContent())!.replace('*', '').trim();
+      expect(await li.textContent()).toBe(`${label}: Please Fill Out The Field`);
+    }
+    expect(await summary.textContent()).toContain('Full name: Please Fill Out The Field');
+    const before = await summary.locator('li').count();
+    await page.fill('#f-name', 'Sara Ahmadi');
+    await expect.poll(() => summary.locator('li').count()).toBe(before - 1);
+    expect(await summary.textContent()).not.toContain('Full name');
+    expect(await page.locator('#f-name-error').count()).toBe(0);
+    // Any field the same way.
+    await page.fill('#f-username', 'x');
+    await expect.poll(() => summary.textContent()).not.toContain('Username');
+
+    await page.goto(url('/site/contact-us'));
+    await hydrated(page, '#contact-name');
+    await page.click('[data-testid=contact-form] button[type=submit]');
+    const errors = page.locator('[data-testid=contact-errors] li');
+    await expect.poll(() => errors.allTextContents()).toEqual(['نام: لطفاً این فیلد را پر کنید', 'ایمیل: لطفاً این فیلد را پر کنید', 'موضوع: لطفاً این فیلد را پر کنید', 'پیام: لطفاً این فیلد را پر کنید']);
+    await page.fill('#contact-comment', 'سلام');
+    await expect.poll(() => errors.count()).toBe(3);
+    expect(await page.locator('#contact-comment-error').count()).toBe(0);
+    // Text areas are set in the site's font, like every other field.
+    const fonts = await page.evaluate(() => [getComputedStyle(document.querySelector('#contact-comment')!).fontFamily, getComputedStyle(document.body).fontFamily]);
+    expect(fonts[0]).toBe(fonts[1]);
+    expect(fonts[0]).toMatch(/Vazirmatn/);
+
+    const newsletter = page.locator('form[data-newsletter]');
+    await newsletter.locator('button[type=submit]').click();
+    await expect.poll(() => newsletter.locator('[data-errors] li').allTextContents()).toEqual(['نشانی ایمیل: لطفاً این فیلد را پر کنید']);
+    await newsletter.locator('input[name=email]').fill('a');
+    await expect.poll(() => newsletter.locator('[data-errors]').isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('receipt and track-order forms look like the account forms; the receipt time is a 24-hour clock in the page\'s digits and months', async () => {
+    const page = await shop.newPage();
+    const look = (selector: string) => page.evaluate((s) => {
+      const form = getComputedStyle(document.querySelector(s)!);
+      const input = getComputedStyle(document.querySelector(`${s} input:not([type=hidden]):not([type=checkbox])`)!);
+      return { background: form.backgroundColor, border: form.borderTopWidth + form.borderTopStyle, radius: form.borderTopLeftRadius, padding: form.paddingTop,
+        inputBorder: input.borderTopWidth + input.borderTopStyle + input.borderTopColor, inputRadius: input.borderTopLeftRadius, inputFont: input.fontFamily };
+    }, selector);
+    await page.goto(url('/account/login'));
+    await hydrated(page, '#f-username');
+    const account = await look('form.account-form');
+    await page.goto(url('/shop/track-order'));
+    await hydrated(page, '#track-code');
+    expect(await look('.track-order__form')).toEqual(account);
+    await page.goto(url('/shop/receipt'));
+    await hydrated(page, '#r-name');
+    expect(await look('form.receipt-form')).toEqual(account);
+
+    // No browser time field (it follows the browser's language: "10:00 AM"): hours 00–23 and minutes in Persian digits.
+    expect(await page.locator('form.receipt-form input[type=time]').count()).toBe(0);
+    const hours = await page.locator('#r-date-hour option').allTextContents();
+    expect(hours).toHaveLength(24);
+    expect([hours[0], hours[13], hours[23]]).toEqual(['۰۰', '۱۳', '۲۳']);
+    expect(await page.locator('#r-date-minute option').count()).toBe(60);
+    expect(await page.locator('#r-date-month option').first().textContent()).toBe('فروردین');
+    await page.selectOption('#r-date-hour', '17');
+    await page.selectOption('#r-date-minute', '5');
+    expect(await page.locator('#r-date-hour option:checked').textContent()).toBe('۱۷');
+
+    // An empty submit marks the fields; each error leaves as its field is filled.
+    await page.fill('#r-factor_number', '');
+    await page.click('form.receipt-form button[type=submit]');
+    await page.locator('#r-name-error').waitFor();
+    await page.fill('#r-name', 'سارا احمدی');
+    await expect.poll(() => page.locator('#r-name-error').count()).toBe(0);
+    expect(await page.locator('#r-tracking_code-error').count()).toBe(1);
+
+    await page.goto(url('/en/shop/receipt'));
+    await hydrated(page, '#r-name');
+    expect(await page.locator('#r-date-month option').allTextContents()).toEqual(['Farvardin', 'Ordibehesht', 'Khordad', 'Tir', 'Mordad', 'Shahrivar', 'Mehr', 'Aban', 'Azar', 'Dey', 'Bahman', 'Esfand']);
+    expect((await page.locator('#r-date-hour option').allTextContents()).slice(0, 2)).toEqual(['00', '01']);
+    await page.context().close();
+  });
+
+  it('phone numbers are written in the page\'s digits: Persian on Persian pages, Latin on English ones', async () => {
+    const page = await shop.newPage();
+    const phones = () => page.locator('.site-footer a[href^="tel:"], .support__phone').allTextContents();
+    await page.goto(url('/site/about-us'));
+    const fa = await phones();
+    expect(fa.length).toBeGreaterThan(1);
+    for (const p of fa) expect(p).toMatch(/^[۰-۹\s\-+()]+$/);
+    await page.goto(url('/en/site/about-us'));
+    for (const p of await phones()) expect(p).toMatch(/^[0-9\s\-+()]+$/);
     await page.context().close();
   });
 });

@@ -82,6 +82,8 @@ export function gregorianToJalali(gy: number, gm: number, gd: number): JalaliDat
 }
 
 export const JALALI_MONTHS = ['فروردین', 'اردیبهشت', 'خرداد', 'تیر', 'مرداد', 'شهریور', 'مهر', 'آبان', 'آذر', 'دی', 'بهمن', 'اسفند'] as const;
+/** The same months as English pages spell them. */
+export const JALALI_MONTHS_EN = ['Farvardin', 'Ordibehesht', 'Khordad', 'Tir', 'Mordad', 'Shahrivar', 'Mehr', 'Aban', 'Azar', 'Dey', 'Bahman', 'Esfand'] as const;
 
 /** A Jalali day and a Tehran wall-clock time as an ISO instant (Iran has kept +03:30 all year since 2022). */
 export function jalaliToIso(d: JalaliDate, time = '00:00'): string {

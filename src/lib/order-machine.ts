@@ -101,6 +101,17 @@ export const ORDER_STATE_FA: Record<ViewedOrderState, string> = {
   cancelled: 'لغو شده',
 };
 
+/** The same states on English pages (the API sends the state's code beside the Persian label). */
+export const ORDER_STATE_EN: Record<ViewedOrderState, string> = {
+  awaiting_approval: 'Awaiting approval',
+  confirmed: 'Confirmed — awaiting payment',
+  contact_store: 'Please contact the store',
+  rejected: 'Rejected',
+  expired: 'Pre-invoice expired',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
 export const ACTOR_FA: Record<ActorKind, string> = {
   customer: 'مشتری', clerk: 'کارشناس فروش', admin: 'مدیر فروشگاه', system: 'سامانه', bank: 'بانک',
 };

@@ -18,6 +18,12 @@ export const SHIPPING_STATUS_FA: Record<ShippingStatus, string> = {
   shipped: 'ارسال شده',
   delivered: 'تحویل داده شده',
 };
+export const SHIPPING_STATUS_EN: Record<ShippingStatus, string> = {
+  pending: 'Awaiting processing',
+  preparing: 'Being prepared',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
 
 export interface ShippingRate {
   /** Price in rials below the threshold. */

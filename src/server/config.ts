@@ -141,6 +141,8 @@ export const configSchema = z.object({
   SHIPPING_CARRIER_PRICE_TOMAN: z.coerce.number().int().min(0).default(120000),
   /** The store's own city, as its name is written in the address book: the courier goes only there. */
   STORE_CITY_FA: z.string().trim().min(1).default('تهران'),
+  /** The same city as English pages name it (the courier's title, the note on other cities). */
+  STORE_CITY_EN: z.string().trim().min(1).default('Tehran'),
   /** Hours a confirmed pre-invoice can be paid before it expires. */
   PREINVOICE_VALID_HOURS: z.coerce.number().positive().default(24),
   /** Hours after delivery within which a buyer may return goods for their money back (spec §1: 48); shown on the terms pages through {{money_back_hours}}. */

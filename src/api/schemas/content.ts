@@ -87,6 +87,8 @@ export const storeInfoSchema = z.object({
   /** Shipping prices and free thresholds (rials) and the courier's city, for the pages that state them. */
   shipping: z.object({
     storeCity: z.string(),
+    /** The same city as English pages name it. */
+    storeCityEn: z.string(),
     rates: z.record(z.enum(SHIPPING_METHODS), z.object({ price: z.number().int(), freeFrom: z.number().int().nullable() })),
   }),
 });

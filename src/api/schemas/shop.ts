@@ -234,12 +234,14 @@ export const bankReceiptBodySchema = z.object({
 export const checkoutOptionsSchema = z.object({
   data: z.object({
     shippingMethods: z.array(z.object({
-      id: z.enum(SHIPPING_METHOD_IDS), title: z.string(), price: rials, freeFrom: rials.nullable(),
+      /** title in Persian, titleEn for English pages. */
+      id: z.enum(SHIPPING_METHOD_IDS), title: z.string(), titleEn: z.string(), price: rials, freeFrom: rials.nullable(),
       /** true: only for addresses in the store's own city (the courier). */
       storeCityOnly: z.boolean(),
     })),
     /** The store's city: the courier goes only to addresses there. */
     storeCity: z.string(),
+    storeCityEn: z.string(),
     bank: z.object({ holder: z.string(), bankName: z.string(), accountNumber: z.string(), cardNumber: z.string(), sheba: z.string() }),
     preInvoiceValidHours: z.number(),
   }),

@@ -37,10 +37,12 @@ export const orderRoutes = [
       return {
         data: {
           shippingMethods: SHIPPING_METHODS.map((id) => ({
-            id, title: id === 'courier' ? `پیک (${cfg.STORE_CITY_FA})` : SHIPPING_TITLES[id].fa, price: rates[id].price, freeFrom: rates[id].freeFrom,
+            id, title: id === 'courier' ? `پیک (${cfg.STORE_CITY_FA})` : SHIPPING_TITLES[id].fa,
+            titleEn: id === 'courier' ? `Courier (${cfg.STORE_CITY_EN})` : SHIPPING_TITLES[id].en, price: rates[id].price, freeFrom: rates[id].freeFrom,
             storeCityOnly: id === 'courier',
           })),
           storeCity: cfg.STORE_CITY_FA,
+          storeCityEn: cfg.STORE_CITY_EN,
           bank: { holder: cfg.BANK_ACCOUNT_HOLDER, bankName: cfg.BANK_NAME, accountNumber: cfg.BANK_ACCOUNT_NUMBER, cardNumber: cfg.BANK_CARD_NUMBER, sheba: cfg.BANK_SHEBA },
           preInvoiceValidHours: cfg.PREINVOICE_VALID_HOURS,
         },

@@ -6,6 +6,7 @@
  * Visibility: by default both loaders return only public products (enable = true and deleted_at null).
  * Staff screens and the cart, which must still show a hidden product, pass `{ includeHidden: true }`.
  */
+import { attributeNameFa } from '../../lib/attribute-names';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CategoryRef, PriceTier, Product, ProductCard } from '../../api/schemas/catalogue';
 import { availabilityOf } from '../../lib/availability';
@@ -226,7 +227,7 @@ export function groupAttributes(rows: AttributeRow[]): Product['attributes'] {
   return [...groupBy(rows, (r) => r.slug)].map(([slug, list]) => ({
     slug,
     name: list[0]!.name,
-    nameFa: list[0]!.nameFa,
+    nameFa: attributeNameFa(list[0]!.name, list[0]!.nameFa),
     featured: list[0]!.featured,
     values: list.map((v) => ({ name: v.value, slug: v.valueSlug })),
   }));

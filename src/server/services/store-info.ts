@@ -16,7 +16,7 @@ export function storeInfo(config: Config): StoreInfo {
     pcbOrderUrl: config.PCB_ORDER_URL ?? null,
     blogUrl: config.BLOG_EXTERNAL_URL ?? null,
     testMode: sandboxEnabled(config),
-    shipping: { storeCity: config.STORE_CITY_FA, rates: shippingRatesOf(config) },
+    shipping: { storeCity: config.STORE_CITY_FA, storeCityEn: config.STORE_CITY_EN, rates: shippingRatesOf(config) },
   };
 }
 

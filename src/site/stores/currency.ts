@@ -6,10 +6,10 @@
 import { persistentAtom } from '@nanostores/persistent';
 
 export const CURRENCIES = [
-  { code: 'EUR', symbol: '€', name: 'Euro' },
-  { code: 'GBP', symbol: '£', name: 'Pound Sterling' },
-  { code: 'USD', symbol: '$', name: 'US Dollar' },
-  { code: 'RUB', symbol: '₽', name: 'Russian Ruble' },
+  { code: 'EUR', symbol: '€', name: 'Euro', nameFa: 'یورو' },
+  { code: 'GBP', symbol: '£', name: 'Pound Sterling', nameFa: 'پوند استرلینگ' },
+  { code: 'USD', symbol: '$', name: 'US Dollar', nameFa: 'دلار آمریکا' },
+  { code: 'RUB', symbol: '₽', name: 'Russian Ruble', nameFa: 'روبل روسیه' },
 ] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number]['code'];
 export const DEFAULT_CURRENCY: CurrencyCode = 'USD';

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { attributeNameFa } from '../../../lib/attribute-names';
 import type { Filter, MatchKind, ProductCard, ProductList } from '../../../api/schemas/catalogue';
 import type { GetProductQuery } from '../../../api/schemas/search';
 import { IN_STOCK_SQL } from '../../../lib/availability';
@@ -208,7 +209,7 @@ async function attributeFacets(db: Db, plan: SearchPlan | null, scope: CategoryS
   for (const r of rowsOf<{ slug: string; name: string; name_fa: string | null; value_slug: string; value: string; n: number }>(result)) {
     let g = groups.get(r.slug);
     if (!g) {
-      g = { type: 'check', slug: `attr_${r.slug}`, name: r.name, nameFa: r.name_fa, items: [], value: chosen.get(r.slug) ?? [] };
+      g = { type: 'check', slug: `attr_${r.slug}`, name: r.name, nameFa: attributeNameFa(r.name, r.name_fa), items: [], value: chosen.get(r.slug) ?? [] };
       groups.set(r.slug, g);
     }
     if (g.items.length < VALUES_PER_ATTRIBUTE) g.items.push({ slug: r.value_slug, name: r.value, count: r.n });
@@ -219,7 +220,7 @@ async function attributeFacets(db: Db, plan: SearchPlan | null, scope: CategoryS
   return [...groups.values()];
 }
 
-const QUALITY_NAMES: Record<string, string> = { original: 'Original', renew: 'Renew', copy: 'Copy', none: 'Unbranded' };
+const QUALITY_NAMES: Record<string, string> = { original: 'Original', renew: 'Renew', copy: 'Copy' };
 
 function buildFilters(row: ListingRow, q: GetProductQuery, scope: CategoryScope | null): Filter[] {
   const filters: Filter[] = [];
@@ -245,7 +246,9 @@ function buildFilters(row: ListingRow, q: GetProductQuery, scope: CategoryScope 
   });
   filters.push({
     type: 'check', slug: 'quality', name: 'Quality', nameFa: 'کیفیت',
-    items: (row.qualities ?? []).map((x) => ({ slug: x.quality ?? 'none', name: QUALITY_NAMES[x.quality ?? 'none']!, count: x.count }))
+    // A product with no quality recorded has none to choose: "unbranded" is not a quality, so it is no filter item.
+    items: (row.qualities ?? []).filter((x): x is { quality: string; count: number } => x.quality !== null && x.quality in QUALITY_NAMES)
+      .map((x) => ({ slug: x.quality, name: QUALITY_NAMES[x.quality]!, count: x.count }))
       .sort((a, b) => b.count - a.count),
     value: q.filter_quality ?? [],
   });

@@ -1,16 +1,26 @@
 /** Pieces every account form shares: the error summary with its spec header, labelled fields, messages. */
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { fieldLabel } from '../ui/field-errors';
 import type { FieldErrors } from '../../../api/schemas/common';
 import type { AccountTexts } from './texts';
 
 export function ErrorSummary({ t, errors, message }: { t: AccountTexts; errors: FieldErrors; message?: string | null }) {
-  const lines = Object.values(errors).map((m) => m[0]).filter(Boolean);
+  const box = useRef<HTMLDivElement>(null);
+  // Each line names its field by the label on the page; the labels are read once the list is shown.
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  useLayoutEffect(() => {
+    const form = box.current?.closest('form');
+    setLabels(Object.fromEntries(Object.keys(errors).map((name) => [name, fieldLabel(form, name)])));
+  }, [errors]);
+  const lines = Object.entries(errors).map(([name, m]) => [name, m[0]] as const).filter(([, m]) => Boolean(m));
   if (!lines.length && !message) return null;
   return (
-    <div className="account-alert account-alert--error" role="alert">
+    <div className="account-alert account-alert--error" role="alert" ref={box}>
       {lines.length > 0 && <strong>{t.summary}</strong>}
       {message && !lines.length && <span>{message}</span>}
-      {lines.length > 0 && <ul>{lines.map((l, i) => <li key={i}>{l}</li>)}</ul>}
+      {lines.length > 0 && <ul>{lines.map(([name, m]) => (
+        <li key={name}>{labels[name] ? <><a href={`#f-${name}`}>{labels[name]}</a>: </> : null}{m}</li>
+      ))}</ul>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** One form submission: browser-side required check, the call, field errors and a message. */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { editFixes } from '../ui/field-errors';
 import type { FieldErrors } from '../../../api/schemas/common';
 import { CallError } from '../ui/api';
 import { useMounted } from '../ui/useMounted';
@@ -19,10 +20,19 @@ export function useSubmit(t: AccountTexts, send: (values: Record<string, string 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const watched = useRef<HTMLFormElement | null>(null);
   const mounted = useMounted();
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
+    if (watched.current !== form) {
+      watched.current = form;
+      // Once shown, a field's error leaves as soon as the field is fixed.
+      form.addEventListener('input', (event) => {
+        const name = editFixes(event.target);
+        if (name) setErrors((now) => (name in now ? Object.fromEntries(Object.entries(now).filter(([k]) => k !== name)) : now));
+      });
+    }
     const missing = missingFields(form, t);
     setMessage(null);
     if (Object.keys(missing).length) {

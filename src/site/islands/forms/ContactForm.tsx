@@ -9,6 +9,7 @@ import { call, CallError, type ApiBody } from '../ui/api';
 import { CaptchaWidget, type CaptchaHandle } from './CaptchaWidget';
 import { formTexts, type FormsLocale } from './texts';
 import { useMounted } from '../ui/useMounted';
+import { editFixes } from '../ui/field-errors';
 import './forms.css';
 
 const FIELDS = ['name', 'email', 'subject', 'comment'] as const;
@@ -65,7 +66,14 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
     }
   }
 
-  const listed = Object.values(errors).filter(Boolean);
+  // Each summary line names its field; the captcha's message speaks for itself.
+  const listed = Object.entries(errors).filter(([, m]) => Boolean(m)).map(([name, m]) => [name, (FIELDS as readonly string[]).includes(name) ? t[name as (typeof FIELDS)[number]] : '', m] as const);
+  const fixed = (e: React.FormEvent<HTMLFormElement>) => {
+    const name = editFixes(e.target);
+    if (name && (FIELDS as readonly string[]).includes(name) && (e.target as HTMLInputElement).value.trim()) {
+      setErrors((now) => (now[name as Field] ? { ...now, [name]: undefined } : now));
+    }
+  };
   const field = (name: (typeof FIELDS)[number], input: React.ReactNode) => (
     <div className="field">
       <label htmlFor={`contact-${name}`}>{t[name]}</label>
@@ -78,12 +86,12 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
   });
 
   return (
-    <form ref={formRef} id="contact-form" className="contact-form" onSubmit={submit} onFocus={() => captcha.current?.start()} noValidate data-testid="contact-form">
+    <form ref={formRef} id="contact-form" className="contact-form" onSubmit={submit} onInput={fixed} onFocus={() => captcha.current?.start()} noValidate data-testid="contact-form">
       <h2>{t.title}</h2>
       {listed.length > 0 && (
         <div className="form-errors" role="alert" data-testid="contact-errors">
           <p>{t.errorsTitle}</p>
-          <ul>{listed.map((m, i) => <li key={i}>{m}</li>)}</ul>
+          <ul>{listed.map(([name, label, m]) => <li key={name}>{label ? <><a href={`#contact-${name}`}>{label}</a>: </> : null}{m}</li>)}</ul>
         </div>
       )}
       {field('name', <input {...aria('name')} autoComplete="name" maxLength={100} />)}

@@ -29,10 +29,13 @@ function wire(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
   const captcha = newsletterCaptcha(form);
   input.addEventListener('focus', () => captcha.start());
+  // The list names the one field it is about; typing an address clears it.
+  const named = (m: string) => `${input.labels?.[0]?.textContent?.trim() ?? ''}: ${m}`;
+  input.addEventListener('input', () => { if (input.value.trim()) showErrors(box, '', []); });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const email = input.value.trim();
-    if (!email) { showErrors(box, t.errorsTitle!, [t.required!]); input.focus(); return; }
+    if (!email) { showErrors(box, t.errorsTitle!, [named(t.required!)]); input.focus(); return; }
     button.disabled = true;
     try {
       const token = await captcha.token();
@@ -45,7 +48,7 @@ function wire(form: HTMLFormElement): void {
     } catch (err) {
       if (!(err instanceof CallError) || err.status === 0) { showErrors(box, t.errorsTitle!, [t.network!]); return; }
       // Spec §8: the errors list, or else the whole response body.
-      const firsts = Object.values(err.errors).map((list) => list[0]).filter((m): m is string => Boolean(m));
+      const firsts = Object.entries(err.errors).map(([name, list]) => (list[0] ? (name === 'email' ? named(list[0]) : list[0]) : '')).filter(Boolean);
       showErrors(box, t.errorsTitle!, firsts.length ? firsts : [err.message || err.text]);
     } finally {
       button.disabled = false;

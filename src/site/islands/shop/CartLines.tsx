@@ -5,6 +5,7 @@
 import { nextPriceBreak } from '../../../lib/price-tiers';
 import type { ClientCartItem } from '../../stores/cart-state';
 import { QuantityInput } from './QuantityInput';
+import PartText from '../ui/PartText';
 import { num, pathIn, shopTexts, toman, type ShopLocale } from './texts';
 
 interface Props {
@@ -26,8 +27,8 @@ export function CartLines({ items, locale, edits, onEdit, onRemove, onReference 
         {items.map((item) => (
           <tr key={item.id} className="cart-line" data-product={item.product.slug}>
             <td>
-              <a href={pathIn(locale, `/shop/products/${item.product.slug}`)}>{locale === 'fa' ? item.product.nameFa || item.product.displayName : item.product.name}</a>
-              <span className="pn" dir="ltr"> {item.product.partNumber}</span>
+              <a href={pathIn(locale, `/shop/products/${item.product.slug}`)}><PartText text={locale === 'fa' ? item.product.nameFa || item.product.displayName : item.product.name} partNumber={item.product.partNumber} locale={locale} /></a>
+              <span className="pn" dir="ltr">{item.product.partNumber}</span>
               {item.preOrder && <span className="badge badge--pre-order">{t.preOrder}</span>}
               {item.productAvailable === 0 && <span className="badge badge--unavailable">{t.unavailable}</span>}
               {item.productAvailable === 1 && <NextBreak item={item} locale={locale} />}

@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { $cart } from '../../stores/cart';
 import { CartTotals } from './CartTotals';
+import PartText from '../ui/PartText';
 import { num, pathIn, shopTexts, toman, type ShopLocale } from './texts';
 
 interface Props { locale: ShopLocale; type: 'dropdown' | 'offcanvas'; open: boolean; close: () => void }
@@ -25,7 +26,8 @@ function CartPanel({ locale, type, open, close }: Props) {
             <ul className="dropcart__items">
               {cart.items.map((i) => (
                 <li key={i.id}>
-                  <a href={pathIn(locale, `/shop/products/${i.product.slug}`)}>{locale === 'fa' ? i.product.nameFa || i.product.displayName : i.product.name}</a>
+                  <a href={pathIn(locale, `/shop/products/${i.product.slug}`)}><PartText text={locale === 'fa' ? i.product.nameFa || i.product.displayName : i.product.name} partNumber={i.product.partNumber} locale={locale} /></a>
+                  <span className="pn" dir="ltr">{i.product.partNumber}</span>
                   {i.preOrder && <span className="badge badge--pre-order">{t.preOrder}</span>}
                   <span> × {num(locale, i.quantity)} — {toman(locale, i.total)}</span>
                 </li>

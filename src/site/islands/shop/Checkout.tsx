@@ -74,7 +74,9 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
   const quotes = shippingQuotes(cart.total, options.shippingMethods.map((m) => m.id), rates);
   const chosen = method && allowed.includes(method) ? quotes.find((q) => q.method === method) ?? null : null;
   const discount = cart.totals.find((e) => e.type === 'discount');
-  const until = untilFreeSentences(cart.total, rates, options.storeCity, locale);
+  // The address book's cities are Persian: the courier rule compares with storeCity, the page shows its own language's name.
+  const cityShown = locale === 'fa' ? options.storeCity : options.storeCityEn;
+  const until = untilFreeSentences(cart.total, rates, cityShown, locale);
   const field = (key: keyof typeof buyer, label: string, dir?: 'ltr') => (
     <label className="field">{label}
       <input name={`buyer.${key}`} dir={dir} value={buyer[key]} onChange={(e) => setBuyer({ ...buyer, [key]: e.target.value })}
@@ -91,7 +93,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
         {addresses.map((a) => (
           <label key={a.id} className="choice">
             <input type="radio" name="address_id" value={a.id} checked={addressId === a.id} onChange={() => setAddressId(a.id)} />
-            <span><strong>{a.name}</strong> — {a.province.name}، {a.city.name}، {a.address}</span>
+            <span><strong>{a.name}</strong> — {[a.province.name, a.city.name, a.address].join(locale === 'fa' ? '، ' : ', ')}</span>
           </label>
         ))}
         {errors.address_id && <p className="field-error" role="alert">{errors.address_id}</p>}
@@ -108,7 +110,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
                 <th scope="row">
                   <label className="choice">
                     <input type="radio" name="shipping_method" value={m.id} checked={method === m.id && ok} disabled={!ok} onChange={() => setMethod(m.id)} />
-                    <span>{m.title}{!ok && <small> — {c.notForAddress(options.storeCity)}</small>}</span>
+                    <span>{locale === 'fa' ? m.title : m.titleEn}{!ok && <small> — {c.notForAddress(cityShown)}</small>}</span>
                   </label>
                 </th>
                 <td data-testid={`shipping-${m.id}`}>{q.cost === 0 ? t.free : toman(locale, q.cost)}</td>
@@ -117,13 +119,13 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
             );
           })}</tbody>
         </table>
-        <p className="shipping-terms">{freeShippingSentence(rates, options.storeCity, locale)}</p>
+        <p className="shipping-terms">{freeShippingSentence(rates, cityShown, locale)}</p>
         {until.length > 0 && <ul className="shipping-estimate__until">{until.map((u) => <li key={u}>{u}</li>)}</ul>}
         {errors.shipping_method && <p className="field-error" role="alert">{errors.shipping_method}</p>}
       </fieldset>
       <dl className="cart-totals checkout-totals" data-testid="checkout-totals">
         <div><dt>{c.goodsTotal}</dt><dd data-testid="checkout-subtotal">{toman(locale, cart.subtotal)}</dd></div>
-        {discount && <div><dt>{t.discount}{cart.discountCode ? ` (${cart.discountCode.code}، ${num(locale, cart.discountCode.percent)}٪)` : ''}</dt><dd data-testid="checkout-discount">{toman(locale, discount.price)}</dd></div>}
+        {discount && <div><dt>{t.discount}{cart.discountCode ? ` (${cart.discountCode.code}${locale === 'fa' ? '، ' : ', '}${num(locale, cart.discountCode.percent)}${locale === 'fa' ? '٪' : '%'})` : ''}</dt><dd data-testid="checkout-discount">{toman(locale, discount.price)}</dd></div>}
         <div><dt>{c.vatIncluded}</dt><dd data-testid="checkout-vat">{toman(locale, cart.vatIncluded ?? 0)}</dd></div>
         <div><dt>{t.shipping}</dt><dd data-testid="checkout-shipping">{chosen ? (chosen.cost === 0 ? t.free : toman(locale, chosen.cost)) : c.chooseMethodFirst}</dd></div>
         <div className="cart-totals__total"><dt>{c.payable}</dt><dd data-testid="checkout-total">{chosen ? toman(locale, chosen.total) : '—'}</dd></div>

@@ -8,8 +8,10 @@ import type { FactorDetail } from '../../../api/schemas/shop';
 import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from '../ui/api';
 import FactorTimeline from './FactorTimeline';
+import PartText from '../ui/PartText';
 import { PaymentModal } from './PaymentModal';
 import { checkoutTexts } from './checkout-texts';
+import { isShippingMethod, SHIPPING_TITLES } from '../../../lib/shipping';
 import { dateText, num, pathIn, segmentsAfter, shopTexts, toman, type ShopLocale } from './texts';
 
 export default function FactorView({ locale, prefix }: { locale: ShopLocale; prefix: string }) {
@@ -42,7 +44,7 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
         <div><dt>{t.factorNumber}</dt><dd dir="ltr">{factor.factorNumber}</dd></div>
         <div><dt>{t.trackingCode}</dt><dd dir="ltr">{factor.trackingCode}</dd></div>
         <div><dt>{t.date}</dt><dd>{dateText(locale, factor.date)}</dd></div>
-        <div><dt>{t.state}</dt><dd><span className={`state state--${factor.stateColour}`} data-testid="factor-state">{factor.stateLabel}</span></dd></div>
+        <div><dt>{t.state}</dt><dd><span className={`state state--${factor.stateColour}`} data-testid="factor-state">{t.states[factor.state] ?? factor.stateLabel}</span></dd></div>
         {factor.expiresAt && factor.state === 'confirmed' && <div><dt>{t.expiresAt}</dt><dd>{dateText(locale, factor.expiresAt)}</dd></div>}
       </dl>
       {factor.state === 'awaiting_approval' && <p className="notice">{t.awaitingText}</p>}
@@ -63,7 +65,7 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
         </tr></thead>
         <tbody>{factor.lines.map((l) => (
           <tr key={l.id} className={l.available ? '' : 'line--unavailable'} data-changes={l.changes.join(' ')}>
-            <td><a href={pathIn(locale, `/shop/products/${l.product.slug}`)}>{locale === 'fa' ? l.product.nameFa : l.product.name}</a> <span dir="ltr" className="pn">{l.product.partNumber}</span>
+            <td><a href={pathIn(locale, `/shop/products/${l.product.slug}`)}><PartText text={locale === 'fa' ? l.product.nameFa : l.product.name} partNumber={l.product.partNumber} locale={locale} /></a> <span dir="ltr" className="pn">{l.product.partNumber}</span>
               {!l.available && <span className="badge badge--unavailable">{t.unavailable}</span>}
               {l.changes.some((k) => k !== 'unchanged' && k !== 'unavailable') && <span className="badge">{l.changes.map((k) => c.changeLabels[k]).join('، ')}</span>}
               {l.reference && <small className="cart-line__reference" data-testid="factor-line-reference">{t.reference}: <bdi dir="auto">{l.reference}</bdi></small>}</td>
@@ -76,7 +78,7 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
       <dl className="cart-totals">
         <div><dt>{t.subtotal}</dt><dd>{toman(locale, factor.subtotal)}</dd></div>
         {factor.discount > 0 && <div><dt>{t.discount}{factor.discountCode ? ` (${factor.discountCode})` : ''}</dt><dd>{toman(locale, -factor.discount)}</dd></div>}
-        <div><dt>{t.shipping} ({factor.shippingTitle})</dt><dd>{factor.shipping === 0 ? t.free : toman(locale, factor.shipping)}</dd></div>
+        <div><dt>{t.shipping} ({locale !== 'fa' && isShippingMethod(factor.shippingMethod) ? SHIPPING_TITLES[factor.shippingMethod].en : factor.shippingTitle})</dt><dd>{factor.shipping === 0 ? t.free : toman(locale, factor.shipping)}</dd></div>
         <div><dt>{t.vat}</dt><dd>{toman(locale, factor.vat)}</dd></div>
         <div className="cart-totals__total"><dt>{t.total}</dt><dd data-testid="factor-total">{toman(locale, factor.total)}</dd></div>
         {factor.enquiry && factor.changeSummary.length > 0 && factor.enquiry.shipping !== factor.shipping && (

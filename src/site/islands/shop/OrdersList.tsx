@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { FactorDetail, FactorSummary } from '../../../api/schemas/shop';
 import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from '../ui/api';
+import PartText from '../ui/PartText';
 import { dateText, num, pathIn, segmentsAfter, shopTexts, toman, type ShopLocale } from './texts';
 
 type Tab = 'p' | 'f' | 'a' | 'all';
@@ -53,7 +54,7 @@ export default function OrdersList({ locale }: { locale: ShopLocale }) {
             <tr key={f.id} data-factor={f.factorNumber}>
               <td dir="ltr"><a href={pathIn(locale, `/account/orders/${f.factorNumber}`)}>{f.factorNumber}</a></td>
               <td>{dateText(locale, f.date)}</td>
-              <td><span className={`state state--${f.stateColour}`}>{f.stateLabel}</span></td>
+              <td><span className={`state state--${f.stateColour}`}>{t.states[f.state] ?? f.stateLabel}</span></td>
               <td>{num(locale, f.quantity)}</td>
               <td>{toman(locale, f.total)}</td>
               <td>
@@ -74,8 +75,8 @@ export default function OrdersList({ locale }: { locale: ShopLocale }) {
         <div className="modal" role="dialog" aria-modal="true" aria-label={t.details}>
           <div className="modal__body">
             <h2>{t.factor} {detail.factorNumber}</h2>
-            <p><span className={`state state--${detail.stateColour}`}>{detail.stateLabel}</span></p>
-            <ul>{detail.lines.map((l) => <li key={l.id}>{locale === 'fa' ? l.product.nameFa : l.product.name} × {num(locale, l.quantity)} — {toman(locale, l.lineTotal)}</li>)}</ul>
+            <p><span className={`state state--${detail.stateColour}`}>{t.states[detail.state] ?? detail.stateLabel}</span></p>
+            <ul>{detail.lines.map((l) => <li key={l.id}><PartText text={locale === 'fa' ? l.product.nameFa : l.product.name} partNumber={l.product.partNumber} locale={locale} /> <span className="pn" dir="ltr">{l.product.partNumber}</span> × {num(locale, l.quantity)} — {toman(locale, l.lineTotal)}</li>)}</ul>
             <p>{t.total}: {toman(locale, detail.total)}</p>
             <button type="button" className="link-button" onClick={() => setDetail(null)}>{t.close}</button>
           </div>

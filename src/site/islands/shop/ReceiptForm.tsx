@@ -49,14 +49,15 @@ export default function ReceiptForm({ locale }: { locale: ShopLocale }) {
   const field = (name: keyof typeof fields, label: string, dir?: 'ltr') => (
     <label className="field" key={name}>
       <span>{label}</span>
-      <input id={`r-${name}`} name={name} dir={dir} value={fields[name]} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} />
-      {errors[name] && <small className="field-error">{errors[name]}</small>}
+      <input id={`r-${name}`} name={name} dir={dir} value={fields[name]} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `r-${name}-error` : undefined}
+        onChange={(e) => { setFields({ ...fields, [name]: e.target.value }); if (e.target.value.trim()) setErrors(({ [name]: _fixed, ...rest }) => rest); }} />
+      {errors[name] && <small className="field-error" id={`r-${name}-error`}>{errors[name]}</small>}
     </label>
   );
   return (
     <form className="receipt-form" onSubmit={submit} onFocus={captcha.start} noValidate>
       {field('name', t.name)}
-      <div className="field"><span>{t.paymentDate}</span><JalaliPicker idPrefix="r-date" value={date} time={time} timeLabel={t.time} onChange={(d, tm) => { setDate(d); setTime(tm); }} />
+      <div className="field"><span>{t.paymentDate}</span><JalaliPicker idPrefix="r-date" locale={locale} value={date} time={time} timeLabel={t.time} onChange={(d, tm) => { setDate(d); setTime(tm); }} />
         {errors.payment_date && <small className="field-error">{errors.payment_date}</small>}</div>
       {field('price', t.price, 'ltr')}
       {field('factor_number', t.factorNumber, 'ltr')}

@@ -10,7 +10,8 @@ export function ShippingEstimate({ goods, options, locale }: { goods: number; op
   const c = checkoutTexts(locale);
   const rates = ratesOf(options);
   const quotes = shippingQuotes(goods, options.shippingMethods.map((m) => m.id), rates);
-  const until = untilFreeSentences(goods, rates, options.storeCity, locale);
+  const cityShown = locale === 'fa' ? options.storeCity : options.storeCityEn;
+  const until = untilFreeSentences(goods, rates, cityShown, locale);
   return (
     <section className="shipping-estimate" aria-label={c.shippingEstimate} data-testid="shipping-estimate">
       <h2>{c.shippingEstimate}</h2>
@@ -20,7 +21,7 @@ export function ShippingEstimate({ goods, options, locale }: { goods: number; op
           const m = options.shippingMethods.find((x) => x.id === q.method)!;
           return (
             <tr key={q.method} data-method={q.method}>
-              <th scope="row">{m.title}{m.storeCityOnly && <small> — {c.storeCityOnly(options.storeCity)}</small>}</th>
+              <th scope="row">{locale === 'fa' ? m.title : m.titleEn}{m.storeCityOnly && <small> — {c.storeCityOnly(cityShown)}</small>}</th>
               <td>{q.cost === 0 ? t.free : toman(locale, q.cost)}</td>
               <td>{toman(locale, q.total)}</td>
             </tr>
@@ -28,7 +29,7 @@ export function ShippingEstimate({ goods, options, locale }: { goods: number; op
         })}</tbody>
       </table>
       {until.length > 0 && <ul className="shipping-estimate__until" data-testid="until-free">{until.map((s) => <li key={s}>{s}</li>)}</ul>}
-      <p className="shipping-terms">{freeShippingSentence(rates, options.storeCity, locale)}</p>
+      <p className="shipping-terms">{freeShippingSentence(rates, cityShown, locale)}</p>
     </section>
   );
 }

@@ -34,8 +34,8 @@ export default function TrackOrder({ locale }: { locale: ShopLocale }) {
       {result && (
         <dl className="factor__meta" data-testid="track-result">
           <div><dt>{t.factorNumber}</dt><dd dir="ltr">{result.factorNumber}</dd></div>
-          <div><dt>{t.state}</dt><dd>{result.stateLabel}</dd></div>
-          <div><dt>{t.shippingStatus}</dt><dd>{result.shippingStatusLabel}</dd></div>
+          <div><dt>{t.state}</dt><dd>{t.states[result.state] ?? result.stateLabel}</dd></div>
+          <div><dt>{t.shippingStatus}</dt><dd>{t.shippingStatuses[result.shippingStatus] ?? result.shippingStatusLabel}</dd></div>
           {result.shippingTrackingCode && <div><dt>{t.shipmentCode}</dt><dd dir="ltr">{result.shippingTrackingCode}</dd></div>}
           <div><dt>{t.date}</dt><dd>{dateText(locale, result.date)}</dd></div>
         </dl>

@@ -3,6 +3,8 @@
  * box's own texts and the number formats live in buy-texts.ts (the product page ships only those).
  */
 import { VAT_PERCENT } from '~/lib/vat';
+import { ORDER_STATE_EN, ORDER_STATE_FA } from '~/lib/order-machine';
+import { SHIPPING_STATUS_EN, SHIPPING_STATUS_FA } from '~/lib/shipping';
 import { buyTexts, num, toman, type ShopLocale } from './buy-texts';
 
 export { num, toman, type ShopLocale };
@@ -92,6 +94,9 @@ const fa = {
   awaitingText: 'استعلام موجودی و قیمت شما ثبت شد. پس از تأیید فروشگاه، پیش‌فاکتور قابل پرداخت می‌شود.',
   expiredText: 'مهلت پرداخت این پیش‌فاکتور گذشته است. می‌توانید دوباره استعلام بگیرید.',
   contactText: 'لطفاً برای این سفارش با فروشگاه تماس بگیرید.',
+  /** Order states and parcel states by the code the API sends beside its Persian label. */
+  states: ORDER_STATE_FA as Record<string, string>,
+  shippingStatuses: SHIPPING_STATUS_FA as Record<string, string>,
 };
 type Texts = typeof fa;
 
@@ -124,6 +129,7 @@ const en: Texts = {
   shippingStatus: 'Shipping', shipmentCode: 'Shipment code', notFound: 'Not Found!', error: 'An Error Occur Please Try Again', loading: 'Loading…',
   awaitingText: 'Your stock and price enquiry was sent. Once the store confirms it, the pre-invoice can be paid.',
   expiredText: 'This pre-invoice has expired. You can ask again.', contactText: 'Please contact the store about this order.',
+  states: ORDER_STATE_EN, shippingStatuses: SHIPPING_STATUS_EN,
 };
 
 export const shopTexts = (locale: ShopLocale): Texts => (locale === 'fa' ? fa : en);

@@ -11,6 +11,7 @@ import { orderAmounts } from '../../../lib/cart-totals';
 import { formatToman, rialsToToman, tomanToRials } from '../../../lib/money';
 import { isShippingMethod, type ShippingRates } from '../../../lib/shipping';
 import { call, CallError, type ApiBody } from '../ui/api';
+import PartText from '../ui/PartText';
 import { faDate, GATEWAY_FA, PAYMENT_STATE_FA, SHIPPING_FA } from './staff-labels';
 
 interface Edit { quantity: string; priceToman: string; available: boolean; note: string }
@@ -99,7 +100,7 @@ export default function StaffOrderPage({ id, onClose }: { id: number; onClose():
           const name = l.product.nameFa || l.product.name;
           return (
             <tr key={l.id} data-line={l.id}>
-              <th scope="row">{name} <span dir="ltr" className="pn">{l.product.partNumber}</span>
+              <th scope="row"><PartText text={name} partNumber={l.product.partNumber} locale="fa" /> <span dir="ltr" className="pn">{l.product.partNumber}</span>
                 {l.reference && <small className="staff-line__reference">مرجع: <bdi dir="auto">{l.reference}</bdi></small>}</th>
               <td>{digits.format(l.requestedQuantity)}</td>
               <td className={l.stock !== null && l.stock < n.quantity ? 'short' : undefined}>{l.stock === null ? 'کالا حذف شده' : digits.format(l.stock)}</td>
@@ -202,7 +203,7 @@ function PackingSlip({ order, addressText }: { order: StaffOrderDetail; addressT
       <table>
         <thead><tr><th scope="col">ردیف</th><th scope="col">کالا</th><th scope="col">شمارهٔ فنی</th><th scope="col">تعداد</th><th scope="col">برداشته شد</th></tr></thead>
         <tbody>{order.lines.filter((l) => l.available && l.quantity > 0).map((l, i) => (
-          <tr key={l.id}><td>{digits.format(i + 1)}</td><td>{l.product.nameFa || l.product.name}</td><td dir="ltr">{l.product.partNumber}{l.reference && <> — <bdi dir="auto">{l.reference}</bdi></>}</td><td>{digits.format(l.quantity)}</td><td>☐</td></tr>
+          <tr key={l.id}><td>{digits.format(i + 1)}</td><td><PartText text={l.product.nameFa || l.product.name} partNumber={l.product.partNumber} locale="fa" /></td><td dir="ltr">{l.product.partNumber}{l.reference && <> — <bdi dir="auto">{l.reference}</bdi></>}</td><td>{digits.format(l.quantity)}</td><td>☐</td></tr>
         ))}</tbody>
       </table>
       {order.customerNote && <p>یادداشت مشتری: {order.customerNote}</p>}
