@@ -199,14 +199,15 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator('.departments__menu').isVisible()).toBe(false);
 
-    // Help in the top bar: the two guides (addresses from downloadHelpFile), contact and about pages.
+    // Help in the top bar: the two guides (addresses from downloadHelpFile: without file storage
+    // configured, the shop's own help page in the page's language), contact and about pages.
     const help = page.locator('[data-testid=help-menu]');
     await help.locator('summary').focus();
     await page.keyboard.press('Enter');
     const helpLinks = help.locator('ul a');
     await expect.poll(() => helpLinks.first().isVisible()).toBe(true);
     expect(await helpLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      'https://storage.qateh.example/help/HowToBuy.pdf', 'https://storage.qateh.example/help/UsersPanelGuide.pdf', '/en/site/contact-us', '/en/site/about-us',
+      '/en/site/faq', '/en/site/faq', '/en/site/contact-us', '/en/site/about-us',
     ]);
     await page.keyboard.press('Escape');
     await expect.poll(() => helpLinks.first().isVisible()).toBe(false);
@@ -227,7 +228,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await phone.keyboard.press('Tab');
     expect(await phone.evaluate(() => document.activeElement?.closest('.mobile-menu__panel') !== null)).toBe(true);
     // The slide-in menu ends with Help: the guides and the contact and about pages.
-    expect(await phone.locator('.mobile-menu__panel a[href$="HowToBuy.pdf"]').isVisible()).toBe(true);
+    expect(await phone.locator('.mobile-menu__panel a[href="/en/site/faq"]').first().isVisible()).toBe(true);
     expect(await phone.locator('.mobile-menu__panel a[href="/en/site/about-us"]').count()).toBe(1);
     await phone.keyboard.press('Escape');
     await expect.poll(() => phone.locator('.mobile-menu__panel').isVisible()).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, paginationSchema, queryInt, slugSchema } from './common';
+import { CURRENCY_CODES } from '../../lib/currency';
 
 export const LOCALES = ['fa', 'en'] as const;
 export const localeQuerySchema = z.object({ locale: z.enum(LOCALES).default('fa') });
@@ -79,9 +80,15 @@ export const storeInfoSchema = z.object({
   social: z.object({ messenger: z.string().nullable(), instagram: z.string().nullable() }),
   pcbOrderUrl: z.string().nullable(),
   blogUrl: z.string().nullable(),
+  /** The trust seal's verification page (TRUST_SEAL_URL); null: the store has none to show. */
+  trustSealUrl: z.string().nullable(),
   /** Payments go to the built-in test gateways (PAYMENT_SANDBOX): every page says so. */
   testMode: z.boolean(),
   /** Shipping prices and free thresholds (rials) and the courier's city, for the pages that state them. */
+  /** The money-back guarantee in hours (MONEY_BACK_GUARANTEE_HOURS), for the pages that promise it. */
+  moneyBackHours: z.number().int().positive(),
+  /** The currency selector's rates the store set, toman per unit (CURRENCY_RATES_TOMAN); empty when none. */
+  currencyRates: z.partialRecord(z.enum(CURRENCY_CODES), z.number().positive()),
   shipping: z.object({
     storeCity: z.string(),
     rates: z.record(z.enum(['courier', 'post', 'carrier', 'pickup']), z.object({ price: z.number().int(), freeFrom: z.number().int().nullable() })),
