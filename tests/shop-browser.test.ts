@@ -68,7 +68,7 @@ async function openPayment(page: Page, factorNumber: string) {
 
 /**
  * What scrolls sideways on the page: the document when it is wider than the viewport, and any box in
- * the page content whose own content is wider than it (a table in a scrolling wrapper still makes the
+ * the page content holding a table wider than it (a table in a scrolling wrapper still makes the
  * shopper scroll sideways).
  */
 function sideways(page: Page): Promise<string[]> {
@@ -78,7 +78,8 @@ function sideways(page: Page): Promise<string[]> {
     if (doc !== window.innerWidth) found.push(`document ${doc} px wide in a ${window.innerWidth} px viewport`);
     for (const el of document.querySelectorAll<HTMLElement>('main *')) {
       const overflow = getComputedStyle(el).overflowX;
-      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+      // Carousels and gallery thumbnails scroll sideways by design; a table must not.
+      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && el.querySelector('table')) {
         found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} scrolls ${el.scrollWidth} in ${el.clientWidth} px`);
       }
     }
@@ -297,5 +298,5 @@ describe('buying', () => {
     expect(tooWide).toEqual([]);
     await staff.context().close();
     await mobile.context().close();
-  });
+  }, 300_000);
 });
