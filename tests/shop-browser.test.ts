@@ -291,10 +291,12 @@ describe('buying', () => {
     await staff.goto(url('/account/login?return=%2Fstaff'));
     await signIn(staff, DEMO_STAFF.username, DEMO_STAFF.password);
     await staff.waitForURL(url('/staff'));
-    await measure(staff, '/staff', 'tr[data-row]');
-    await clickLive(staff, 'button[role=tab]:has-text("رسیدهای بانکی")');
-    await staff.locator('tr[data-receipt]').first().waitFor();
-    tooWide.push(...(await sideways(staff)).map((what) => `/staff receipts: ${what}`));
+    await measure(staff, '/staff', 'button[role=tab]');
+    for (const [tab, row] of [['همهٔ سفارش‌ها', 'tr[data-row]'], ['رسیدهای بانکی', 'tr[data-receipt]']]) {
+      await clickLive(staff, `button[role=tab]:has-text("${tab}")`);
+      await staff.locator(row!).first().waitFor();
+      tooWide.push(...(await sideways(staff)).map((what) => `/staff ${tab}: ${what}`));
+    }
     expect(tooWide).toEqual([]);
     await staff.context().close();
     await mobile.context().close();
