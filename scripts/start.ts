@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from '../src/server/config';
 import { seedOnStart } from '../src/server/seed/on-start';
 import { sandboxEnabled } from '../src/server/payments/settings';
 import { openConfiguredDatabase, startServer } from '../src/server/server';
+import { publicAddressWarning } from '../src/lib/public-url';
 
 async function main() {
   const config = loadConfig();
@@ -26,6 +27,8 @@ async function main() {
   console.log(`Qateh is running at ${server.url} (database: ${database.kind}, ${config.NODE_ENV}${sandboxEnabled(config) ? ', TEST MODE: payment sandbox on' : ''})`);
   console.log(`Shop: ${server.url}/ — English ${server.url}/en — Russian ${server.url}/ru`);
   console.log(`API: ${server.url}/api/site/v1 — OpenAPI: ${server.url}/api/site/v1/openapi.json`);
+  const addressWarning = publicAddressWarning(config.PUBLIC_BASE_URL, server.url, config.TRUST_PROXY !== false);
+  if (addressWarning) console.warn(`Warning: ${addressWarning}`);
   // Catalogue and content changes (staff console, imports) reach the static pages without a manual rebuild.
   const updater = config.SITE_UPDATE_SECONDS > 0
     ? startSiteUpdater(config, database, siteDir, { intervalSeconds: config.SITE_UPDATE_SECONDS, log: (s) => console.log(s) })

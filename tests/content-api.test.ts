@@ -160,7 +160,8 @@ describe('help files and store details', () => {
       email: 'support@qateh.example',
       phones: ['021-66712345', '021-66712346'],
       social: { messenger: expect.stringMatching(/^https:/), instagram: expect.stringMatching(/^https:/) },
-      pcbOrderUrl: expect.stringMatching(/^https:/),
+      // No printed-circuit site configured: the storefront links its own contact page instead.
+      pcbOrderUrl: null,
     });
     expect(body.data.address.fa).toMatch(PERSIAN);
     expect(body.data.hours.en).toContain('Saturday');

@@ -4,12 +4,13 @@
  * console → pays through the ZarinPal sandbox → success page; the same through Sadad; a cancelled
  * payment lands on the fail page; a bank transfer ends with staff accepting the receipt.
  */
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankReceipts, orders, products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import { clickLive, fillLive, selectLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import { clickLive, fillLive, hydrated, selectLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, type Customer } from './support/shop';
 
@@ -63,6 +64,27 @@ async function openPayment(page: Page, factorNumber: string) {
   await page.goto(url(`/shop/checkout/prefactor/${factorNumber}`));
   await expect.poll(() => page.locator('[data-testid=factor-state]').textContent()).toBe('تأیید شده — در انتظار پرداخت');
   await page.click('button:has-text("پرداخت")');
+}
+
+/**
+ * What scrolls sideways on the page: the document when it is wider than the viewport, and any box in
+ * the page content holding a table wider than it (a table in a scrolling wrapper still makes the
+ * shopper scroll sideways).
+ */
+function sideways(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const doc = document.documentElement.scrollWidth;
+    if (doc !== window.innerWidth) found.push(`document ${doc} px wide in a ${window.innerWidth} px viewport`);
+    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+      const overflow = getComputedStyle(el).overflowX;
+      // Carousels and gallery thumbnails scroll sideways by design; a table must not.
+      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && el.querySelector('table')) {
+        found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} scrolls ${el.scrollWidth} in ${el.clientWidth} px`);
+      }
+    }
+    return found;
+  });
 }
 
 describe('buying', () => {
@@ -229,4 +251,54 @@ describe('buying', () => {
     await expect.poll(() => guest.locator('[data-testid=track-result]').textContent()).toContain('پرداخت شده');
     await guest.context().close();
   });
+
+  it('at 375 px every page type fits the screen: the document is no wider than the viewport', async () => {
+    const phone = { width: 375, height: 800 };
+    const cookies = await page.context().cookies();
+    const mobile = await shop.newPage(phone);
+    await mobile.context().addCookies(cookies);
+    // Something in each list: a cart line, a compared pair, a wished product, a parts-list result.
+    expect((await api('/cart', json('POST', { product_id: productId, cart_quantity: 2 }, bearer(customer.token)))).status).toBe(200);
+    await mobile.goto(url('/shop/catalog/op-amps'));
+    await hydrated(mobile, '.card');
+    for (const [kind, n, count] of [['compare', 0, '۱'], ['compare', 1, '۲'], ['wishlist', 0, '۱']] as const) {
+      await mobile.locator(`.card [data-list-add=${kind}]`).nth(n).click();
+      await expect.poll(() => mobile.locator(`[data-list-count=${kind}]`).textContent()).toBe(count);
+    }
+    const form = new FormData();
+    form.append('newFile', new Blob([readFileSync(new URL('./fixtures/bom/opamp-board.csv', import.meta.url))]), 'opamp-board.csv');
+    const bom = await api('/SaveCustomerFile', { method: 'POST', body: form, headers: bearer(customer.token) });
+    expect(bom.status).toBe(200);
+    const [paid] = await shop.database.db.select({ factor: orders.factorNumber }).from(orders).where(eq(orders.status, 'paid')).limit(1);
+    // Page → what shows its content is there (islands read the API after load).
+    const pages: [string, string][] = [
+      ['/', '.home-block'], ['/shop/catalog', '.card'], ['/shop/catalog/op-amps', '.card'], [`/shop/products/${slug}`, '[data-testid=buy-box]'],
+      ['/blog/category-classic', 'main'], ['/site/faq', 'main'], ['/site/terms', 'main'], ['/site/returns', 'main'], ['/site/about-us', 'main'],
+      ['/shop/cart', '.cart-line'], ['/shop/checkout', 'input[name=shipping_method]'], ['/shop/compare', '[data-testid=compare-table]'],
+      ['/shop/wishlist', '[data-testid=wishlist-remove]'], [`/shop/customer/excel/${(bom.body as { identityKey: string }).identityKey}`, '[data-testid=bom-result]'],
+      ['/account/dashboard', 'main'], ['/account/orders/history/f', `[data-factor="${paid!.factor}"]`], [`/account/orders/${paid!.factor}`, '[data-testid=factor-state]'],
+      ['/account/addresses', 'main'], ['/account/profile', 'main'], ['/shop/track-order', 'main'], ['/en/shop/cart', '.cart-line'], [`/en/shop/products/${slug}`, '[data-testid=buy-box]'],
+    ];
+    const tooWide: string[] = [];
+    const measure = async (p: Page, path: string, ready: string) => {
+      await p.goto(url(path));
+      await p.locator(ready).first().waitFor({ state: 'attached' });
+      await p.waitForLoadState('networkidle');
+      tooWide.push(...(await sideways(p)).map((what) => `${path}: ${what}`));
+    };
+    for (const [path, ready] of pages) await measure(mobile, path, ready);
+    const staff = await shop.newPage(phone);
+    await staff.goto(url('/account/login?return=%2Fstaff'));
+    await signIn(staff, DEMO_STAFF.username, DEMO_STAFF.password);
+    await staff.waitForURL(url('/staff'));
+    await measure(staff, '/staff', 'button[role=tab]');
+    for (const [tab, row] of [['همهٔ سفارش‌ها', 'tr[data-row]'], ['رسیدهای بانکی', 'tr[data-receipt]']]) {
+      await clickLive(staff, `button[role=tab]:has-text("${tab}")`);
+      await staff.locator(row!).first().waitFor();
+      tooWide.push(...(await sideways(staff)).map((what) => `/staff ${tab}: ${what}`));
+    }
+    expect(tooWide).toEqual([]);
+    await staff.context().close();
+    await mobile.context().close();
+  }, 300_000);
 });

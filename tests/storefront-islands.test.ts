@@ -18,6 +18,8 @@ import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { startServer, type RunningServer } from '../src/server/server';
 import { importCatalogue } from '../src/server/services/catalogue-import';
+import { homeSlides } from '../src/server/db/schema';
+import { approximateIn, parseCurrencyRates } from '../src/lib/currency';
 import { freshDatabase } from './support/database';
 import { readSharedCatalogue } from './support/server';
 
@@ -34,7 +36,7 @@ let outDir: string;
 let browser: Browser;
 let preOrders: { slug: string; date: string }[] = [];
 
-const env = { NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' };
+const env = { NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example', TRUST_SEAL_URL: 'https://trustseal.enamad.ir/?id=12345&Code=abc' };
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -46,6 +48,10 @@ beforeAll(async () => {
     WHERE id IN (SELECT id FROM products WHERE enable AND category_id = (SELECT id FROM categories WHERE slug = ${CATEGORY}) AND slug <> ${PRODUCT} ORDER BY id DESC LIMIT 2)
     RETURNING slug, availability_date::text AS date`);
   preOrders = (due as unknown as { rows: { slug: string; date: string }[] }).rows;
+  await database.db.insert(homeSlides).values([
+    { kind: 'slide', title: 'آپ‌امپ‌های دقیق', titleEn: 'Precision op-amps', url: `/shop/catalog/${CATEGORY}`, sort: 1 },
+    { kind: 'slide', title: 'ابزار اندازه‌گیری', titleEn: 'Measuring tools', sort: 2 },
+  ]);
   const config = loadConfig(env);
   outDir = mkdtempSync(join(tmpdir(), 'qateh-islands-'));
   // With the Pagefind index: the search's offline fallback reads it.
@@ -199,14 +205,15 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator('.departments__menu').isVisible()).toBe(false);
 
-    // Help in the top bar: the two guides (addresses from downloadHelpFile), contact and about pages.
+    // Help in the top bar: the two guides (addresses from downloadHelpFile: without file storage
+    // configured, the shop's own help page in the page's language), contact and about pages.
     const help = page.locator('[data-testid=help-menu]');
     await help.locator('summary').focus();
     await page.keyboard.press('Enter');
     const helpLinks = help.locator('ul a');
     await expect.poll(() => helpLinks.first().isVisible()).toBe(true);
     expect(await helpLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      'https://storage.qateh.example/help/HowToBuy.pdf', 'https://storage.qateh.example/help/UsersPanelGuide.pdf', '/en/site/contact-us', '/en/site/about-us',
+      '/en/site/faq', '/en/site/faq', '/en/site/contact-us', '/en/site/about-us',
     ]);
     await page.keyboard.press('Escape');
     await expect.poll(() => helpLinks.first().isVisible()).toBe(false);
@@ -227,7 +234,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await phone.keyboard.press('Tab');
     expect(await phone.evaluate(() => document.activeElement?.closest('.mobile-menu__panel') !== null)).toBe(true);
     // The slide-in menu ends with Help: the guides and the contact and about pages.
-    expect(await phone.locator('.mobile-menu__panel a[href$="HowToBuy.pdf"]').isVisible()).toBe(true);
+    expect(await phone.locator('.mobile-menu__panel a[href="/en/site/faq"]').first().isVisible()).toBe(true);
     expect(await phone.locator('.mobile-menu__panel a[href="/en/site/about-us"]').count()).toBe(1);
     await phone.keyboard.press('Escape');
     await expect.poll(() => phone.locator('.mobile-menu__panel').isVisible()).toBe(false);
@@ -357,6 +364,14 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await page.goto(`${server.url}/shop/catalog/${CATEGORY}`);
     await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
     expect(await page.locator('.currency select').inputValue()).toBe('EUR');
+    // Toman first, then the chosen currency at the store's rate (CURRENCY_RATES_TOMAN), on every price.
+    const rates = (parseCurrencyRates(loadConfig(env).CURRENCY_RATES_TOMAN) as { ok: true; rates: Record<string, number> }).rates;
+    const card = page.locator('.card .price[data-rials]').first();
+    const rials = Number(await card.getAttribute('data-rials'));
+    const euros = approximateIn(rials, 'EUR', rates)!;
+    await expect.poll(() => card.getAttribute('data-approx')).toBe(`≈ €${euros.toLocaleString('fa-IR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    expect(await card.evaluate((el) => getComputedStyle(el, '::after').content)).toContain('€');
+    expect(await card.textContent()).toContain('تومان');
 
     // The guest's account menu: sign in comes back to this page; a click elsewhere closes it.
     await page.locator('.account-menu[data-ready] > button').click();
@@ -372,6 +387,72 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(await page.locator('[data-testid=cart-count]').isVisible()).toBe(false);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.dropcart').count()).toBe(0);
+    await page.close();
+  });
+
+  it('the English product page shows the approximation beside the toman price, in the buy box too', async () => {
+    const page = await open(`/en/shop/products/${PRODUCT}`, ['LiveBuyBox']);
+    await page.locator('.currency select').selectOption('USD');
+    const price = page.locator('.product__buy .price--big');
+    await expect.poll(() => price.getAttribute('data-approx')).toMatch(/^≈ \$\d+\.\d\d$/);
+    expect(await price.textContent()).toMatch(/Toman$/);
+    await page.close();
+  });
+
+  it('the spec\'s remaining routes: /shop/products, /offcanvas-cart and the three product layouts', async () => {
+    const all = await open('/shop/products', ['CatalogListing']);
+    expect(await all.locator('.card').count()).toBeGreaterThan(0);
+    await all.close();
+    const offcanvas = await open('/en/offcanvas-cart', []);
+    await expect.poll(() => offcanvas.locator('.dropcart--offcanvas').isVisible()).toBe(true);
+    await offcanvas.keyboard.press('Escape');
+    await expect.poll(() => offcanvas.locator('.dropcart').count()).toBe(0);
+    await offcanvas.close();
+    for (const layout of ['standard', 'sidebar', 'columnar']) {
+      const page = await open(`/shop/product-${layout}`, ['LiveBuyBox']);
+      expect(await page.locator(`[data-product-layout=${layout}] .product [data-testid=buy-box], [data-product-layout=${layout}] .product .buybox`).count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-widget]').count()).toBe(layout === 'sidebar' ? 2 : 0);
+      if (layout === 'sidebar') {
+        // The latest-products widget: at most five, cheapest first (spec §9).
+        const prices = (await page.locator('[data-widget=latest] [data-rials]').evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.rials))));
+        expect(await page.locator('[data-widget=latest] li').count()).toBeLessThanOrEqual(5);
+        expect(prices.length).toBeGreaterThan(0);
+        expect(prices).toEqual([...prices].sort((a, b) => a - b));
+        expect(await page.locator(`[data-widget=categories] a[href="/shop/catalog/${CATEGORY}"], [data-widget=categories] a[aria-current]`).count()).toBeGreaterThan(0);
+      }
+      await page.close();
+    }
+  });
+
+  it('home: slideshow with dots, store features from its configuration, brands; footer trust seal; idle prefetch', async () => {
+    const page = await open('/', []);
+    const dots = page.locator('.slideshow [data-go]');
+    expect(await dots.count()).toBe(2);
+    await dots.nth(1).click();
+    await expect.poll(() => dots.nth(1).getAttribute('aria-current')).not.toBeNull();
+    expect(await page.locator('[data-feature=guarantee]').textContent()).toContain('۴۸');
+    expect(await page.locator('[data-feature=shipping]').textContent()).toContain('۱۵۰٬۰۰۰ تومان');
+    expect(await page.locator('[data-home-brands] li').count()).toBeGreaterThan(0);
+    expect(await page.locator('footer a[data-trust-seal]').getAttribute('href')).toBe(env.TRUST_SEAL_URL);
+    // Once idle, the pages linked from the screen are fetched ahead (never the API or private pages).
+    await expect.poll(() => page.locator('link[rel=prefetch]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const ahead = await page.locator('link[rel=prefetch]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(ahead.filter((p) => /^\/(api|account|staff)/.test(p))).toEqual([]);
+    await page.close();
+  });
+
+  it('a page whose code chunk fails to load reloads once, not again', async () => {
+    const page = await open('/en/site/faq', []);
+    await page.route('**/_astro/CartPanel*', (route) => route.abort());
+    let navigations = 0;
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+    await page.locator('.cart-indicator[data-ready] > button').click();
+    await expect.poll(() => navigations).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('qateh:chunk-reload'))).toContain('/en/site/faq');
+    // The same failure again right after the reload: seen by the page, which stays.
+    await Promise.all([page.waitForEvent('pageerror'), page.locator('.cart-indicator[data-ready] > button').click()]);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    expect(navigations).toBe(1);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnderBase } from './public-url';
+import { isUnderBase, publicAddressWarning } from './public-url';
 
 describe('isUnderBase', () => {
   it.each([
@@ -20,5 +20,20 @@ describe('isUnderBase', () => {
     ['not a url', 'https://shop.example', false],
   ])('%s under %s: %s', (url, base, expected) => {
     expect(isUnderBase(url, base)).toBe(expected);
+  });
+});
+
+describe('start-up warning when PUBLIC_BASE_URL is not the address served', () => {
+  it.each([
+    ['http://localhost:4321', 'http://127.0.0.1:4321', false, false],
+    ['http://127.0.0.1:4321/', 'http://127.0.0.1:4321', false, false],
+    ['http://localhost:4321', 'http://127.0.0.1:8080', false, true], // mails would link a port nobody serves
+    ['https://shop.example.ir', 'http://127.0.0.1:4321', false, true],
+    ['https://shop.example.ir', 'http://127.0.0.1:4321', true, false], // a trusted proxy forwards the public address
+    ['http://shop.example.ir', 'https://shop.example.ir', false, true],
+  ])('%s served at %s (behind a proxy: %s) → warns: %s', (base, served, proxy, warns) => {
+    const warning = publicAddressWarning(base, served, proxy);
+    expect(warning !== null).toBe(warns);
+    if (warning) expect(warning).toContain('PUBLIC_BASE_URL');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SANDBOX_CREDENTIALS } from './payments/settings';
 import { parseTrustProxy, type TrustedProxies } from '../lib/forwarded-client';
+import { parseCurrencyRates } from '../lib/currency';
 
 /**
  * Every setting the server reads from the environment, validated once at start.
@@ -77,9 +78,13 @@ export const configSchema = z.object({
   STORE_HOURS_EN: z.string().default('Saturday to Wednesday 8:30–19:00, Thursday 8:30–18:00'),
   SOCIAL_MESSENGER_URL: optionalUrl.default('https://t.me/qateh_shop'),
   SOCIAL_INSTAGRAM_URL: optionalUrl.default('https://instagram.com/qateh_shop'),
-  PCB_ORDER_URL: optionalUrl.default('https://pcb.qateh.example'),
+  /** The printed-circuit ordering site; unset, the top bar's PCB link goes to the shop's own contact page. */
+  PCB_ORDER_URL: optionalUrl,
   BLOG_EXTERNAL_URL: optionalUrl,
-  HELP_FILES_BASE_URL: z.string().url().default('https://storage.qateh.example/help'),
+  /** The verification page of the store's trust seal (e-Namad, enamad.ir): the footer shows the seal linking there; unset, no seal. */
+  TRUST_SEAL_URL: optionalUrl,
+  /** Where HowToBuy.pdf and UsersPanelGuide.pdf live; unset (and no address set by staff), the Help links go to the shop's own help page. */
+  HELP_FILES_BASE_URL: optionalUrl,
 
   /** Outgoing mail: smtp(s):// URL; when unset every mail is written as an .eml file under DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -147,6 +152,15 @@ export const configSchema = z.object({
   PREINVOICE_VALID_HOURS: z.coerce.number().positive().default(24),
   /** Hours after delivery within which a buyer may return goods for their money back (spec §1: 48); shown on the terms pages through {{money_back_hours}}. */
   MONEY_BACK_GUARANTEE_HOURS: z.coerce.number().int().positive().default(48),
+  /**
+   * The currency selector's rates, toman per unit ("USD=105000,EUR=115000,GBP=135000,RUB=1300"): pages
+   * show the chosen currency's approximation beside toman prices. The default is a development demo,
+   * dropped in production unless set (then no approximation is shown).
+   */
+  CURRENCY_RATES_TOMAN: z.string().default('USD=105000,EUR=115000,GBP=135000,RUB=1300').superRefine((text, ctx) => {
+    const parsed = parseCurrencyRates(text);
+    if (!parsed.ok) for (const problem of parsed.problems) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  }),
 
   /**
    * The built-in test gateways; unset means on unless merchant credentials are configured, and off in
@@ -211,12 +225,12 @@ type ConfigName = keyof Config;
  */
 export const SET_IN_PRODUCTION: readonly ConfigName[] = [
   'PUBLIC_BASE_URL', 'CAPTCHA_HMAC_KEY', 'CSRF_SECRET', 'SMTP_URL', 'MAIL_FROM',
-  'STORE_ADDRESS_FA', 'STORE_ADDRESS_EN', 'STORE_EMAIL', 'STORE_PHONES', 'STORE_MOBILE', 'HELP_FILES_BASE_URL',
+  'STORE_ADDRESS_FA', 'STORE_ADDRESS_EN', 'STORE_EMAIL', 'STORE_PHONES', 'STORE_MOBILE',
   'BANK_ACCOUNT_HOLDER', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER', 'BANK_CARD_NUMBER', 'BANK_SHEBA',
 ];
 
 /** Demo links that production drops unless set: a shop without a messenger channel shows none. */
-const DEMO_LINKS_DROPPED_IN_PRODUCTION: readonly ConfigName[] = ['SOCIAL_MESSENGER_URL', 'SOCIAL_INSTAGRAM_URL', 'PCB_ORDER_URL'];
+const DEMO_LINKS_DROPPED_IN_PRODUCTION: readonly ConfigName[] = ['SOCIAL_MESSENGER_URL', 'SOCIAL_INSTAGRAM_URL'];
 
 /** The sandbox's own test credentials: published in this repository, so never a real merchant's. */
 const SANDBOX_VALUES: readonly [ConfigName, string][] = [
@@ -244,6 +258,8 @@ function productionRules(config: Config, env: Env): string[] {
   // Test gateways only when asked for by name; then every page says test mode.
   if (env.PAYMENT_SANDBOX === undefined) config.PAYMENT_SANDBOX = false;
   for (const name of DEMO_LINKS_DROPPED_IN_PRODUCTION) if (env[name] === undefined) (config as Record<string, unknown>)[name] = undefined;
+  // Demo exchange rates would price goods at someone else's rate: none unless the store sets its own.
+  if (env.CURRENCY_RATES_TOMAN === undefined) config.CURRENCY_RATES_TOMAN = '';
   return [];
 }
 

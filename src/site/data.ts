@@ -181,6 +181,9 @@ export const shellData = () =>
 /** The home page's slides and banners that staff switched on. */
 export const homeSlides = () => once('slides', () => api().slides());
 
+/** The home page's brands block: the biggest brands (most enabled products) first. */
+export const homeBrands = () => once('home-brands', () => api().brandsWithCategories({ limit: 12 }));
+
 /** The home page's product rows. */
 export const homeRows = () =>
   once('home', async () => {
@@ -188,6 +191,18 @@ export const homeRows = () =>
       api().latestProducts({ limit: 12 }), api().bestSellingProducts({ limit: 12 }), api().discountedProducts({ limit: 12 }),
     ]);
     return { latest, bestSellers, discounts };
+  });
+
+/**
+ * The product layout demo pages (spec §2 /shop/product-standard, -sidebar, -columnar): the newest
+ * product shown in each layout, and the sidebar's latest-products widget (spec §9: five, cheapest first).
+ */
+export const productLayoutDemo = () =>
+  once('product-layouts', async () => {
+    const [newest] = await api().latestProducts({ limit: 1 });
+    if (!newest) return null;
+    const [product, sidebarLatest] = await Promise.all([api().product(newest.slug), api().latestProducts({ limit: 5, sort: 'price_asc' })]);
+    return { product, sidebarLatest };
   });
 
 /** A store-written page in the content language; null while the store has not written it. */

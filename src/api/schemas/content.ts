@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTENT_LOCALES } from '../../lib/locales';
 import { SHIPPING_METHODS } from '../../lib/shipping';
 import { envelope, paginationSchema, queryInt, slugSchema } from './common';
+import { CURRENCY_CODES } from '../../lib/currency';
 
 /** The languages with stored content (src/lib/locales.ts). */
 export const LOCALES = CONTENT_LOCALES;
@@ -82,9 +83,15 @@ export const storeInfoSchema = z.object({
   social: z.object({ messenger: z.string().nullable(), instagram: z.string().nullable() }),
   pcbOrderUrl: z.string().nullable(),
   blogUrl: z.string().nullable(),
+  /** The trust seal's verification page (TRUST_SEAL_URL); null: the store has none to show. */
+  trustSealUrl: z.string().nullable(),
   /** Payments go to the built-in test gateways (PAYMENT_SANDBOX): every page says so. */
   testMode: z.boolean(),
   /** Shipping prices and free thresholds (rials) and the courier's city, for the pages that state them. */
+  /** The money-back guarantee in hours (MONEY_BACK_GUARANTEE_HOURS), for the pages that promise it. */
+  moneyBackHours: z.number().int().positive(),
+  /** The currency selector's rates the store set, toman per unit (CURRENCY_RATES_TOMAN); empty when none. */
+  currencyRates: z.partialRecord(z.enum(CURRENCY_CODES), z.number().positive()),
   shipping: z.object({
     storeCity: z.string(),
     /** The same city as English pages name it. */

@@ -30,7 +30,7 @@ function buildRows(rows: ListRow[], locale: Locale): Row[] {
   const price = (p: ListProduct) => (canAddToCart(p.availability) ? p.price : null);
   const hasPackageAttribute = products.some((p) => p?.attributes.some((a) => a.slug === 'package'));
   const base = [
-    fixed('price', t.price, price, (p) => (price(p) === null ? t.none : <span className="price">{formatPrice(p.price, locale)}</span>)),
+    fixed('price', t.price, price, (p) => (price(p) === null ? t.none : <span className="price" data-rials={p.price}>{formatPrice(p.price, locale)}</span>)),
     fixed('availability', t.availability, (p) => p.availability, (p) => <span className={`availability availability--${p.availability}`}>{t.availability_[p.availability]}</span>),
     fixed('brand', t.brand, brand),
     fixed('quality', t.quality, (p) => p.quality, (p) => (p.quality ? t.quality_[p.quality] : t.none)),

@@ -71,7 +71,7 @@ export function QuickView({ product: p, locale, onClose, returnFocus }: {
             <>
               <p className="product__price" data-testid="quickview-price">
                 {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
-                <span className="price price--big">{formatPrice(p.price, locale)}</span>
+                <span className="price price--big" data-rials={p.price}>{formatPrice(p.price, locale)}</span>
               </p>
               <p>{t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong></p>
               <PriceTiers tiers={p.prices} locale={locale} labels={t} />

@@ -53,7 +53,7 @@ function Row({ row, locale }: { row: ListRow; locale: Locale }) {
       <td>{image ? <img src={image} alt="" width={64} height={64} loading="lazy" /> : null}</td>
       <td>{p ? <a href={productPath(locale, entry.slug)}>{name}</a> : name}</td>
       <td><span dir="ltr" className="pn">{p?.partNumber ?? entry.partNumber}</span></td>
-      <td>{p && canAddToCart(p.availability) ? <span className="price">{formatPrice(p.price, locale)}</span> : t.none}</td>
+      <td>{p && canAddToCart(p.availability) ? <span className="price" data-rials={p.price}>{formatPrice(p.price, locale)}</span> : t.none}</td>
       <td>{p ? <span className={`availability availability--${p.availability}`}>{t.availability_[p.availability]}</span> : <span className="muted">{t.gone}</span>}</td>
       <td>{p && canAddToCart(p.availability) ? <AddToCart product={p} locale={locale} /> : null}</td>
       <td><button type="button" className="button button--outline" aria-label={fill(t.removeOf, { name }, locale)}

@@ -63,7 +63,7 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t, product }
         <>
           <p className="product__price">
             {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
-            <span className="price price--big">{formatPrice(p.price, locale)}</span>
+            <span className="price price--big" data-rials={p.price}>{formatPrice(p.price, locale)}</span>
           </p>
           <p className="buybox__stock">{t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong></p>
           {p.minimumPurchase > 1 && <p className="muted">{fill(t.minimumPurchase, { count: p.minimumPurchase }, locale)}</p>}

@@ -101,8 +101,8 @@ export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty
       <label className="buy-box__label" htmlFor={inputId}>{t.quantity}</label>
       <QuantityInput id={inputId} value={quantity} minimumPurchase={product.minimumPurchase} onChange={setQuantity} locale={locale} />
       <p className="buy-box__price">
-        <span>{t.unitPrice}: </span><strong data-testid="buy-unit">{toman(locale, unit)}</strong>
-        <span> — {t.lineTotal}: </span><strong data-testid="buy-total">{toman(locale, unit * shown)}</strong>
+        <span>{t.unitPrice}: </span><strong data-testid="buy-unit" data-rials={unit}>{toman(locale, unit)}</strong>
+        <span> — {t.lineTotal}: </span><strong data-testid="buy-total" data-rials={unit * shown}>{toman(locale, unit * shown)}</strong>
       </p>
       {next && <p className="buy-box__break" data-testid="next-break">{t.nextBreak(num(locale, next.moreUnits), toman(locale, next.unitPrice), toman(locale, next.saves))}</p>}
       <button type="button" className="button button--primary buy-box__add" disabled={busy || !live} onClick={onAdd}>{busy ? t.adding : t.addToCart}</button>

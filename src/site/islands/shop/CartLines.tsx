@@ -3,6 +3,7 @@
  * (a parts list's designators), optional quantity and reference edit.
  */
 import { nextPriceBreak } from '../../../lib/price-tiers';
+import { cartQuantityCap } from '../../../lib/quantity';
 import type { ClientCartItem } from '../../stores/cart-state';
 import { QuantityInput } from './QuantityInput';
 import PartText from '../ui/PartText';
@@ -66,7 +67,10 @@ function LineReference({ item, locale, onReference }: { item: ClientCartItem; lo
 }
 
 function NextBreak({ item, locale }: { item: ClientCartItem; locale: ShopLocale }) {
-  const next = nextPriceBreak(item.product, item.quantity);
+  const { product } = item;
+  // Never a break past what stock and threshold allow: that hint would end in "contact the store".
+  const cap = cartQuantityCap({ minimumPurchase: product.minimumPurchase, stock: product.stock, threshold: product.threshold, preOrder: product.availability === 'pre-order' });
+  const next = nextPriceBreak(product, item.quantity, cap);
   if (!next) return null;
   return <small className="cart-line__break">{shopTexts(locale).nextBreak(num(locale, next.moreUnits), toman(locale, next.unitPrice), toman(locale, next.saves))}</small>;
 }

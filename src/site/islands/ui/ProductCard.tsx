@@ -33,7 +33,7 @@ export default function ProductCard({ product: p, locale, eager = false }: { pro
         {canAddToCart(p.availability)
           ? <>
               {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
-              <span className="price">{formatPrice(p.price, locale)}</span>
+              <span className="price" data-rials={p.price}>{formatPrice(p.price, locale)}</span>
             </>
           : <span className="price price--none">{t.availability['out-of-stock']}</span>}
       </div>

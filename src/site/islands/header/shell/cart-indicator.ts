@@ -16,7 +16,9 @@ export function cartIndicator(root: HTMLElement, locale: Locale): void {
   const count = root.querySelector<HTMLElement>('.cart-indicator__count');
   const host = root.querySelector<HTMLElement>('.cart-indicator__panel');
   if (!button || !count || !host) return;
-  const type = root.dataset.type === 'dropdown' ? 'dropdown' : 'offcanvas';
+  // /offcanvas-cart shows the off-canvas cart whatever the layout setting.
+  const showOpen = document.querySelector('[data-open-offcanvas-cart]') !== null;
+  const type = root.dataset.type === 'dropdown' && !showOpen ? 'dropdown' : 'offcanvas';
   let open = false;
   let panel: Promise<PanelModule> | null = null;
   const load = () => (panel ??= import('../../shop/CartPanel'));
@@ -35,6 +37,7 @@ export function cartIndicator(root: HTMLElement, locale: Locale): void {
   button.addEventListener('pointerenter', () => void load(), { once: true });
   button.addEventListener('focus', () => void load(), { once: true });
   addEventListener('keydown', (e) => { if (e.key === 'Escape' && open) set(false); });
+  if (showOpen) set(true);
   if (maybeSignedIn()) {
     void import('../../shop/api').then((api) => api.refreshCart()).catch(() => undefined).finally(() => { root.dataset.ready = ''; });
   } else {

@@ -12,10 +12,13 @@ import { cartIndicator } from './cart-indicator';
 import { currencySelect } from './currency';
 import { departments } from './departments';
 import { helpMenu } from './help-menu';
+import { idlePrefetch } from './idle-prefetch';
+import { reloadOnChunkFailure } from './chunk-reload';
 import { mobileMenu } from './mobile-menu';
 import { scrollTop } from './scroll-top';
 import { searchBox } from './search-box';
 import { sticky } from './sticky';
+import { tableCards } from './table-cards';
 import { toaster } from './toaster';
 
 export function startShell(): void {
@@ -33,7 +36,7 @@ export function startShell(): void {
   const mobile = find<HTMLDetailsElement>('details.mobile-menu');
   if (mobile) mobileMenu(mobile);
   const currency = find<HTMLSelectElement>('.currency select');
-  if (currency) currencySelect(currency);
+  if (currency) currencySelect(currency, locale);
   const account = find('.account-menu');
   if (account) accountMenu(account);
   const cart = find('.cart-indicator');
@@ -42,5 +45,8 @@ export function startShell(): void {
   if (toasts) toaster(toasts);
   const top = document.querySelector<HTMLButtonElement>('.scroll-top');
   if (top) scrollTop(top);
+  tableCards();
+  reloadOnChunkFailure();
+  idlePrefetch();
   header.dataset.ready = '';
 }
