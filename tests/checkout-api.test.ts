@@ -1,12 +1,14 @@
 /**
  * Checkout over the real server and database: shipping methods by destination (the courier only in
  * the store's city), discount codes from the staff console to the cart to the enquiry (and a code with
- * one use raced by several customers at once), the pre-invoice's per-line changes and recomputed
+ * one use raced by several customers at once; a rejected, cancelled or expired order gives its use back
+ * exactly once, raced against the other moves), the pre-invoice's per-line changes and recomputed
  * shipping, and the official-invoice details the customer may give.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, orders } from '../src/server/db/schema';
+import { runScheduledChecks } from '../src/server/notifications/schedule';
 import { startTestServer, type TestServer } from './support/server';
 import { bearer, json, newCustomer, prepareProduct, staffToken, type Customer } from './support/shop';
 
@@ -173,6 +175,79 @@ describe('discount codes', () => {
     const cart = (await server.api('/cart', { headers: as(loser) })).body;
     expect(cart).toMatchObject({ subtotal: 1_000_000, total: 1_000_000, discountCode: null, discountProblem: 'ظرفیت استفاده از این کد تخفیف پر شده است.' });
   }, 120_000);
+});
+
+describe('discount uses given back', () => {
+  const usesOf = async (code: string) => (await server.database.db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0]!.usedCount;
+  /** An enquiry by `customer` priced with `code`. */
+  async function enquiryWith(customer: Customer, productId: number, code: string) {
+    await fillCart(customer, productId, 2);
+    const applied = await server.api('/cart/discount', json('POST', { code }, as(customer)));
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const sent = await server.api('/order', json('POST', { address_id: customer.addressId, shipping_method: 'pickup' }, as(customer)));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    return sent.body.data as { id: number; factorNumber: string };
+  }
+  const reject = (id: number) => server.api(`/staff/orders/${id}/reject`, json('POST', {}, as(staff)));
+  const cancel = (c: Customer, factorNumber: string) => server.api(`/dashboard/factor/${factorNumber}`, json('DELETE', undefined, as(c)));
+  async function confirmAsIs(id: number) {
+    const detail = (await server.api(`/staff/orders/${id}`, { headers: as(staff) })).body.data;
+    const lines = detail.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice, available: true }));
+    expect((await server.api(`/staff/orders/${id}/confirm`, json('POST', { lines }, as(staff)))).status).toBe(200);
+  }
+  const expire = (id: number) => server.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, id));
+
+  it('a rejected, a cancelled and an expired order give their use back once; asking again takes it again', async () => {
+    const p = await prepareProduct(server.database.db, { skip: 4, stock: 5000, tiers: [[1, 100_000]] });
+    await newCode({ code: 'GIVEBACK', percent: 20, usageLimit: 2 });
+    const rejected = await enquiryWith(ana, p.id, 'GIVEBACK');
+    expect(await usesOf('GIVEBACK')).toBe(1);
+    expect((await reject(rejected.id)).status).toBe(200);
+    expect(await usesOf('GIVEBACK')).toBe(0);
+    // Deleting the rejected enquiry afterwards gives nothing back a second time.
+    expect((await cancel(ana, rejected.factorNumber)).status).toBe(200);
+    expect(await usesOf('GIVEBACK')).toBe(0);
+
+    const cancelled = await enquiryWith(ana, p.id, 'GIVEBACK');
+    const kept = await enquiryWith(ana, p.id, 'GIVEBACK');
+    expect(await usesOf('GIVEBACK')).toBe(2);
+    expect((await cancel(ana, cancelled.factorNumber)).status).toBe(200);
+    expect(await usesOf('GIVEBACK')).toBe(1);
+
+    // "Expired" is the clock's doing: the periodic check gives the use back, once however often it runs.
+    await confirmAsIs(kept.id);
+    await expire(kept.id);
+    for (let i = 0; i < 3; i++) await runScheduledChecks(server.database.db, server.deps.config, new Date());
+    expect(await usesOf('GIVEBACK')).toBe(0);
+    // Asking again about it: the enquiry is priced with the code again, so it holds a use again.
+    expect((await server.api(`/dashboard/factor/inventoryRequest/${kept.factorNumber}`, json('POST', {}, as(ana)))).status).toBe(200);
+    expect(await usesOf('GIVEBACK')).toBe(1);
+    const [row] = await server.database.db.select().from(orders).where(eq(orders.id, kept.id));
+    expect(row).toMatchObject({ discountHeld: true, discountPercent: 20 });
+  });
+
+  it('raced: the store rejecting while the customer cancels, and the expiry check while the customer cancels, give each use back exactly once', async () => {
+    const p = await prepareProduct(server.database.db, { skip: 5, stock: 50_000, tiers: [[1, 100_000]] });
+    await newCode({ code: 'RACEBACK', percent: 5 });
+    // One enquiry keeps its use throughout: a use given back twice would show as one missing.
+    await enquiryWith(ana, p.id, 'RACEBACK');
+    const rounds = 6;
+    for (let i = 0; i < rounds; i++) {
+      const a = await enquiryWith(ana, p.id, 'RACEBACK');
+      const b = await enquiryWith(ana, p.id, 'RACEBACK');
+      await confirmAsIs(b.id);
+      await expire(b.id);
+      const answers = await Promise.all([reject(a.id), cancel(ana, a.factorNumber), cancel(ana, b.factorNumber),
+        runScheduledChecks(server.database.db, server.deps.config, new Date())]);
+      // Reject and cancel both may win in turn (a rejected enquiry may be deleted); neither fails with a 5xx.
+      for (const r of answers.slice(0, 3) as { status: number }[]) expect([200, 409]).toContain(r.status);
+      expect(answers[2]!).toMatchObject({ status: 200 });
+      expect(await usesOf('RACEBACK')).toBe(1);
+    }
+    const held = await server.database.db.select({ id: orders.id }).from(orders).where(eq(orders.discountCode, 'RACEBACK'));
+    expect(held).toHaveLength(1 + 2 * rounds);
+    expect((await server.database.db.select({ id: orders.id }).from(orders).where(eq(orders.discountHeld, true))).filter((o) => held.some((h) => h.id === o.id))).toHaveLength(1);
+  }, 180_000);
 });
 
 describe('pre-invoice changes', () => {

@@ -121,6 +121,31 @@ describe('editor', () => {
     expect(shop.body.data.price).toBe(170_000);
   });
 
+  it('takes the specification and long description as Markdown: stores the sanitised HTML the page shows and the Markdown the editor reopens', async () => {
+    const before = await editorOf('lm358n-dip8');
+    const markdown = '## مشخصات\n\n| پایه | کار |\n| --- | --- |\n| 1 | OUT |\n\n<script>alert(1)</script>\n\n[برگه داده](javascript:alert(2))';
+    const preview = await server.api('/staff/markdown-preview', json('POST', { markdown }, staff));
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.html).toContain('<h2>مشخصات</h2>');
+    expect(preview.body.data.html).toContain('<td>OUT</td>');
+    expect(preview.body.data.html).not.toMatch(/<script|javascript:/);
+    const customer = await newCustomer(server);
+    expect((await server.api('/staff/markdown-preview', json('POST', { markdown }, bearer(customer.token)))).status).toBe(403);
+
+    const saved = await server.api(`/staff/products/${before.id}`, json('PUT', { ...bodyOf(before), specificationMarkdown: markdown, moreDescriptionMarkdown: '**پرفروش** در کارگاه‌ها' }, staff));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.specification).toBe(preview.body.data.html);
+    expect(saved.body.data.specificationMarkdown).toBe(markdown);
+    expect(saved.body.data.moreDescription).toBe('<p><strong>پرفروش</strong> در کارگاه‌ها</p>');
+    const shop = await server.api(`/get/products/${before.slug}`);
+    expect(shop.body.data.specification).toBe(preview.body.data.html);
+
+    // An import that writes the HTML afterwards wins: the editor then opens that HTML, not the old Markdown.
+    await server.database.db.update(products).set({ specification: '<p>از فایل</p>' }).where(eq(products.id, before.id));
+    const reopened = await editorOf('lm358n-dip8');
+    expect(reopened).toMatchObject({ specification: '<p>از فایل</p>', specificationMarkdown: null, moreDescriptionMarkdown: '**پرفروش** در کارگاه‌ها' });
+  });
+
   it('creates a product, refuses its slug twice, disables, deletes and restores it', async () => {
     const body = {
       slug: 'ne555-test-dip8', partNumber: 'NE555P', name: 'NE555 timer', nameFa: 'آی‌سی تایمر NE555', categorySlug: 'op-amps', brand: 'Texas Instruments',

@@ -1,6 +1,7 @@
 /**
  * The back office in Chromium: staff sign in, find a product in the console, change its price and
- * save; the product's static page (rebuilt by the running shop's site updater) then shows the new price.
+ * save, writing the specification in Markdown with its live preview; the product's static page (rebuilt
+ * by the running shop's site updater) then shows the new price and the specification as sanitised HTML.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,13 @@ describe('staff console: products', () => {
     await page.click(`tr[data-product="${slug}"] button[data-action=edit]`);
     await page.fill('input[name=price]', '23456');
     await page.fill('input[name=stock]', '321');
+    // The specification in Markdown: the preview beside it is what the page will show, script dropped.
+    await page.fill('textarea[name=specificationMarkdown]', '## پایه‌ها\n\n| پایه | کار |\n| --- | --- |\n| ۸ | VCC |\n\n<script>window.pwned = 1</script>');
+    const preview = page.locator('[data-preview=specificationMarkdown]');
+    await expect.poll(() => preview.locator('h2').textContent()).toBe('پایه‌ها');
+    expect(await preview.locator('td').allTextContents()).toEqual(['۸', 'VCC']);
+    expect(await preview.locator('script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     await page.click('button[data-action=save]');
     await expect.poll(() => page.locator('[role=status]').first().textContent()).toMatch(/ذخیره شد/);
     await expect.poll(() => page.locator(`tr[data-product="${slug}"]`).textContent()).toContain('۲۳٬۴۵۶ تومان');
@@ -47,6 +55,9 @@ describe('staff console: products', () => {
 
     // The running shop's updater rebuilds the page from the catalogue change.
     await expect.poll(() => productPage(), { timeout: 400_000, interval: 1000 }).toContain('۲۳٬۴۵۶');
+    expect(productPage()).toContain('<h2>پایه‌ها</h2>');
+    expect(productPage()).toContain('<td>VCC</td>');
+    expect(productPage()).not.toContain('window.pwned');
     const served = await (await fetch(shop.url(`/shop/products/${slug}`))).text();
     expect(served).toContain('۲۳٬۴۵۶');
     await page.context().close();

@@ -19,6 +19,9 @@ import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
 import { importCatalogue } from '../src/server/services/catalogue-import';
+import { setProductDeleted } from '../src/server/services/back-office/product-editor';
+import { ensureStaffAccount } from '../src/server/seed/staff';
+import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
 import { readSharedCatalogue } from './support/server';
 import { pageExists, pagePath } from './support/site-files';
@@ -65,7 +68,7 @@ beforeAll(async () => {
   await writeDemoContent(database.db);
   outDir = mkdtempSync(join(tmpdir(), 'qateh-rebuild-site-'));
   await buildSite(config, database, { outDir, logLevel: 'error' });
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await database?.close();
@@ -301,4 +304,51 @@ describe('incremental rebuild', () => {
     // The category listing no longer links to it.
     expect(page(`shop/catalog/${CATEGORY}`)).not.toContain(`href="/shop/products/${UNTOUCHED}"`);
   }, 180_000);
+
+  it('a product deleted in the console loses its pages and is answered 404; restored, its pages come back', async () => {
+    const [row] = (await database.db.execute(sql`SELECT p.id, p.slug FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE c.slug = ${CATEGORY} AND p.enable AND p.deleted_at IS NULL AND p.slug NOT IN (${CHANGED}, ${UNTOUCHED}) ORDER BY p.id LIMIT 1`) as unknown as { rows: { id: number; slug: string }[] }).rows;
+    const { id, slug } = { id: Number(row!.id), slug: row!.slug };
+    expect(pageExists(outDir, `shop/products/${slug}`)).toBe(true);
+    const staffId = await ensureStaffAccount(database.db);
+    await setProductDeleted(database.db, staffId, id, true);
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(r.removed).toEqual([slug]);
+    for (const prefix of ['', 'en/', 'ru/']) expect(pageExists(outDir, `${prefix}shop/products/${slug}`)).toBe(false);
+    expect(readFileSync(join(outDir, 'sitemap-0.xml'), 'utf8')).not.toContain(`/shop/products/${slug}<`);
+    expect(page(`shop/catalog/${CATEGORY}`)).not.toContain(`href="/shop/products/${slug}"`);
+    // The shop serving the folder answers the old address with its 404 page, in every language.
+    const server = await startServer(config, database, { siteDir: outDir });
+    try {
+      for (const prefix of ['', '/en']) expect((await fetch(`${server.url}${prefix}/shop/products/${slug}`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+
+    await setProductDeleted(database.db, staffId, id, false);
+    const back = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(back.rendered).toContain(slug);
+    for (const prefix of ['', 'en/', 'ru/']) expect(pageExists(outDir, `${prefix}shop/products/${slug}`)).toBe(true);
+  }, 240_000);
+
+  it('an uploaded photo is offered as AVIF and WebP sizes (<picture>, srcset, sizes) on the rebuilt product page and its cards', async () => {
+    const copies = [200, 400, 800, 1600].map((width) => ({ width, webp: `/media/uploads/0a1b2c-${width}.webp`, avif: `/media/uploads/0a1b2c-${width}.avif` }));
+    await database.db.execute(sql`DELETE FROM product_images WHERE product_id = (SELECT id FROM products WHERE slug = ${CHANGED})`);
+    await database.db.execute(sql`INSERT INTO product_images (product_id, src, alt, width, height, sort, variants)
+      SELECT id, '/media/uploads/0a1b2c-1600.webp', 'LM358N', 1600, 800, 0, ${JSON.stringify(copies)}::jsonb FROM products WHERE slug = ${CHANGED}`);
+    await database.db.execute(sql`UPDATE products SET updated_at = now() WHERE slug = ${CHANGED}`);
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(r.rendered).toContain(CHANGED);
+    for (const prefix of ['', 'en/']) {
+      const html = page(`${prefix}shop/products/${CHANGED}`);
+      const picture = /<picture>(.*?)<\/picture>/s.exec(html)?.[1] ?? '';
+      expect(picture).toContain('<source type="image/avif" srcset="/media/uploads/0a1b2c-200.avif 200w, /media/uploads/0a1b2c-400.avif 400w, /media/uploads/0a1b2c-800.avif 800w, /media/uploads/0a1b2c-1600.avif 1600w" sizes="(max-width: 480px) 100vw, 400px"');
+      expect(picture).toContain('<source type="image/webp" srcset="/media/uploads/0a1b2c-200.webp 200w');
+      expect(picture).toMatch(/<img src="\/media\/uploads\/0a1b2c-1600.webp"/);
+    }
+    // The category listing's card takes a small copy too, not the 1600 px one.
+    const card = new RegExp(`<a class="card__image" href="/shop/products/${CHANGED}"[^>]*>\\s*<img ([^>]*)>`).exec(page(`shop/catalog/${CATEGORY}`))?.[1] ?? '';
+    expect(card).toContain('srcset="/media/uploads/0a1b2c-200.webp 200w');
+    expect(card).toContain('sizes="(max-width: 600px) 50vw, 240px"');
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTOR_KINDS, canMove, ORDER_STATES, ORDER_VERBS, reachableStates, STORED_ORDER_STATES, tabOf, TRANSITIONS, viewedState } from './order-machine';
+import { ACTOR_KINDS, canMove, holdsDiscountUse, ORDER_STATES, ORDER_VERBS, reachableStates, STORED_ORDER_STATES, tabOf, TRANSITIONS, viewedState } from './order-machine';
 
 describe('order state machine', () => {
   it('reaches every state from the start', () => {
@@ -40,6 +40,12 @@ describe('order state machine', () => {
   it('puts each state in its dashboard tab', () => {
     expect(ORDER_STATES.map((s) => [s, tabOf(s)])).toEqual([
       ['awaiting_approval', 'p'], ['confirmed', 'p'], ['contact_store', 'p'], ['rejected', 'a'], ['expired', 'a'], ['paid', 'f'], ['cancelled', 'a'],
+    ]);
+  });
+
+  it('holds a discount use only in states that can still become a sale', () => {
+    expect(ORDER_STATES.map((s) => [s, holdsDiscountUse(s)])).toEqual([
+      ['awaiting_approval', true], ['confirmed', true], ['contact_store', true], ['rejected', false], ['expired', false], ['paid', true], ['cancelled', false],
     ]);
   });
 });

@@ -73,6 +73,15 @@ export function tabOf(state: ViewedOrderState): 'p' | 'f' | 'a' {
   return 'a';
 }
 
+/**
+ * Whether an order in `state` holds one use of its discount code. A rejected, cancelled or expired
+ * order will not be bought at that price, so its use goes back to the code; an order that leaves such a
+ * state (asked again, an expired pre-invoice paid after all) takes it again.
+ */
+export function holdsDiscountUse(state: ViewedOrderState): boolean {
+  return state !== 'rejected' && state !== 'cancelled' && state !== 'expired';
+}
+
 /** Every viewed state reachable from the start through the table (the test checks it is all of them). */
 export function reachableStates(): Set<ViewedOrderState> {
   const seen = new Set<ViewedOrderState>([START_STATE]);

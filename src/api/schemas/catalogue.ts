@@ -43,6 +43,8 @@ export const imageSchema = z.object({
   alt: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** The responsive copies of an uploaded photo (smallest first), for srcset; absent on other images. */
+  variants: z.array(z.object({ width: z.number().int(), webp: z.string(), avif: z.string() })).optional(),
 });
 
 export const priceTierSchema = z.object({

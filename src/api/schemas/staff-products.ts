@@ -55,6 +55,9 @@ const editableFields = {
   descriptionFa: optionalText(2000),
   moreDescription: optionalText(200_000),
   specification: optionalText(200_000),
+  /** Markdown for the two fields above: when given, their HTML is made from it (and sanitised) on save. */
+  moreDescriptionMarkdown: optionalText(200_000),
+  specificationMarkdown: optionalText(200_000),
   price: money.min(10),
   compareAtPrice: money.nullable().default(null),
   tiers: z.array(tierSchema).max(20).default([]),
@@ -143,3 +146,6 @@ export const importPreviewSchema = z.object({
   }),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>['data'];
+
+export const markdownPreviewBodySchema = z.object({ markdown: z.string().max(200_000) });
+export const markdownPreviewEnvelope = z.object({ data: z.object({ html: z.string() }) });

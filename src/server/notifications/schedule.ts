@@ -1,11 +1,12 @@
 /**
  * The periodic checks of the outbox worker: reminders for confirmed pre-invoices about to expire,
- * notices for those that expired, and back-in-stock mails. Each order is handled in its own small
+ * notices for those that expired (and their discount-code uses given back), and back-in-stock mails. Each order is handled in its own small
  * transaction, and the dedupe keys make a check that two instances run at once queue each mail once.
  */
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { releaseExpiredDiscounts } from '../services/shop/discount-codes';
 import { enqueueBackInStock } from './engagement-events';
 import { enqueuePreInvoiceExpired, enqueuePreInvoiceReminder } from './order-events';
 
@@ -15,7 +16,7 @@ const EXPIRED_LOOKBACK_DAYS = 7;
 const ids = (result: unknown) => ((result as { rows?: { id: number | string }[] }).rows ?? []).map((r) => Number(r.id));
 const keyOf = (prefix: string) => sql.raw(`'${prefix}:' || o.id || ':' || floor(extract(epoch from o.expires_at) * 1000)::bigint`);
 
-export async function runScheduledChecks(db: Db, config: Config, now: Date): Promise<{ reminders: number; expired: number; backInStock: number }> {
+export async function runScheduledChecks(db: Db, config: Config, now: Date): Promise<{ reminders: number; expired: number; backInStock: number; discountsReturned: number }> {
   const at = now.toISOString();
   const reminderHours = config.PREINVOICE_REMINDER_HOURS;
   const remind = ids(await db.execute(sql`
@@ -36,6 +37,7 @@ export async function runScheduledChecks(db: Db, config: Config, now: Date): Pro
     ORDER BY o.expires_at LIMIT 200`));
   for (const id of expired) await db.transaction((tx) => enqueuePreInvoiceExpired(tx, config, id));
 
+  const discountsReturned = await releaseExpiredDiscounts(db, now);
   const backInStock = await db.transaction((tx) => enqueueBackInStock(tx, config));
-  return { reminders: remind.length, expired: expired.length, backInStock };
+  return { reminders: remind.length, expired: expired.length, backInStock, discountsReturned };
 }

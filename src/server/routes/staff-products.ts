@@ -8,8 +8,9 @@ import { z } from 'zod';
 import {
   bulkPercentSchema, exchangeRateBodySchema, exchangeRateSchema, importPreviewSchema, productHistorySchema, repriceResultSchema,
   staffProductBodySchema, staffProductCreateSchema, staffProductEnableSchema, staffProductEnvelope, staffProductListQuerySchema,
-  staffProductListSchema, staffProductParamsSchema, uploadResultSchema,
+  staffProductListSchema, staffProductParamsSchema, uploadResultSchema, markdownPreviewBodySchema, markdownPreviewEnvelope,
 } from '../../api/schemas/staff-products';
+import { markdownToHtml } from '../../lib/markdown';
 import type { AppDeps } from '../context';
 import { HttpError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -77,6 +78,14 @@ export const staffProductRoutes = [
       await updateProduct(deps.db, user.id, params.id, body);
       changed(deps);
       return { data: await loadEditorProduct(deps.db, params.id) };
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/staff/markdown-preview', summary: 'The sanitised HTML a Markdown text is saved as (the editor\'s live preview)', tags,
+    body: markdownPreviewBodySchema, response: markdownPreviewEnvelope, errors,
+    handler: async ({ body, c, deps }) => {
+      await requireStaff(c, deps);
+      return { data: { html: markdownToHtml(body.markdown) } };
     },
   }),
   defineRoute({

@@ -7,6 +7,7 @@
  * Staff screens and the cart, which must still show a hidden product, pass `{ includeHidden: true }`.
  */
 import { attributeNameFa } from '../../lib/attribute-names';
+import type { ImageVariant } from '../../lib/responsive-image';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CategoryRef, PriceTier, Product, ProductCard } from '../../api/schemas/catalogue';
 import { availabilityOf } from '../../lib/availability';
@@ -76,7 +77,7 @@ export interface CardRow {
 }
 
 export interface TierRow { productId: number; minCount: number; maxCount: number | null; price: number; compareAtPrice: number | null }
-export interface ImageRow { productId: number; src: string; alt: string | null; width: number | null; height: number | null }
+export interface ImageRow { productId: number; src: string; alt: string | null; width: number | null; height: number | null; variants?: ImageVariant[] | null }
 
 /**
  * Quantity breaks of a product. A product imported without tiers still gets one open-ended tier from
@@ -92,7 +93,8 @@ export function toPriceTiers(row: Pick<CardRow, 'price' | 'compareAtPrice' | 'mi
 }
 
 function toImage(img: ImageRow, fallbackAlt: string) {
-  return { src: img.src, alt: img.alt ?? fallbackAlt, width: img.width, height: img.height };
+  const image = { src: img.src, alt: img.alt ?? fallbackAlt, width: img.width, height: img.height };
+  return img.variants && img.variants.length > 0 ? { ...image, variants: img.variants } : image;
 }
 
 /** Row → card. The only function that decides what a card field means; the full product extends it. */
@@ -153,6 +155,7 @@ const imageColumns = {
   alt: productImages.alt,
   width: productImages.width,
   height: productImages.height,
+  variants: productImages.variants,
 };
 
 /**

@@ -27,6 +27,20 @@ export const exchangeRates = pgTable('exchange_rates', {
   createdAt: createdAt(),
 });
 
+/**
+ * New prices a reprice by exchange rate computed batch by batch in short transactions, waiting for the
+ * one short transaction that switches the catalogue to them (services/back-office/bulk-pricing.ts).
+ */
+export const repriceStaging = pgTable('reprice_staging', {
+  runId: text('run_id').notNull(),
+  productId: integer('product_id').notNull(),
+  /** The price the new one was computed from: a product changed since is recomputed at the switch. */
+  beforePrice: bigint('before_price', { mode: 'number' }).notNull(),
+  price: bigint('price', { mode: 'number' }).notNull(),
+  compareAtPrice: bigint('compare_at_price', { mode: 'number' }),
+  tiers: jsonb('tiers').$type<{ id: number; price: number; compareAtPrice: number | null }[]>().notNull(),
+}, (t) => [index('reprice_staging_run_idx').on(t.runId, t.productId)]);
+
 /** Files staff uploaded: where they are served and, for images, their size and responsive copies. */
 export const mediaUploads = pgTable('media_uploads', {
   id: serial('id').primaryKey(),

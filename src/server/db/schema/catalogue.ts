@@ -47,6 +47,9 @@ export const products = pgTable('products', {
   descriptionFa: text('description_fa'),
   moreDescription: text('more_description'),
   specification: text('specification'),
+  /** The Markdown staff wrote in the console for the two fields above (their HTML is made from it); null when written as HTML. */
+  moreDescriptionMarkdown: text('more_description_markdown'),
+  specificationMarkdown: text('specification_markdown'),
   brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
   categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
   package: text('package'),

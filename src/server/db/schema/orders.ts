@@ -61,6 +61,8 @@ export const orders = pgTable('orders', {
   /** The code and percent the enquiry was priced with: the store's confirmation keeps the same percent. */
   discountCode: text('discount_code'),
   discountPercent: integer('discount_percent').notNull().default(0),
+  /** Whether this order holds one use of discount_code now (lib/order-machine holdsDiscountUse); flipped only by a conditional UPDATE. */
+  discountHeld: boolean('discount_held').notNull().default(false),
   /** The amounts as the customer sent the enquiry, so the pre-invoice can show what the store changed. */
   enquiryAmounts: jsonb('enquiry_amounts').$type<{ subtotal: number; discount: number; shipping: number; vat: number; total: number }>(),
   /** Details for an official invoice, when the customer gave them (company, national ID, economic code). */

@@ -6,6 +6,7 @@
  * transaction. updated_at moves only when something changed, which is what the incremental rebuild of
  * the static pages follows.
  */
+import { markdownToHtml } from '../../../lib/markdown';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffProduct, StaffProductBody, staffProductCreateSchema } from '../../../api/schemas/staff-products';
@@ -50,6 +51,7 @@ export async function loadEditorProduct(db: Db | Tx, id: number): Promise<StaffP
     partNumber: p.partNumber, name: p.name, nameFa: p.nameFa, categorySlug: row.category, brand: row.brand ?? null,
     package: p.package, quality: p.quality, description: p.description, descriptionFa: p.descriptionFa,
     moreDescription: p.moreDescription, specification: p.specification, price: p.price, compareAtPrice: p.compareAtPrice,
+    moreDescriptionMarkdown: sourceOf(p.moreDescriptionMarkdown, p.moreDescription), specificationMarkdown: sourceOf(p.specificationMarkdown, p.specification),
     tiers: tiers.map((t) => ({ minCount: t.minCount, maxCount: t.maxCount, price: t.price, compareAtPrice: t.compareAtPrice })),
     minimumPurchase: p.minimumPurchase, stock: p.stock, threshold: p.threshold, availabilityDate: p.availabilityDate,
     enable: p.enable, badges: p.badges as StaffProduct['badges'], attributes: values.map((v) => ({ name: v.name, value: v.value, unit: v.unit })),
@@ -60,6 +62,11 @@ export async function loadEditorProduct(db: Db | Tx, id: number): Promise<StaffP
   };
 }
 
+/** The Markdown a field was saved from, unless the HTML was since written another way (an import): then the editor opens the HTML. */
+function sourceOf(markdown: string | null, html: string | null): string | null {
+  return markdown !== null && markdownToHtml(markdown) === html ? markdown : null;
+}
+
 function toWriterInput(slug: string, b: StaffProductBody): ProductInput {
   return {
     slug, partNumber: b.partNumber, name: b.name, nameFa: b.nameFa, categorySlug: b.categorySlug, brand: b.brand || null,
@@ -67,12 +74,18 @@ function toWriterInput(slug: string, b: StaffProductBody): ProductInput {
     price: b.price, tiers: b.tiers, minimumPurchase: b.minimumPurchase, stock: b.stock, threshold: b.threshold,
     availabilityDate: b.availabilityDate, enable: b.enable, datasheetUrl: b.datasheetUrl,
     attributes: b.attributes.map((a) => ({ name: a.name, value: a.value })),
-    compareAtPrice: b.compareAtPrice, badges: b.badges, moreDescription: b.moreDescription, specification: b.specification,
+    compareAtPrice: b.compareAtPrice, badges: b.badges,
+    // Markdown from the console's editor wins: the stored HTML is what it renders to (sanitised again by the writer).
+    moreDescription: b.moreDescriptionMarkdown !== null ? markdownToHtml(b.moreDescriptionMarkdown) : b.moreDescription,
+    specification: b.specificationMarkdown !== null ? markdownToHtml(b.specificationMarkdown) : b.specification,
   };
 }
 
 async function writeExtras(tx: Tx, id: number, b: StaffProductBody): Promise<void> {
-  await tx.update(products).set({ basePriceUsdCents: b.basePriceUsdCents, marginPercent: b.marginPercent }).where(eq(products.id, id));
+  await tx.update(products).set({
+    basePriceUsdCents: b.basePriceUsdCents, marginPercent: b.marginPercent,
+    moreDescriptionMarkdown: b.moreDescriptionMarkdown, specificationMarkdown: b.specificationMarkdown,
+  }).where(eq(products.id, id));
   // A unit belongs to the attribute (every product's "Voltage" is in V): the latest save names it.
   for (const a of b.attributes) {
     if (a.unit !== null) await tx.update(attributes).set({ unit: a.unit || null }).where(eq(attributes.slug, slugify(a.name)));

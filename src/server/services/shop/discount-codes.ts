@@ -3,12 +3,12 @@
  * not consumed); sending the enquiry consumes one use with a single conditional UPDATE, so a code with
  * a usage limit of 1 is used once however many customers send at the same moment.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { clampDiscountPercent } from '../../../lib/discount';
 import type { DiscountCodeBody, DiscountCodeView } from '../../../api/schemas/discount-codes';
 import { DISCOUNT_CODE_MESSAGES, discountCodeVerdict, normaliseDiscountCode, type DiscountCodeVerdict } from '../../../lib/discount-code';
 import type { Db } from '../../db/client';
-import { carts, discountCodes, staffActions } from '../../db/schema';
+import { carts, discountCodes, orders, staffActions } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 
 type CodeRow = typeof discountCodes.$inferSelect;
@@ -88,4 +88,44 @@ export async function consumeDiscountCode(tx: Db, code: string): Promise<number>
   if (used) return clampDiscountPercent(used.percent);
   const verdict = await checkDiscountCode(tx, code);
   throw refusal(verdict.ok ? 'used_up' : verdict.reason, 409);
+}
+
+/**
+ * Makes order `orderId`'s hold on its code agree with whether its new state holds one (lib/order-machine
+ * holdsDiscountUse), in the transaction of the state change. The order's discount_held flag flips only
+ * through a conditional UPDATE, so however many moves or expiry passes race, a use is given back (or
+ * taken again) exactly once: the loser finds the flag already flipped and touches no count.
+ * `holds` false gives the use back; true takes it again (an expired pre-invoice paid after all, or an
+ * enquiry asked again) — the order was priced with the code, so the count follows even past its limit.
+ */
+export async function settleDiscountHold(tx: Db, orderId: number, holds: boolean): Promise<void> {
+  const [flipped] = await tx.update(orders).set({ discountHeld: holds })
+    .where(and(eq(orders.id, orderId), eq(orders.discountHeld, !holds), isNotNull(orders.discountCode)))
+    .returning({ code: orders.discountCode });
+  if (!flipped?.code) return;
+  await tx.update(discountCodes)
+    .set({ usedCount: holds ? sql`${discountCodes.usedCount} + 1` : sql`greatest(${discountCodes.usedCount} - 1, 0)` })
+    .where(eq(discountCodes.code, flipped.code));
+}
+
+/**
+ * Gives back the uses held by confirmed pre-invoices whose expiry has passed ("expired" is derived from
+ * the clock, so no move marks it): run by the outbox worker's periodic checks, each order in its own
+ * transaction that re-checks the expiry in the UPDATE. Returns how many were given back.
+ */
+export async function releaseExpiredDiscounts(db: Db, now: Date): Promise<number> {
+  const due = await db.select({ id: orders.id }).from(orders)
+    .where(sql`${orders.discountHeld} AND ${orders.status} = 'confirmed' AND ${orders.expiresAt} <= ${now}`).limit(200);
+  let released = 0;
+  for (const { id } of due) {
+    released += await db.transaction(async (tx) => {
+      // Still expired at the moment of writing: a payment that landed meanwhile keeps its use.
+      const [still] = await tx.select({ id: orders.id }).from(orders)
+        .where(sql`${orders.id} = ${id} AND ${orders.status} = 'confirmed' AND ${orders.expiresAt} <= ${now}`).for('update');
+      if (!still) return 0;
+      await settleDiscountHold(tx as unknown as Db, id, false);
+      return 1;
+    });
+  }
+  return released;
 }

@@ -6,12 +6,13 @@
  */
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  ACTOR_FA, canMove, ORDER_STATE_FA, TIMELINE_EVENT_FA, TRANSITIONS, tabOf, viewedState,
+  ACTOR_FA, canMove, holdsDiscountUse, ORDER_STATE_FA, TIMELINE_EVENT_FA, TRANSITIONS, tabOf, viewedState,
   type ActorKind, type OrderVerb, type ViewedOrderState,
 } from '../../../lib/order-machine';
 import type { Db } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { settleDiscountHold } from './discount-codes';
 
 export interface Actor { kind: ActorKind; id: number | null }
 export const SYSTEM: Actor = { kind: 'system', id: null };
@@ -87,6 +88,8 @@ export async function moveOrder(db: Db | Tx, orderId: number, verb: OrderVerb, a
       .returning();
     // Moved by someone else between our read and our write: the other move stands.
     if (!moved) throw new TransitionError(verb, null);
+    // A rejected or cancelled order gives its discount use back; one that leaves expiry takes it again.
+    if (moved.discountCode) await settleDiscountHold(tx as unknown as Db, orderId, holdsDiscountUse(to));
     await tx.insert(orderEvents).values({
       orderId, verb, fromState: state, toState: to, actorKind: actor.kind, actorId: actor.id, reason: opts.reason ?? null,
       details: opts.details ?? {}, createdAt: now,

@@ -62,7 +62,7 @@ export async function createEnquiry(db: Db, input: {
       factorNumber: newFactorNumber(), trackingCode: newTrackingCode(), orderToken: newOrderToken(), userId: input.userId,
       type: 'p', status: 'awaiting_approval', shippingMethod: input.shippingMethod, address: address as unknown as Record<string, unknown>,
       ...amounts, customerNote: input.note ?? null, ipAddress: input.ip,
-      discountCode: discountPercent > 0 ? code : null, discountPercent, enquiryAmounts: amounts, buyer,
+      discountCode: discountPercent > 0 ? code : null, discountPercent, discountHeld: discountPercent > 0, enquiryAmounts: amounts, buyer,
     }).returning();
     await tx.insert(orderLines).values(lines.map(({ row: line, product }, i) => ({
       orderId: order!.id, productId: product.id,

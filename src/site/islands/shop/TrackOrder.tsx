@@ -1,5 +1,9 @@
-/** /shop/track-order: a guest enters a tracking code and sees the order's state and shipping. */
-import { useState } from 'react';
+/**
+ * /shop/track-order: a guest enters a tracking code and sees the order's state and shipping. The
+ * shipped mail's "Track your order" links here with `?code=…`, which is looked up at once (without it
+ * the customer landed on an empty form).
+ */
+import { useEffect, useState } from 'react';
 import { useMounted } from '../ui/useMounted';
 import { call, CallError, type ApiResponse } from '../ui/api';
 import { dateText, pathIn, shopTexts, type ShopLocale } from './texts';
@@ -12,17 +16,27 @@ export default function TrackOrder({ locale }: { locale: ShopLocale }) {
   const [code, setCode] = useState('');
   const [result, setResult] = useState<Tracked | null>(null);
   const [error, setError] = useState('');
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  async function lookUp(value: string) {
     setError('');
     setResult(null);
-    if (!code.trim()) return setError(t.required);
+    if (!value.trim()) return setError(t.required);
     try {
-      setResult((await call('GET', '/track-order/{code}', { params: { code: code.trim() } })).data);
+      setResult((await call('GET', '/track-order/{code}', { params: { code: value.trim() } })).data);
     } catch (err) {
       setError(err instanceof CallError && err.status === 404 ? err.message || t.notFound : t.error);
     }
   }
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    await lookUp(code);
+  }
+  useEffect(() => {
+    const linked = new URLSearchParams(window.location.search).get('code');
+    if (linked) {
+      setCode(linked);
+      void lookUp(linked);
+    }
+  }, []);
   return (
     <div className="track-order">
       <form onSubmit={submit} className="track-order__form">

@@ -8,6 +8,7 @@ import type { ProductChange, StaffProduct } from '../../../api/schemas/staff-pro
 import { PRODUCT_BADGES } from '../../../lib/product-badges';
 import { call, CallError, type ApiBody } from '../ui/api';
 import { formatToman } from '../../../lib/money';
+import MarkdownField from './MarkdownField';
 
 interface Row { id: number; slug: string; partNumber: string; nameFa: string; brand: string | null; category: string; price: number; stock: number; enable: boolean; deleted: boolean }
 const fa = new Intl.NumberFormat('fa-IR');
@@ -104,7 +105,7 @@ export default function StaffProducts() {
 
 const EMPTY: Omit<StaffProduct, 'id' | 'slug' | 'deleted' | 'updatedAt'> = {
   partNumber: '', name: '', nameFa: '', categorySlug: '', brand: null, package: null, quality: null, description: null, descriptionFa: null,
-  moreDescription: null, specification: null, price: 0, compareAtPrice: null, tiers: [], minimumPurchase: 1, stock: 0, threshold: 500,
+  moreDescription: null, specification: null, moreDescriptionMarkdown: null, specificationMarkdown: null, price: 0, compareAtPrice: null, tiers: [], minimumPurchase: 1, stock: 0, threshold: 500,
   availabilityDate: null, enable: true, badges: [], attributes: [], datasheetUrl: null, files: [], images: [], basePriceUsdCents: null, marginPercent: null,
 };
 
@@ -120,6 +121,11 @@ const linesOf = (text: string) => text.split('\n').map((l) => l.split('|').map((
 
 function ProductEditor({ product, onClose }: { product: StaffProduct | null; onClose(message: string): void }) {
   const [p, setP] = useState({ ...EMPTY, ...(product ?? {}) });
+  // The editors open the Markdown a field was saved from, or its HTML (Markdown keeps HTML as it is).
+  const [spec, setSpec] = useState(product?.specificationMarkdown ?? product?.specification ?? '');
+  const [more, setMore] = useState(product?.moreDescriptionMarkdown ?? product?.moreDescription ?? '');
+  const openedSpec = product?.specificationMarkdown ?? product?.specification ?? '';
+  const openedMore = product?.moreDescriptionMarkdown ?? product?.moreDescription ?? '';
   const [slug, setSlug] = useState(product?.slug ?? '');
   const [tiers, setTiers] = useState(tiersText(product?.tiers ?? []));
   const [attrs, setAttrs] = useState((product?.attributes ?? []).map((a) => [a.name, a.value, a.unit ?? ''].join(' | ')).join('\n'));
@@ -173,6 +179,9 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
       tiers: parseTiers(tiers).map((t, i) => (i === 0 ? { ...t, price: p.price ?? 0 } : t)),
       attributes: linesOf(attrs).map(([name = '', value = '', unit = '']) => ({ name, value, unit: unit || null })),
       files: linesOf(files).map(([kind = '', label = '', link = '']) => ({ kind, label, link })),
+      // Only an edited field is sent as Markdown: an imported HTML description left alone is kept byte for byte.
+      ...(spec !== openedSpec ? { specificationMarkdown: spec, specification: spec.trim() ? p.specification : null } : {}),
+      ...(more !== openedMore ? { moreDescriptionMarkdown: more, moreDescription: more.trim() ? p.moreDescription : null } : {}),
     };
     delete (body as Record<string, unknown>).id; delete (body as Record<string, unknown>).deleted; delete (body as Record<string, unknown>).updatedAt; delete (body as Record<string, unknown>).slug;
     try {
@@ -232,7 +241,8 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
       </fieldset>
       <fieldset><legend>توضیحات</legend>
         {text('descriptionFa', 'توضیح کوتاه فارسی', { area: true })}{text('description', 'توضیح کوتاه انگلیسی', { area: true, ltr: true })}
-        {text('specification', 'مشخصات (HTML؛ پاک‌سازی می‌شود)', { area: true })}{text('moreDescription', 'توضیحات بیشتر (HTML؛ پاک‌سازی می‌شود)', { area: true })}
+        <MarkdownField name="specificationMarkdown" label="مشخصات" value={spec} onChange={setSpec} error={errors.specificationMarkdown ?? errors.specification} />
+        <MarkdownField name="moreDescriptionMarkdown" label="توضیحات بیشتر" value={more} onChange={setMore} error={errors.moreDescriptionMarkdown ?? errors.moreDescription} />
       </fieldset>
       <p>
         <button type="submit" data-action="save">ذخیره</button>

@@ -1,12 +1,16 @@
 /** A product in a listing, search result or carousel: picture, name, part number, quality, availability, price. */
 import type { ProductCard as Card } from '../../../api/schemas/catalogue';
 import { canAddToCart } from '../../../lib/availability';
+import { variantSrcSet } from '../../../lib/responsive-image';
 import { formatPrice } from '../../format';
 import { productPath, type Locale } from './locale';
 import PartText from './PartText';
 import { CardListButtons } from '../lists/CardListButtons';
 import CardRating from '../engagement/CardRating';
 import { cardTexts } from './card-texts';
+
+// A card is about a fifth of the page on a desktop, half of it on a phone.
+const CARD_SIZES = '(max-width: 600px) 50vw, 240px';
 
 export default function ProductCard({ product: p, locale, eager = false }: { product: Card; locale: Locale; eager?: boolean }) {
   const t = cardTexts(locale);
@@ -17,7 +21,8 @@ export default function ProductCard({ product: p, locale, eager = false }: { pro
     <article className="card">
       <a className="card__image" href={url} tabIndex={-1} aria-hidden="true">
         {image
-          ? <img src={image.src} alt="" width={image.width ?? 400} height={image.height ?? 400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          ? <img src={image.src} srcSet={variantSrcSet(image.variants, 'webp') || undefined} sizes={image.variants?.length ? CARD_SIZES : undefined}
+              alt="" width={image.width ?? 400} height={image.height ?? 400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
           : <span className="card__noimage" dir="ltr">{p.partNumber}</span>}
       </a>
       <div className="card__body">
