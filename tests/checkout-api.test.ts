@@ -51,15 +51,15 @@ async function newCode(body: Record<string, unknown>) {
 }
 
 describe('shipping by destination', () => {
-  it('lists every method with its price, threshold and whether it is for the store city only', async () => {
+  it('lists every method with its price, threshold, titles in both languages and whether it is for the store city only', async () => {
     const res = await server.api('/checkout/options');
     expect(res.status).toBe(200);
-    expect(res.body.data.storeCity).toBe('تهران');
+    expect([res.body.data.storeCity, res.body.data.storeCityEn]).toEqual(['تهران', 'Tehran']);
     expect(res.body.data.shippingMethods).toEqual([
-      { id: 'courier', title: 'پیک (تهران)', price: 800_000, freeFrom: 1_500_000, storeCityOnly: true },
-      { id: 'post', title: 'پست پیشتاز', price: 900_000, freeFrom: 3_000_000, storeCityOnly: false },
-      { id: 'carrier', title: 'تیپاکس / باربری', price: 1_200_000, freeFrom: null, storeCityOnly: false },
-      { id: 'pickup', title: 'تحویل حضوری از فروشگاه', price: 0, freeFrom: 0, storeCityOnly: false },
+      { id: 'courier', title: 'پیک (تهران)', titleEn: 'Courier (Tehran)', price: 800_000, freeFrom: 1_500_000, storeCityOnly: true },
+      { id: 'post', title: 'پست پیشتاز', titleEn: 'Express post', price: 900_000, freeFrom: 3_000_000, storeCityOnly: false },
+      { id: 'carrier', title: 'تیپاکس / باربری', titleEn: 'Tipax / freight carrier', price: 1_200_000, freeFrom: null, storeCityOnly: false },
+      { id: 'pickup', title: 'تحویل حضوری از فروشگاه', titleEn: 'Pick up at the store', price: 0, freeFrom: 0, storeCityOnly: false },
     ]);
   });
 
