@@ -73,7 +73,7 @@ export default function ComparePage({ locale }: { locale: Locale }) {
               {state.rows.map((r) => {
                 const image = r.product?.images[0]?.src ?? r.entry.image;
                 return (
-                  <th scope="col" key={r.entry.id} data-product-id={r.entry.id}>
+                  <th scope="col" key={r.entry.id} data-product-id={r.entry.id} data-card-label={name(r)}>
                     {image && <img src={image} alt="" width={64} height={64} loading="lazy" />}
                     <div>{r.product ? <a href={productPath(locale, r.entry.slug)}>{name(r)}</a> : name(r)}</div>
                     <div><span dir="ltr" className="pn">{r.product?.partNumber ?? r.entry.partNumber}</span></div>

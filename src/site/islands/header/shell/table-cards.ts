@@ -3,12 +3,13 @@
  * before its value. The names are the table head's; this copies each head cell's text onto the body
  * cells of its column as data-label, for the tables on the page now and those islands render later.
  */
-const CARD_TABLES = 'table.cart-table, table.orders-table, table.staff-table, table.wishlist-table';
+const CARD_TABLES = 'table.cart-table, table.orders-table, table.staff-table, table.wishlist-table, table.compare-table';
 
 function labelCells(table: HTMLTableElement): void {
   const head = table.tHead?.rows[0];
   if (!head) return;
-  const names = [...head.cells].map((c) => c.textContent?.trim() ?? '');
+  // A head cell holding more than its name (the compare table's image and buttons) names itself in data-card-label.
+  const names = [...head.cells].map((c) => c.dataset.cardLabel ?? c.textContent?.trim() ?? '');
   for (const body of table.tBodies) {
     for (const row of body.rows) {
       [...row.cells].forEach((cell, i) => {
