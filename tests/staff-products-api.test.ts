@@ -230,6 +230,36 @@ describe('bulk pricing', () => {
   });
 });
 
+describe('repricing by exchange rate, catalogue-wide', () => {
+  it('two rates entered at once: readers during the runs see every price old or every price new, and the newest rate wins whole', async () => {
+    const db = server.database.db;
+    const live = sql`${products.deletedAt} IS NULL`;
+    await db.update(products).set({ basePriceUsdCents: 100, marginPercent: 0 }).where(live);
+    expect((await server.api('/staff/exchange-rate', json('POST', { rialsPerUsd: 900_000 }, staff))).status).toBe(200);
+    const distinctPrices = async () => (await db.select({ price: products.price }).from(products).where(live).groupBy(products.price)).map((r) => r.price);
+    expect(await distinctPrices()).toEqual([priceFromUsd(100, 0, 900_000)]);
+
+    // Each run computes in several short transactions (thousands of products); a reader between them
+    // must never find the catalogue half switched.
+    let running = true;
+    const seen: number[][] = [];
+    const reader = (async () => { while (running) seen.push(await distinctPrices()); })();
+    const runs = await Promise.all([1_000_000, 1_100_000].map((rialsPerUsd) => server.api('/staff/exchange-rate', json('POST', { rialsPerUsd }, staff))));
+    running = false;
+    await reader;
+    expect(runs.map((r) => r.status)).toEqual([200, 200]);
+    const allowed = [900_000, 1_000_000, 1_100_000].map((r) => priceFromUsd(100, 0, r));
+    for (const prices of seen) {
+      expect(prices).toHaveLength(1);
+      expect(allowed).toContain(prices[0]);
+    }
+    const newest = (await server.api('/staff/exchange-rate', { headers: staff })).body.data.rialsPerUsd;
+    expect(await distinctPrices()).toEqual([priceFromUsd(100, 0, newest)]);
+    // Nothing is left in the staging table.
+    expect(Number(((await db.execute(sql`select count(*)::int AS n from reprice_staging`)) as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
+  }, 300_000);
+});
+
 const form = (fields: Record<string, Blob | string>) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) {
