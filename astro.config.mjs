@@ -5,12 +5,15 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
-import { tagIslandRenderer } from './src/build/vite-tag-islands';
-import { quickUrlCheck } from './src/build/vite-quick-url-check';
-import { clientBundleReplay } from './src/build/vite-client-replay';
+import { tagIslandRenderer } from './src/build/internals/vite-tag-islands';
+import { quickUrlCheck } from './src/build/internals/vite-quick-url-check';
+import { clientBundleReplay } from './src/build/internals/vite-client-replay';
+import { isPlainBuild } from './src/build/internals/plain-build';
 import { DEFAULT_LOCALE, LOCALES } from './src/lib/locales';
 import { belongsInSitemap } from './src/site/robots';
 
+// Astro as shipped, without our patches of its internals (src/build/internals/index.ts).
+const plain = isPlainBuild();
 const site = (process.env.PUBLIC_BASE_URL || 'http://localhost:4321').replace(/\/+$/, '');
 
 export default defineConfig({
@@ -48,11 +51,11 @@ export default defineConfig({
       filter: (page) => belongsInSitemap(page) && !/\/shop\/products\//.test(page),
     }),
     // A partial rebuild reuses the last build's browser bundle instead of making it again.
-    clientBundleReplay(),
+    ...(plain ? [] : [clientBundleReplay()]),
   ],
   vite: {
     logLevel: 'warn',
-    plugins: [tagIslandRenderer(), quickUrlCheck()],
+    plugins: plain ? [] : [tagIslandRenderer(), quickUrlCheck()],
     // The ~/ alias of tsconfig.json and vitest.config.ts. (Modules this config file itself imports are
     // loaded before it applies: they keep relative paths.)
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },

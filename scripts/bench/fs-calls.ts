@@ -1,6 +1,6 @@
 /**
  * What one page's file calls cost, promise-based (as Astro makes them) against synchronous (as the
- * build makes them while it renders, src/build/sync-page-writes.ts): wall time and process CPU per
+ * build makes them while it renders, src/build/internals/sync-page-writes.ts): wall time and process CPU per
  * call for a new folder and a 50 KB page, in a folder under node_modules/.cache.
  *
  *   node --import tsx scripts/bench/fs-calls.ts [calls=20000]

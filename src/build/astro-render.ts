@@ -12,8 +12,8 @@ import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { InlineHashCollector, type InlineHashes } from './inline-hashes';
 import { productPageWrites } from './product-page-writes';
 import type { RenderOnlyFile } from './render-filter';
-import { withSyncFileWrites } from './sync-page-writes';
-import { takeClientBundleOutcome, type ClientBundleOutcome } from './vite-client-replay';
+import { withSyncFileWrites } from './internals/sync-page-writes';
+import { takeClientBundleOutcome, type ClientBundleOutcome } from './internals/vite-client-replay';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

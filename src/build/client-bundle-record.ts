@@ -4,7 +4,7 @@
  * pages still spent ~2.8 s of its ~9 s in Vite's client build, producing files the live site already
  * has. The record holds what Astro's build plugins read from that bundle (every output chunk and
  * asset as they stand when the bundle is generated), the module graph they walk (which module
- * imports which), and a fingerprint of everything the bundle was made from; src/build/vite-client-replay.ts
+ * imports which), and a fingerprint of everything the bundle was made from; src/build/internals/vite-client-replay.ts
  * records it and replays it. A record whose fingerprint no longer matches is never used.
  */
 import { createHash } from 'node:crypto';

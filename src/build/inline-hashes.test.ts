@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cspHash, InlineHashCollector } from './inline-hashes';
-import { withSyncFileWrites } from './sync-page-writes';
+import { withSyncFileWrites } from './internals/sync-page-writes';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

@@ -3,7 +3,7 @@
  * allows them by (src/server/http/security-headers.ts). Astro puts its island runtime (the
  * `astro-island` element and one loader per client directive) and each route's small stylesheet
  * inline; nothing else on our pages runs inline. The build sees every page as it is written
- * (src/build/sync-page-writes.ts), so the set is exact without reading the site back, and it lives
+ * (src/build/internals/sync-page-writes.ts), so the set is exact without reading the site back, and it lives
  * beside the site in `.qateh-inline-hashes.json` for the server.
  *
  * Scripts whose type is data (JSON-LD, `application/json`) are not run and so need no hash.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productPageWrites } from './product-page-writes';
-import { withSyncFileWrites } from './sync-page-writes';
+import { withSyncFileWrites } from './internals/sync-page-writes';
 
 const base = mkdtempSync(join(tmpdir(), 'qateh-product-writes-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 /**
- * How a build writes its product pages (through src/build/sync-page-writes.ts, as Astro writes them):
+ * How a build writes its product pages (through src/build/internals/sync-page-writes.ts, as Astro writes them):
  *
  * - Into a folder other than Astro's output. The workers of a parallel build all write their product
  *   pages into one shared folder, so that joining their output is three folder renames instead of
@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { russianFromEnglish } from './russian-pages';
-import type { PageWriter } from './sync-page-writes';
+import type { PageWriter } from './internals/sync-page-writes';
 
 export interface ProductPageWritesOptions {
   /** Astro's output folder. */

@@ -25,7 +25,7 @@ import { updateSearchIndex, type SearchUpdateResult } from './search-update';
 import { shellFingerprint } from './shell-fingerprint';
 import { buildSite } from './site';
 import { patchSitemap } from './sitemap-patch';
-import type { ClientBundleOutcome } from './vite-client-replay';
+import type { ClientBundleOutcome } from './internals/vite-client-replay';
 
 /** Changes written in the same second as the last build's read are asked for again: re-checking is cheap. */
 const CLOCK_MARGIN_MS = 5000;

@@ -27,7 +27,7 @@ import { indexSearchRecords, writePartsList, type SearchIndexResult } from './se
 import type { SliceRecord } from './slice-worker';
 import type { SearchRecord } from './search-records';
 import { rewriteProductEntries } from './sitemap-patch';
-import type { ClientBundleOutcome } from './vite-client-replay';
+import type { ClientBundleOutcome } from './internals/vite-client-replay';
 
 export { PROJECT_ROOT };
 export const DEFAULT_SITE_DIR = resolve(PROJECT_ROOT, 'dist');
@@ -50,7 +50,7 @@ export interface SiteBuildOptions {
   workers?: number;
   /** Progress lines (which phase took how long); silent by default. */
   log?: (line: string) => void;
-  /** A built site whose recorded browser bundle a partial build may replay (src/build/vite-client-replay.ts). */
+  /** A built site whose recorded browser bundle a partial build may replay (src/build/internals/vite-client-replay.ts). */
   clientBundleFrom?: string;
 }
 

@@ -21,7 +21,7 @@ import type { OutputAsset, OutputBundle, OutputChunk } from 'rollup';
 import {
   buildSettingsKey, newRecord, readClientBundleRecord, recordMismatch, writeClientBundleRecord,
   type ClientBundleRecord, type RecordedModule, type RecordedOutput,
-} from './client-bundle-record';
+} from '../client-bundle-record';
 
 // Astro's own Vite, which may be another version than the project's.
 type Plugin = Extract<NonNullable<ViteUserConfig['plugins']>[number], { name: string }>;
