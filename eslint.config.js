@@ -14,7 +14,10 @@ export default tseslint.config(
   {
     rules: {
       // Unused names are errors, but a leading underscore marks one kept on purpose (a skipped argument).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // `any` is allowed where a test or a bench reads loose JSON; the source keeps it rare by review.
       '@typescript-eslint/no-explicit-any': 'off',
       // Non-null assertions mark places a check above already made (noUncheckedIndexedAccess).
@@ -27,46 +30,74 @@ export default tseslint.config(
     files: ['src/lib/**/*.ts'],
     ignores: ['src/lib/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: inSrc('server', 'site', 'api', 'build') + '|^(\\.\\./)+\\.\\./(scripts|tests)', message: 'src/lib holds pure rules: it imports nothing of ours outside src/lib.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: inSrc('server', 'site', 'api', 'build') + '|^(\\.\\./)+\\.\\./(scripts|tests)',
+              message: 'src/lib holds pure rules: it imports nothing of ours outside src/lib.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/site/islands/**/*.{ts,tsx}', 'src/site/stores/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: inSrc('server', 'build') + '|^(\\.\\./)+(server|build)/', allowTypeImports: true, message: 'Islands run in the browser: server and build code only as `import type` (zero bytes); shared rules live in src/lib.' },
-          { regex: '^zod$', allowTypeImports: true, message: 'No zod values in islands (bundle size; the CSP forbids its eval probe): import types only.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: inSrc('server', 'build') + '|^(\\.\\./)+(server|build)/',
+              allowTypeImports: true,
+              message:
+                'Islands run in the browser: server and build code only as `import type` (zero bytes); shared rules live in src/lib.',
+            },
+            {
+              regex: '^zod$',
+              allowTypeImports: true,
+              message: 'No zod values in islands (bundle size; the CSP forbids its eval probe): import types only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/site/pages/**/*', 'src/site/components/**/*', 'src/site/layouts/**/*', 'src/site/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        // The build's render filter, search records, export client and build record are still reached
-        // from data.ts and the listing/product pages (a site-owned seam the build fills is the way out,
-        // see docs/ARCHITECTURE.md); nothing else of the build may be.
-        patterns: [{
-          regex: '^(~/|(\\.\\./)+)build/(?!(render-filter|search-records|export-client|build-record|product-hash)$)',
-          message: 'Pages do not import the build pipeline: they read the API through src/site/data.ts.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          // The build's render filter, search records, export client and build record are still reached
+          // from data.ts and the listing/product pages (a site-owned seam the build fills is the way out,
+          // see docs/ARCHITECTURE.md); nothing else of the build may be.
+          patterns: [
+            {
+              regex: '^(~/|(\\.\\./)+)build/(?!(render-filter|search-records|export-client|build-record|product-hash)$)',
+              message: 'Pages do not import the build pipeline: they read the API through src/site/data.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/server/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'hono', message: 'Services do not know HTTP: routes turn requests into calls.' }],
-        patterns: [{ regex: '^(hono|@hono)/', message: 'Services do not know HTTP: routes turn requests into calls.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'hono', message: 'Services do not know HTTP: routes turn requests into calls.' }],
+          patterns: [{ regex: '^(hono|@hono)/', message: 'Services do not know HTTP: routes turn requests into calls.' }],
+        },
+      ],
     },
   },
 );

@@ -76,7 +76,9 @@ function load(url: string, paths: string[], durationSeconds: number): Promise<Lo
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./bench/load-runner.ts', import.meta.url)), { stdio: 'inherit' });
     let result: LoadResult | null = null;
-    child.once('message', (m) => { result = m as LoadResult; });
+    child.once('message', (m) => {
+      result = m as LoadResult;
+    });
     child.once('error', reject);
     child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load runner exited with code ${code}`))));
     child.send(job);
@@ -144,13 +146,23 @@ function slowest(paths: string[], first: FirstRequests, sqlTime: SqlTimes, n = 5
 
 function loadRow(endpoint: string, mode: string, r: LoadResult): string[] {
   const problems = r.errors + r.timeouts + r.non2xx;
-  return [endpoint, mode, ms(r.latency.p50), ms(r.latency.p95), ms(r.latency.p99), perSecond(r.requestsPerSecond), problems ? String(problems) : '0'];
+  return [
+    endpoint,
+    mode,
+    ms(r.latency.p50),
+    ms(r.latency.p95),
+    ms(r.latency.p99),
+    perSecond(r.requestsPerSecond),
+    problems ? String(problems) : '0',
+  ];
 }
 
 async function main() {
   const opts = options();
   const log = (s: string) => console.log(s);
-  console.log(`Qateh API benchmark: ${opts.db}, ${opts.products.toLocaleString('en-US')} products, ${CONNECTIONS} connections, ${opts.duration} s per load run`);
+  console.log(
+    `Qateh API benchmark: ${opts.db}, ${opts.products.toLocaleString('en-US')} products, ${CONNECTIONS} connections, ${opts.duration} s per load run`,
+  );
   const t0 = performance.now();
   const bench = await openBenchDatabase(opts.db, opts.products, log);
   const { database } = bench;
@@ -201,7 +213,15 @@ async function main() {
   for (const endpoint of ['suggestion', 'getProduct'] as const) {
     const f = firsts[endpoint];
     const s = sqls[endpoint];
-    rows.push([endpoint, `first request, one at a time`, ms(f.latency.p50), ms(f.latency.p95), ms(f.latency.p99), '—', String(f.failures.length)]);
+    rows.push([
+      endpoint,
+      `first request, one at a time`,
+      ms(f.latency.p50),
+      ms(f.latency.p95),
+      ms(f.latency.p99),
+      '—',
+      String(f.failures.length),
+    ]);
     rows.push([endpoint, `same SQL via driver (${s.statements} stmt)`, ms(s.p50), ms(s.p95), ms(s.p99), '—', '—']);
     rows.push(loadRow(endpoint, 'load, read cache on', cached[endpoint]));
     rows.push(loadRow(endpoint, 'load, read cache off', uncached[endpoint]));
@@ -213,13 +233,17 @@ async function main() {
     const total = bench.buildSteps.reduce((a, [, s]) => a + s, 0);
     console.log(`Built in ${total.toFixed(0)} s: ${bench.buildSteps.map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')}`);
   }
-  console.log(`Machine: ${availableParallelism()} CPUs, node ${process.version}; load: ${CONNECTIONS} connections, ${opts.duration} s per run, loopback`);
+  console.log(
+    `Machine: ${availableParallelism()} CPUs, node ${process.version}; load: ${CONNECTIONS} connections, ${opts.duration} s per run, loopback`,
+  );
   console.log('');
   console.log(table(['endpoint', 'measure', 'p50', 'p95', 'p99', 'req/s', 'errors'], rows));
   console.log('');
   for (const endpoint of ['suggestion', 'getProduct'] as const) {
     const ratio = firsts[endpoint].latency.p50 / sqls[endpoint].p50;
-    console.log(`${endpoint}: first request p50 / SQL p50 = ${Number.isFinite(ratio) ? ratio.toFixed(1) : '—'}× (HTTP, validation, ORM and mapping over the database's own time)`);
+    console.log(
+      `${endpoint}: first request p50 / SQL p50 = ${Number.isFinite(ratio) ? ratio.toFixed(1) : '—'}× (HTTP, validation, ORM and mapping over the database's own time)`,
+    );
   }
   for (const endpoint of ['suggestion', 'getProduct'] as const) {
     const target = TARGET_P95_MS[endpoint];
@@ -232,7 +256,8 @@ async function main() {
   }
   for (const endpoint of ['suggestion', 'getProduct'] as const) {
     const failures = firsts[endpoint].failures;
-    if (failures.length) console.log(`${endpoint}: ${failures.length} request(s) did not answer 200, e.g. ${failures.slice(0, 3).join('; ')}`);
+    if (failures.length)
+      console.log(`${endpoint}: ${failures.length} request(s) did not answer 200, e.g. ${failures.slice(0, 3).join('; ')}`);
   }
   console.log(`Total time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
 }

@@ -27,23 +27,45 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
 
 async function register(username: string) {
   const password = 'right-pass-123';
-  const res = await post('/register', { name: 'مشتری', mobile: '09121234567', username, email: `${username}@example.com`, password, password_confirmation: password });
+  const res = await post('/register', {
+    name: 'مشتری',
+    mobile: '09121234567',
+    username,
+    email: `${username}@example.com`,
+    password,
+    password_confirmation: password,
+  });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   return { username, password };
 }
-const countBy = (statuses: number[]) => Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
+const countBy = (statuses: number[]) =>
+  Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
 
 try {
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const victim = await register('victim');
-  const guesses = await Promise.all(Array.from({ length: 300 }, (_, i) =>
-    post('/oauth/token', { grant_type: 'password', client_id: '3', username: i % 2 ? victim.username : `${victim.username}@example.com`, password: `wrong-${i}` })));
+  const guesses = await Promise.all(
+    Array.from({ length: 300 }, (_, i) =>
+      post('/oauth/token', {
+        grant_type: 'password',
+        client_id: '3',
+        username: i % 2 ? victim.username : `${victim.username}@example.com`,
+        password: `wrong-${i}`,
+      }),
+    ),
+  );
   const statuses = guesses.map((g) => g.status);
-  console.log(`[${db}] 300 parallel wrong guesses, limit ${LIMIT}: ${statuses.filter((s) => s === 401).length} checked against the password; answers ${JSON.stringify(countBy(statuses))}`);
+  console.log(
+    `[${db}] 300 parallel wrong guesses, limit ${LIMIT}: ${statuses.filter((s) => s === 401).length} checked against the password; answers ${JSON.stringify(countBy(statuses))}`,
+  );
 
   const rotator = await register('rotator');
   const tokens = (await post('/oauth/token', { grant_type: 'password', client_id: '3', ...rotator })).body as { refresh_token: string };
-  const refreshes = await Promise.all(Array.from({ length: 20 }, () => post('/oauth/token', { grant_type: 'refresh_token', client_id: '3', refresh_token: tokens.refresh_token })));
+  const refreshes = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      post('/oauth/token', { grant_type: 'refresh_token', client_id: '3', refresh_token: tokens.refresh_token }),
+    ),
+  );
   console.log(`[${db}] 20 parallel refreshes of one token: ${refreshes.filter((r) => r.status === 200).length} succeeded`);
 
   const cookieLogin = async (u: { username: string; password: string }) => {
@@ -53,9 +75,16 @@ try {
   const mark = await cookieLogin(await register('mark'));
   const thief = await cookieLogin(await register('thief'));
   const planted = { ...mark, qateh_csrf: thief.qateh_csrf! };
-  const forged = await post('/dashboard/profile', { name: 'جعلی', mobile: '09120000000' }, {
-    cookie: Object.entries(planted).map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': thief.qateh_csrf!,
-  });
+  const forged = await post(
+    '/dashboard/profile',
+    { name: 'جعلی', mobile: '09120000000' },
+    {
+      cookie: Object.entries(planted)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+      'x-csrf-token': thief.qateh_csrf!,
+    },
+  );
   console.log(`[${db}] CSRF pair from another session planted beside the victim's session: ${forged.status}`);
 } finally {
   await server.stop();

@@ -21,7 +21,8 @@ import { startServer } from '../src/server/server';
 const shared = new URL('../../shared/data/', import.meta.url);
 // The part_number column of the shared catalogue (second field; some are quoted because they hold commas).
 const partNumbers = [...readFileSync(new URL('products.csv', shared), 'utf8').matchAll(/^[^,\n]+,("(?:[^"]|"")*"|[^,\n]*),/gm)]
-  .map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')).slice(1);
+  .map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'))
+  .slice(1);
 const quoted = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 function csvOf(rows: number, distinct: number): Buffer {
@@ -40,11 +41,16 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 console.log('1. parsing alone (main thread, cap lifted)');
 for (const [name, bytes] of [
-  ['5k.csv', csvOf(5000, 1000)], ['50k.csv', csvOf(50_000, 1000)], ['5k.xlsx', xlsxOf(5000)], ['50k.xlsx', xlsxOf(50_000)],
+  ['5k.csv', csvOf(5000, 1000)],
+  ['50k.csv', csvOf(50_000, 1000)],
+  ['5k.xlsx', xlsxOf(5000)],
+  ['50k.xlsx', xlsxOf(50_000)],
 ] as const) {
   const t0 = performance.now();
   const { sheets } = readRows(name, bytes, 60_000);
-  console.log(`   ${name.padEnd(9)} ${(bytes.length / 1024).toFixed(0).padStart(6)} KiB  ${String(sheets[0]!.rows.length).padStart(6)} rows  ${ms(performance.now() - t0)}`);
+  console.log(
+    `   ${name.padEnd(9)} ${(bytes.length / 1024).toFixed(0).padStart(6)} KiB  ${String(sheets[0]!.rows.length).padStart(6)} rows  ${ms(performance.now() - t0)}`,
+  );
 }
 
 console.log('2. uploads through the server (worker + matching + saving), event loop watched');
@@ -71,7 +77,10 @@ for (const [name, bytes] of cases) {
   const probe = (async () => {
     while (running) {
       const t = performance.now();
-      const ok = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ok) failedProbes++;
       slowestProbe = Math.max(slowestProbe, performance.now() - t);
       probes++;
@@ -98,7 +107,9 @@ for (const [name, bytes] of cases) {
   await probe;
   const body = (await res.json()) as { lines?: number; message: string };
   console.log(`   ${name.padEnd(24)} ${res.status} ${ms(took).padStart(8)}  ${res.headers.get('server-timing') ?? body.message}`);
-  console.log(`      event loop delay: max ${ms(histogram.max / 1e6)}, p99 ${ms(histogram.percentile(99) / 1e6)}; /health probes ${probes} (${failedProbes} failed), slowest ${ms(slowestProbe)}`);
+  console.log(
+    `      event loop delay: max ${ms(histogram.max / 1e6)}, p99 ${ms(histogram.percentile(99) / 1e6)}; /health probes ${probes} (${failedProbes} failed), slowest ${ms(slowestProbe)}`,
+  );
   const longest = [...gaps].sort((a, b) => parseFloat(b) - parseFloat(a)).slice(0, 3);
   if (gaps.length) console.log(`      pauses over 50 ms: ${gaps.length}; longest ${longest.join('; ')}`);
 }

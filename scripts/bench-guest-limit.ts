@@ -18,11 +18,13 @@ const sequential = (performance.now() - t0) / runs;
 const latencies: number[] = [];
 t0 = performance.now();
 for (let round = 0; round < 10; round++) {
-  await Promise.all(Array.from({ length: 50 }, async (_, i) => {
-    const s = performance.now();
-    await countHit(db, 'bench-parallel', `10.1.${round}.${i}`, 600);
-    latencies.push(performance.now() - s);
-  }));
+  await Promise.all(
+    Array.from({ length: 50 }, async (_, i) => {
+      const s = performance.now();
+      await countHit(db, 'bench-parallel', `10.1.${round}.${i}`, 600);
+      latencies.push(performance.now() - s);
+    }),
+  );
 }
 const parallelWall = performance.now() - t0;
 latencies.sort((a, b) => a - b);
@@ -31,6 +33,10 @@ const hits = await Promise.all(Array.from({ length: 200 }, () => countHit(db, 'b
 const through = hits.filter((h) => h.hits <= 10).length;
 
 console.log(`${database.kind}: sequential ${sequential.toFixed(2)} ms per upsert (${runs} runs)`);
-console.log(`${database.kind}: 50 at once x10: p50 ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(1)} ms, ${(500 / (parallelWall / 1000)).toFixed(0)} upserts/s`);
-console.log(`${database.kind}: 200 parallel hits from one address, limit 10: ${through} let through, counts ${Math.min(...hits.map((h) => h.hits))}..${Math.max(...hits.map((h) => h.hits))}`);
+console.log(
+  `${database.kind}: 50 at once x10: p50 ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(1)} ms, ${(500 / (parallelWall / 1000)).toFixed(0)} upserts/s`,
+);
+console.log(
+  `${database.kind}: 200 parallel hits from one address, limit 10: ${through} let through, counts ${Math.min(...hits.map((h) => h.hits))}..${Math.max(...hits.map((h) => h.hits))}`,
+);
 await database.close();

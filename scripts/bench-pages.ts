@@ -35,7 +35,13 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 /** Script URLs a page loads at once: module scripts, modulepreloads, island components and renderers. */
 function scriptUrls(html: string): string[] {
   const urls = new Set<string>();
-  for (const re of [/<script[^>]+src="([^"]+)"/g, /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g, /component-url="([^"]+)"/g, /renderer-url="([^"]+)"/g, /before-hydration-url="([^"]+)"/g]) {
+  for (const re of [
+    /<script[^>]+src="([^"]+)"/g,
+    /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g,
+    /component-url="([^"]+)"/g,
+    /renderer-url="([^"]+)"/g,
+    /before-hydration-url="([^"]+)"/g,
+  ]) {
     for (const m of html.matchAll(re)) if (m[1]) urls.add(m[1]);
   }
   return [...urls];
@@ -45,7 +51,8 @@ function scriptUrls(html: string): string[] {
 async function jsBytes(base: string, start: string[]): Promise<{ raw: number; gzip: number; files: number }> {
   const seen = new Set<string>();
   const queue = start.map((u) => new URL(u, base).toString());
-  let raw = 0, gzip = 0;
+  let raw = 0,
+    gzip = 0;
   while (queue.length) {
     const url = queue.pop()!;
     if (seen.has(url)) continue;
@@ -61,8 +68,15 @@ async function jsBytes(base: string, start: string[]): Promise<{ raw: number; gz
 }
 
 interface Scores {
-  performance: number; accessibility: number; bestPractices: number; seo: number;
-  cls: number; fcpMs: number; lcpMs: number; tbtMs: number; siMs: number;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  siMs: number;
   /** --details: what costs, as printable lines. */
   notes: string[];
 }
@@ -72,10 +86,23 @@ async function lighthouseScores(url: string): Promise<Scores> {
   const lighthouse = (await import('lighthouse')).default;
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const lhr = result!.lhr;
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
     const ms = (k: string) => Math.round(Number(lhr.audits[k]?.numericValue ?? NaN));
@@ -86,18 +113,43 @@ async function lighthouseScores(url: string): Promise<Scores> {
         if (failed.length) notes.push(`${key} below 0.9: ${failed.join(', ')}`);
       }
       type Item = Record<string, unknown>;
-      const items = (k: string) => ((lhr.audits[k]?.details as { items?: Item[] } | undefined)?.items ?? []);
-      notes.push('main thread: ' + items('mainthread-work-breakdown').slice(0, 5).map((i) => `${i.groupLabel} ${Math.round(Number(i.duration))} ms`).join(', '));
-      notes.push('scripts: ' + items('bootup-time').slice(0, 5).map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.scripting))} ms`).join(', '));
-      for (const k of ['render-blocking-resources', 'unused-javascript', 'unused-css-rules', 'font-display', 'largest-contentful-paint-element', 'long-tasks']) {
+      const items = (k: string) => (lhr.audits[k]?.details as { items?: Item[] } | undefined)?.items ?? [];
+      notes.push(
+        'main thread: ' +
+          items('mainthread-work-breakdown')
+            .slice(0, 5)
+            .map((i) => `${i.groupLabel} ${Math.round(Number(i.duration))} ms`)
+            .join(', '),
+      );
+      notes.push(
+        'scripts: ' +
+          items('bootup-time')
+            .slice(0, 5)
+            .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.scripting))} ms`)
+            .join(', '),
+      );
+      for (const k of [
+        'render-blocking-resources',
+        'unused-javascript',
+        'unused-css-rules',
+        'font-display',
+        'largest-contentful-paint-element',
+        'long-tasks',
+      ]) {
         const a = lhr.audits[k];
         if (a && (a.score ?? 1) < 1 && a.displayValue) notes.push(`${k}: ${a.displayValue}`);
       }
     }
     return {
-      performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
       cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN),
-      fcpMs: ms('first-contentful-paint'), lcpMs: ms('largest-contentful-paint'), tbtMs: ms('total-blocking-time'), siMs: ms('speed-index'),
+      fcpMs: ms('first-contentful-paint'),
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+      siMs: ms('speed-index'),
       notes,
     };
   } finally {
@@ -134,14 +186,21 @@ async function main() {
     const product = (await api('/getProduct?limit=1')).items[0].slug;
     const post = (await api('/blog/posts?limit=1')).data.items[0]?.slug;
     const pages: [string, string][] = [
-      ['home', '/'], ['home (en)', '/en'], ['listing', `/shop/catalog/${category}`], ['product', `/shop/products/${product}`],
-      ['product (en)', `/en/shop/products/${product}`], ['blog post', post ? `/blog/${post}` : '/blog/category-classic'], ['content', '/site/faq'],
+      ['home', '/'],
+      ['home (en)', '/en'],
+      ['listing', `/shop/catalog/${category}`],
+      ['product', `/shop/products/${product}`],
+      ['product (en)', `/en/shop/products/${product}`],
+      ['blog post', post ? `/blog/${post}` : '/blog/category-classic'],
+      ['content', '/site/faq'],
     ];
     console.log('\npage          path                                         HTML KB  HTML gz KB  JS files  JS KB  JS gz KB');
     for (const [name, path] of pages) {
       const html = await (await fetch(server.url + path)).text();
       const js = await jsBytes(server.url + path, scriptUrls(html));
-      console.log(`${name.padEnd(13)} ${path.slice(0, 44).padEnd(44)} ${kb(Buffer.byteLength(html)).padStart(8)} ${kb(gz(html)).padStart(11)} ${String(js.files).padStart(9)} ${kb(js.raw).padStart(6)} ${kb(js.gzip).padStart(9)}`);
+      console.log(
+        `${name.padEnd(13)} ${path.slice(0, 44).padEnd(44)} ${kb(Buffer.byteLength(html)).padStart(8)} ${kb(gz(html)).padStart(11)} ${String(js.files).padStart(9)} ${kb(js.raw).padStart(6)} ${kb(js.gzip).padStart(9)}`,
+      );
     }
     if (withLighthouse) {
       console.log(`\nLighthouse (mobile, simulated throttling${runs > 1 ? `, median of ${runs} runs` : ''})`);
@@ -150,7 +209,9 @@ async function main() {
       for (const [name, path] of pages.filter(([n]) => scored.includes(n))) {
         try {
           const { median: s, all } = await medianScores(server.url + path);
-          console.log(`${name.padEnd(10)} ${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(5)} ${String(s.bestPractices).padStart(5)} ${String(s.seo).padStart(4)}  ${s.cls.toFixed(3).padStart(6)} ${[s.fcpMs, s.lcpMs, s.tbtMs, s.siMs].map((v) => String(v).padStart(7)).join(' ')}  ${runs > 1 ? all.join('/') : ''}`);
+          console.log(
+            `${name.padEnd(10)} ${String(s.performance).padStart(4)} ${String(s.accessibility).padStart(5)} ${String(s.bestPractices).padStart(5)} ${String(s.seo).padStart(4)}  ${s.cls.toFixed(3).padStart(6)} ${[s.fcpMs, s.lcpMs, s.tbtMs, s.siMs].map((v) => String(v).padStart(7)).join(' ')}  ${runs > 1 ? all.join('/') : ''}`,
+          );
           for (const note of s.notes) console.log(`           ${note}`);
         } catch (err) {
           console.log(`${name.padEnd(10)} Lighthouse failed: ${(err as Error).message}`);

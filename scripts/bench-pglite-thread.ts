@@ -36,20 +36,30 @@ function load(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./bench/load-runner.ts', import.meta.url)), { stdio: 'inherit' });
     let result: LoadResult | null = null;
-    child.once('message', (m) => { result = m as LoadResult; });
+    child.once('message', (m) => {
+      result = m as LoadResult;
+    });
     child.once('error', reject);
     child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load runner exited with code ${code}`))));
     child.send(job);
   });
 }
 
-interface Run { health: LoadResult; healthAlone: LoadResult; search: LoadResult }
+interface Run {
+  health: LoadResult;
+  healthAlone: LoadResult;
+  search: LoadResult;
+}
 
 async function measure(products: number, duration: number, pgliteThread: boolean): Promise<Run> {
   const { database } = await openBenchDatabase('pglite', products, (s) => console.log(s), { pgliteThread });
   try {
     const config = loadConfig({
-      NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '1000000000',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SEED_DEMO: '0',
+      SEARCH_RATE_LIMIT: '1000000000',
       // Every search reaches the database: the load a long tail of distinct queries makes.
       READ_CACHE_SIZE: '0',
     });
@@ -72,21 +82,37 @@ async function measure(products: number, duration: number, pgliteThread: boolean
 
 async function main() {
   const { products, duration } = options();
-  console.log(`PGlite, ${products.toLocaleString('en-US')} products, ${duration} s per run; health at ${HEALTH_CONNECTIONS} connections beside suggestion at ${SEARCH_CONNECTIONS} (read cache off).`);
+  console.log(
+    `PGlite, ${products.toLocaleString('en-US')} products, ${duration} s per run; health at ${HEALTH_CONNECTIONS} connections beside suggestion at ${SEARCH_CONNECTIONS} (read cache off).`,
+  );
   const rows: string[][] = [];
-  for (const [label, thread] of [['in the server thread (before)', false], ['own thread (after)', true]] as const) {
+  for (const [label, thread] of [
+    ['in the server thread (before)', false],
+    ['own thread (after)', true],
+  ] as const) {
     const r = await measure(products, duration, thread);
     rows.push([
-      label, ms(r.healthAlone.latency.p95), ms(r.health.latency.p50), ms(r.health.latency.p95), ms(r.health.latency.p99),
-      perSecond(r.search.requestsPerSecond), ms(r.search.latency.p50), ms(r.search.latency.p95),
+      label,
+      ms(r.healthAlone.latency.p95),
+      ms(r.health.latency.p50),
+      ms(r.health.latency.p95),
+      ms(r.health.latency.p99),
+      perSecond(r.search.requestsPerSecond),
+      ms(r.search.latency.p50),
+      ms(r.search.latency.p95),
     ]);
     // Each run's figures as soon as they are known, then the table of both.
     console.log(`${label}: ${rows.at(-1)!.slice(1).join(' / ')}`);
   }
-  console.log(table(['PGlite', 'health p95 alone', 'health p50 beside search', 'p95', 'p99', 'search req/s', 'search p50', 'search p95'], rows));
+  console.log(
+    table(['PGlite', 'health p95 alone', 'health p50 beside search', 'p95', 'p99', 'search req/s', 'search p50', 'search p95'], rows),
+  );
 }
 
-main().then(() => process.exit(0), (err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

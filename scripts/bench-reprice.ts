@@ -18,9 +18,13 @@ const { db } = database;
 let t = performance.now();
 await seedSynthetic(db, count);
 // Every product follows the dollar: its price as if bought at 600,000 rials per dollar with a 20 % margin.
-await db.execute(sql`UPDATE products SET base_price_usd_cents = greatest(1, round(price / 600000.0 / 1.2 * 100))::int, margin_percent = 20`);
+await db.execute(
+  sql`UPDATE products SET base_price_usd_cents = greatest(1, round(price / 600000.0 / 1.2 * 100))::int, margin_percent = 20`,
+);
 const staffId = await ensureStaffAccount(db);
-const slugs = ((await db.execute(sql`select slug from products order by random() limit 2000`)) as unknown as { rows: { slug: string }[] }).rows.map((r) => r.slug);
+const slugs = (
+  (await db.execute(sql`select slug from products order by random() limit 2000`)) as unknown as { rows: { slug: string }[] }
+).rows.map((r) => r.slug);
 console.log(`${database.kind}: ${count} products seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '1000000', CACHE_RECHECK_SECONDS: '3600' });
@@ -32,7 +36,9 @@ async function shopperLatency(done: Promise<unknown>) {
   const product: number[] = [];
   const health: number[] = [];
   let finished = false;
-  void done.finally(() => { finished = true; });
+  void done.finally(() => {
+    finished = true;
+  });
   let i = 0;
   let failed = 0;
   // A keep-alive socket the server closed while idle is reset on reuse: counted, and the call timed again.
@@ -75,8 +81,10 @@ const during = await shopperLatency(run);
 const repriced = await run;
 const seconds = (performance.now() - t) / 1000;
 clearInterval(sampler);
-console.log(`reprice: ${repriced} of ${count} products in ${seconds.toFixed(2)} s (${Math.round(repriced / seconds)} products/s); `
-  + `rss ${(startRss / 2 ** 20).toFixed(0)} → peak ${(peakRss / 2 ** 20).toFixed(0)} MB, peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MB`);
+console.log(
+  `reprice: ${repriced} of ${count} products in ${seconds.toFixed(2)} s (${Math.round(repriced / seconds)} products/s); ` +
+    `rss ${(startRss / 2 ** 20).toFixed(0)} → peak ${(peakRss / 2 ** 20).toFixed(0)} MB, peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MB`,
+);
 console.log(`shop during: getProduct ${during.product}; health ${during.health}`);
 await server.close();
 await database.close();

@@ -17,8 +17,10 @@ async function main() {
       outDir: process.env.SITE_OUT_DIR || undefined,
       logLevel: process.argv.includes('--verbose') ? 'info' : 'warn',
     });
-    console.log(`Site built into ${result.outDir} in ${result.seconds.toFixed(1)} s` +
-      (result.search ? ` (search index: ${result.search.pages} pages in ${result.search.seconds.toFixed(1)} s)` : ""));
+    console.log(
+      `Site built into ${result.outDir} in ${result.seconds.toFixed(1)} s` +
+        (result.search ? ` (search index: ${result.search.pages} pages in ${result.search.seconds.toFixed(1)} s)` : ''),
+    );
   } finally {
     await database.close();
   }

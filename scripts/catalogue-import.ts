@@ -27,8 +27,12 @@ async function main(): Promise<number> {
     const report = await importCatalogue(database.db, files);
     const seconds = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(`Imported in ${seconds}s (${database.kind}):`);
-    console.log(`  categories: ${report.categories.created} created, ${report.categories.updated} updated, ${report.categories.unchanged} unchanged`);
-    console.log(`  products:   ${report.products.created} created, ${report.products.updated} updated, ${report.products.unchanged} unchanged`);
+    console.log(
+      `  categories: ${report.categories.created} created, ${report.categories.updated} updated, ${report.categories.unchanged} unchanged`,
+    );
+    console.log(
+      `  products:   ${report.products.created} created, ${report.products.updated} updated, ${report.products.unchanged} unchanged`,
+    );
     console.log(`  brands: ${report.brands}, attributes: ${report.attributes}`);
     return 0;
   } catch (err) {
@@ -41,7 +45,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -8,14 +8,26 @@ import { parseArgs } from 'node:util';
 import { formatReport, fuzzApi } from '../tests/security/fuzz/api-fuzzer';
 import { startFuzzSession } from '../tests/security/fuzz/fuzz-session';
 
-const { values } = parseArgs({ options: { 'per-operation': { type: 'string', default: '200' }, seed: { type: 'string', default: '20261125' }, concurrency: { type: 'string', default: '4' } } });
+const { values } = parseArgs({
+  options: {
+    'per-operation': { type: 'string', default: '200' },
+    seed: { type: 'string', default: '20261125' },
+    concurrency: { type: 'string', default: '4' },
+  },
+});
 const session = await startFuzzSession();
 const started = Date.now();
 try {
   const report = await fuzzApi({
-    origin: session.server.url, doc: session.doc, tokens: session.tokens,
-    seed: Number(values.seed), perOperation: Number(values['per-operation']), concurrency: Number(values.concurrency),
-    onOperation: (op, sent, failures) => { if (failures) console.log(`${op}: ${failures} of ${sent} failed`); },
+    origin: session.server.url,
+    doc: session.doc,
+    tokens: session.tokens,
+    seed: Number(values.seed),
+    perOperation: Number(values['per-operation']),
+    concurrency: Number(values.concurrency),
+    onOperation: (op, sent, failures) => {
+      if (failures) console.log(`${op}: ${failures} of ${sent} failed`);
+    },
   });
   console.log(formatReport(report, 5));
   console.log(`database: ${session.server.database.kind}, seed ${values.seed}, ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -18,7 +18,9 @@ async function main() {
     const r = await rebuildSite(config, database, siteDir);
     console.log(`${r.kind === 'none' ? 'Nothing to rebuild' : r.kind === 'full' ? 'Full build' : 'Partial rebuild'}: ${r.reason}.`);
     if (r.kind === 'partial') {
-      console.log(`  rendered ${r.rendered.length} product page(s) × 3 languages, ${r.listings.length} listing(s); removed ${r.removed.length}`);
+      console.log(
+        `  rendered ${r.rendered.length} product page(s) × 3 languages, ${r.listings.length} listing(s); removed ${r.removed.length}`,
+      );
       console.log(`  pages live after ${r.pagesSeconds.toFixed(1)} s, search index too after ${r.seconds.toFixed(1)} s`);
     } else if (r.kind === 'full') console.log(`  ${r.seconds.toFixed(1)} s`);
   } finally {

@@ -18,7 +18,8 @@ function parseArgs(argv: string[]): { force: boolean; products: number | null } 
     else if (a === '--products' || a.startsWith('--products=')) {
       const value = a.includes('=') ? a.split('=')[1] : argv[++i];
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 1 || n > 5_000_000) return `--products needs a whole number between 1 and 5000000, got "${value ?? ''}"`;
+      if (!Number.isInteger(n) || n < 1 || n > 5_000_000)
+        return `--products needs a whole number between 1 and 5000000, got "${value ?? ''}"`;
       products = n;
     } else return `unknown option "${a}"`;
   }
@@ -41,7 +42,9 @@ async function main(): Promise<number> {
   try {
     const existing = await productCount(database.db);
     if (existing > 0 && !args.force) {
-      console.log(`The shop already has ${existing} products; nothing was written. Use \`npm run seed -- --force\` to replace the catalogue and content.`);
+      console.log(
+        `The shop already has ${existing} products; nothing was written. Use \`npm run seed -- --force\` to replace the catalogue and content.`,
+      );
       return 1;
     }
     if (existing > 0) {
@@ -50,12 +53,16 @@ async function main(): Promise<number> {
     }
     let t0 = performance.now();
     const demo = await seedDemo(database.db);
-    console.log(`Demo shop written: ${demo.products} products, pages, blog posts and menu (${((performance.now() - t0) / 1000).toFixed(1)}s, ${database.kind}).`);
+    console.log(
+      `Demo shop written: ${demo.products} products, pages, blog posts and menu (${((performance.now() - t0) / 1000).toFixed(1)}s, ${database.kind}).`,
+    );
     if (args.products) {
       t0 = performance.now();
       await seedSynthetic(database.db, args.products);
       const seconds = (performance.now() - t0) / 1000;
-      console.log(`Synthetic catalogue: ${args.products} products in ${seconds.toFixed(1)}s (${Math.round(args.products / seconds)} products/s, ${database.kind}).`);
+      console.log(
+        `Synthetic catalogue: ${args.products} products in ${seconds.toFixed(1)}s (${Math.round(args.products / seconds)} products/s, ${database.kind}).`,
+      );
     }
     return 0;
   } finally {
@@ -63,7 +70,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -13,8 +13,9 @@ import { ConfigError, loadConfig } from '../src/server/config';
 import { openConfiguredDatabase } from '../src/server/server';
 import { createStaffAccount, newStaffSchema, promoteToStaff } from '../src/server/services/accounts/staff-accounts';
 
-const USAGE = 'Usage: npm run staff:create -- --username NAME --email ADDRESS --name "Full name" --mobile 09xxxxxxxxx   (password on standard input)\n'
-  + '       npm run staff:create -- --promote USERNAME_OR_EMAIL';
+const USAGE =
+  'Usage: npm run staff:create -- --username NAME --email ADDRESS --name "Full name" --mobile 09xxxxxxxxx   (password on standard input)\n' +
+  '       npm run staff:create -- --promote USERNAME_OR_EMAIL';
 
 /** One line from standard input; at a terminal without echo, so the password is not shown. */
 async function readPassword(): Promise<string> {
@@ -23,15 +24,24 @@ async function readPassword(): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
     const done = () => {
-      if (stdin.isTTY) { stdin.setRawMode(false); process.stderr.write('\n'); }
+      if (stdin.isTTY) {
+        stdin.setRawMode(false);
+        process.stderr.write('\n');
+      }
       stdin.pause();
       stdin.off('data', onData);
       resolve(text.replace(/\r?\n.*$/s, ''));
     };
     const onData = (chunk: Buffer) => {
       for (const ch of chunk.toString('utf8')) {
-        if (ch === '\u0003') { reject(new Error('interrupted')); return; }
-        if (ch === '\n' || ch === '\r' || ch === '\u0004') { done(); return; }
+        if (ch === '\u0003') {
+          reject(new Error('interrupted'));
+          return;
+        }
+        if (ch === '\n' || ch === '\r' || ch === '\u0004') {
+          done();
+          return;
+        }
         text += ch;
       }
     };
@@ -47,7 +57,13 @@ async function main(): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: process.argv.slice(2).filter((a) => a !== '--'),
-      options: { username: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, mobile: { type: 'string' }, promote: { type: 'string' } },
+      options: {
+        username: { type: 'string' },
+        email: { type: 'string' },
+        name: { type: 'string' },
+        mobile: { type: 'string' },
+        promote: { type: 'string' },
+      },
     }));
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
@@ -60,7 +76,10 @@ async function main(): Promise<number> {
     const database = await openConfiguredDatabase(config);
     try {
       const result = await promoteToStaff(database.db, values.promote);
-      if (!result) { console.error(`No account with the username or e-mail "${values.promote}".`); return 1; }
+      if (!result) {
+        console.error(`No account with the username or e-mail "${values.promote}".`);
+        return 1;
+      }
       console.log(result.kind === 'promoted' ? `${result.username} is now staff.` : `${result.username} was staff already.`);
       return 0;
     } finally {
@@ -82,7 +101,9 @@ async function main(): Promise<number> {
   try {
     const result = await createStaffAccount(database.db, parsed.data);
     if (result.kind === 'taken') {
-      console.error(`An account with that username or e-mail exists (${result.username}); to make it staff: npm run staff:create -- --promote ${result.username}`);
+      console.error(
+        `An account with that username or e-mail exists (${result.username}); to make it staff: npm run staff:create -- --promote ${result.username}`,
+      );
       return 1;
     }
     console.log(`Staff account ${parsed.data.username} created; sign in at ${config.PUBLIC_BASE_URL}/account/login.`);
@@ -92,7 +113,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  },
+);

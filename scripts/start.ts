@@ -24,15 +24,18 @@ async function main() {
   // Built when missing, brought up to date (incrementally) when the data is newer than the build.
   await ensureSiteFresh(config, database, siteDir, (s) => console.log(s));
   const server = await startServer(config, database, { siteDir });
-  console.log(`Qateh is running at ${server.url} (database: ${database.kind}, ${config.NODE_ENV}${sandboxEnabled(config) ? ', TEST MODE: payment sandbox on' : ''})`);
+  console.log(
+    `Qateh is running at ${server.url} (database: ${database.kind}, ${config.NODE_ENV}${sandboxEnabled(config) ? ', TEST MODE: payment sandbox on' : ''})`,
+  );
   console.log(`Shop: ${server.url}/ — English ${server.url}/en — Russian ${server.url}/ru`);
   console.log(`API: ${server.url}/api/site/v1 — OpenAPI: ${server.url}/api/site/v1/openapi.json`);
   const addressWarning = publicAddressWarning(config.PUBLIC_BASE_URL, server.url, config.TRUST_PROXY !== false);
   if (addressWarning) console.warn(`Warning: ${addressWarning}`);
   // Catalogue and content changes (staff console, imports) reach the static pages without a manual rebuild.
-  const updater = config.SITE_UPDATE_SECONDS > 0
-    ? startSiteUpdater(config, database, siteDir, { intervalSeconds: config.SITE_UPDATE_SECONDS, log: (s) => console.log(s) })
-    : null;
+  const updater =
+    config.SITE_UPDATE_SECONDS > 0
+      ? startSiteUpdater(config, database, siteDir, { intervalSeconds: config.SITE_UPDATE_SECONDS, log: (s) => console.log(s) })
+      : null;
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -15,7 +15,9 @@ let server: TestServer;
 let dataDir: string;
 
 const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
 });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -23,8 +25,13 @@ let seq = 0;
 function person(over: Record<string, unknown> = {}) {
   seq++;
   return {
-    name: 'علي رضايي', mobile: '۰۹۱۲ ۱۲۳ ۴۵۶۷', username: `user${seq}.test`, email: `User${seq}@Example.com`,
-    password: 'secret-pass-1', password_confirmation: 'secret-pass-1', ...over,
+    name: 'علي رضايي',
+    mobile: '۰۹۱۲ ۱۲۳ ۴۵۶۷',
+    username: `user${seq}.test`,
+    email: `User${seq}@Example.com`,
+    password: 'secret-pass-1',
+    password_confirmation: 'secret-pass-1',
+    ...over,
   };
 }
 
@@ -49,7 +56,13 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'qateh-accounts-'));
   server = await startTestServer({
     catalogue: false,
-    env: { DATA_DIR: dataDir, LOGIN_SLOW_AFTER: '100', LOGIN_CAPTCHA_AFTER: '4', LOGIN_IP_FACTOR: '5', PUBLIC_BASE_URL: 'https://shop.example' },
+    env: {
+      DATA_DIR: dataDir,
+      LOGIN_SLOW_AFTER: '100',
+      LOGIN_CAPTCHA_AFTER: '4',
+      LOGIN_IP_FACTOR: '5',
+      PUBLIC_BASE_URL: 'https://shop.example',
+    },
   });
 }, 60_000);
 
@@ -64,8 +77,15 @@ describe('registration', () => {
     const { access_token } = await tokenFor(p.username);
     const me = await server.api('/getUser', { headers: bearer(access_token) });
     expect(me.body.data).toMatchObject({
-      username: p.username, name: 'علی رضایی', email: String(p.email).toLowerCase(), mobile: '09121234567',
-      company_name: 'شرکت نمونه', website: 'https://qateh.example', email2: 'me@chmail.ir', agreeWithEmail2: true, emailVerified: false,
+      username: p.username,
+      name: 'علی رضایی',
+      email: String(p.email).toLowerCase(),
+      mobile: '09121234567',
+      company_name: 'شرکت نمونه',
+      website: 'https://qateh.example',
+      email2: 'me@chmail.ir',
+      agreeWithEmail2: true,
+      emailVerified: false,
     });
     const link = await linkFromOutbox(dataDir, String(p.email).toLowerCase(), '/email/verify/');
     expect(link.origin).toBe('https://shop.example');
@@ -74,9 +94,18 @@ describe('registration', () => {
   });
 
   it('answers bad input with Persian field errors (422)', async () => {
-    const res = await server.api('/register', json('POST', {
-      name: '', mobile: '0212345678', username: 'has space', email: 'not-mail', password: 'short', password_confirmation: 'other', website: 'not a site',
-    }));
+    const res = await server.api(
+      '/register',
+      json('POST', {
+        name: '',
+        mobile: '0212345678',
+        username: 'has space',
+        email: 'not-mail',
+        password: 'short',
+        password_confirmation: 'other',
+        website: 'not a site',
+      }),
+    );
     expect(res.status).toBe(422);
     const errors = res.body.data.errors as Record<string, string[]>;
     expect(errors.name?.[0]).toBe('لطفاً این فیلد را پر کنید.');
@@ -96,14 +125,20 @@ describe('registration', () => {
     const wrongType = await server.api('/register', json('POST', person({ name: 42, mobile: 9121234567, agreeWithEmail2: 'maybe' })));
     expect(wrongType.status).toBe(422);
     expect(Object.keys(wrongType.body.data.errors)).toEqual(expect.arrayContaining(['name', 'mobile', 'agreeWithEmail2']));
-    const long = await server.api('/register', json('POST', person({ name: 'ن'.repeat(101), username: 'a'.repeat(51), password: 'p'.repeat(129) })));
+    const long = await server.api(
+      '/register',
+      json('POST', person({ name: 'ن'.repeat(101), username: 'a'.repeat(51), password: 'p'.repeat(129) })),
+    );
     expect(long.status).toBe(422);
     expect(long.body.data.errors.name[0]).toContain('۱۰۰');
     expect(long.body.data.errors.username[0]).toContain('۵۰');
   });
 
   it('refuses script tags and markup in text fields', async () => {
-    const res = await server.api('/register', json('POST', person({ name: '<script>alert(1)</script>', company: '<img src=x onerror=alert(1)>' })));
+    const res = await server.api(
+      '/register',
+      json('POST', person({ name: '<script>alert(1)</script>', company: '<img src=x onerror=alert(1)>' })),
+    );
     expect(res.status).toBe(422);
     expect(res.body.data.errors.name[0]).toContain('HTML');
     expect(res.body.data.errors.company[0]).toContain('HTML');
@@ -120,14 +155,25 @@ describe('registration', () => {
 
   it('keeps usernames and e-mails unique regardless of case', async () => {
     const p = await register();
-    const res = await server.api('/register', json('POST', { ...person({ username: p.username.toUpperCase(), email: String(p.email).toUpperCase() }), captcha: await solvedCaptcha(server) }));
+    const res = await server.api(
+      '/register',
+      json('POST', {
+        ...person({ username: p.username.toUpperCase(), email: String(p.email).toUpperCase() }),
+        captcha: await solvedCaptcha(server),
+      }),
+    );
     expect(res.status).toBe(422);
     expect(res.body.data.errors.username[0]).toBe('این نام کاربری قبلاً ثبت شده است.');
     expect(res.body.data.errors.email[0]).toBe('این ایمیل قبلاً ثبت شده است.');
   });
 
   it('accepts mobile numbers in every common form and stores one', async () => {
-    for (const [mobile, i] of [['+98 912 765 4321', 1], ['00989127654321', 2], ['9127654321', 3], ['۰۹۱۲-۷۶۵-۴۳۲۱', 4]] as const) {
+    for (const [mobile, i] of [
+      ['+98 912 765 4321', 1],
+      ['00989127654321', 2],
+      ['9127654321', 3],
+      ['۰۹۱۲-۷۶۵-۴۳۲۱', 4],
+    ] as const) {
       const p = await register({ mobile, username: `mobile${i}`, email: `mobile${i}@example.com` });
       const { access_token } = await tokenFor(p.username);
       const me = await server.api('/getUser', { headers: bearer(access_token) });
@@ -150,13 +196,22 @@ describe('tokens', () => {
 
   it('wrong credentials give the spec messages; a wrong client id is refused', async () => {
     const p = await register();
-    const unknown = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '3', username: 'nobody-here', password: 'whatever-1' }));
+    const unknown = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: '3', username: 'nobody-here', password: 'whatever-1' }),
+    );
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe('User not found.');
-    const wrong = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: 'wrong-pass-1' }));
+    const wrong = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: 'wrong-pass-1' }),
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe('Username/password is invalid.');
-    const client = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '2', username: p.username, password: p.password }));
+    const client = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: '2', username: p.username, password: p.password }),
+    );
     expect(client.status).toBe(401);
     const grant = await server.api('/oauth/token', json('POST', { grant_type: 'client_credentials', client_id: '3' }));
     expect(grant.status).toBe(422);
@@ -165,7 +220,8 @@ describe('tokens', () => {
   it('accepts the form-encoded token request OAuth2 clients send', async () => {
     const p = await register();
     const res = await server.api('/oauth/token', {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'password', client_id: '3', username: p.username, password: p.password }),
     });
     expect(res.status).toBe(200);
@@ -175,11 +231,17 @@ describe('tokens', () => {
   it('refresh grant rotates the pair: the old refresh and access tokens stop working', async () => {
     const p = await register();
     const t = await tokenFor(p.username);
-    const refreshed = await server.api('/oauth/token', json('POST', { grant_type: 'refresh_token', client_id: '3', refresh_token: t.refresh_token }));
+    const refreshed = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'refresh_token', client_id: '3', refresh_token: t.refresh_token }),
+    );
     expect(refreshed.status).toBe(200);
     expect((await server.api('/getUser', { headers: bearer(refreshed.body.access_token) })).status).toBe(200);
     expect((await server.api('/getUser', { headers: bearer(t.access_token) })).status).toBe(401);
-    const again = await server.api('/oauth/token', json('POST', { grant_type: 'refresh_token', client_id: '3', refresh_token: t.refresh_token }));
+    const again = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'refresh_token', client_id: '3', refresh_token: t.refresh_token }),
+    );
     expect(again.status).toBe(401);
   });
 
@@ -188,7 +250,10 @@ describe('tokens', () => {
     const t = await tokenFor(p.username);
     expect((await server.api('/logout', { method: 'POST', headers: bearer(t.access_token) })).status).toBe(200);
     expect((await server.api('/getUser', { headers: bearer(t.access_token) })).status).toBe(401);
-    const refreshed = await server.api('/oauth/token', json('POST', { grant_type: 'refresh_token', client_id: '3', refresh_token: t.refresh_token }));
+    const refreshed = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'refresh_token', client_id: '3', refresh_token: t.refresh_token }),
+    );
     expect(refreshed.status).toBe(401);
   });
 
@@ -200,10 +265,16 @@ describe('tokens', () => {
   it('after repeated failures one account needs the captcha, even with the right password; never a 429', async () => {
     const p = await register();
     for (let i = 0; i < 4; i++) {
-      const res = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: 'wrong-pass-1' }));
+      const res = await server.api(
+        '/oauth/token',
+        json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: 'wrong-pass-1' }),
+      );
       expect(res.status).toBe(401);
     }
-    const guarded = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: p.password }));
+    const guarded = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: '3', username: p.username, password: p.password }),
+    );
     expect(guarded.status).toBe(422);
     expect(guarded.body.data.errors.captcha).toEqual(['لطفاً کپچا را تأیید کنید.']);
     expect(guarded.headers.get('x-captcha-required')).toBe('1');
@@ -240,8 +311,14 @@ describe('website cookie session', () => {
   it('marks the cookies Secure behind an https proxy', async () => {
     const secure = await startTestServer({ catalogue: false, env: { DATA_DIR: dataDir, TRUST_PROXY: '1' } });
     try {
-      await secure.api('/register', json('POST', { ...person({ username: 'secure1', email: 'secure1@example.com' }), captcha: await solvedCaptcha(secure) }));
-      const res = await secure.api('/auth/login', json('POST', { username: 'secure1', password: 'secret-pass-1' }, { 'x-forwarded-proto': 'https' }));
+      await secure.api(
+        '/register',
+        json('POST', { ...person({ username: 'secure1', email: 'secure1@example.com' }), captcha: await solvedCaptcha(secure) }),
+      );
+      const res = await secure.api(
+        '/auth/login',
+        json('POST', { username: 'secure1', password: 'secret-pass-1' }, { 'x-forwarded-proto': 'https' }),
+      );
       expect(res.status).toBe(200);
       for (const c of res.headers.getSetCookie()) expect(c).toMatch(/Secure/);
     } finally {
@@ -259,10 +336,15 @@ describe('website cookie session', () => {
     expect(wrong.status).toBe(403);
     const ok = await server.api('/dashboard/profile', json('POST', profile, { cookie: jar, 'x-csrf-token': csrf }));
     expect(ok.status).toBe(200);
-    const crossSite = await server.api('/auth/login', json('POST', { username: p.username, password: p.password }, { origin: 'https://evil.example' }));
+    const crossSite = await server.api(
+      '/auth/login',
+      json('POST', { username: p.username, password: p.password }, { origin: 'https://evil.example' }),
+    );
     expect(crossSite.status).toBe(403);
     const formPost = await server.api('/auth/login', {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${p.username}&password=${p.password}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `username=${p.username}&password=${p.password}`,
     });
     expect(formPost.status).toBe(403);
   });
@@ -290,7 +372,9 @@ describe('e-mail verification and password reset', () => {
     expect(second.body.message).toBe('Already verified');
     const { access_token } = await tokenFor(p.username);
     expect((await server.api('/getUser', { headers: bearer(access_token) })).body.data.emailVerified).toBe(true);
-    expect((await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, bearer(access_token)))).body.message).toBe('Already verified');
+    expect(
+      (await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, bearer(access_token)))).body.message,
+    ).toBe('Already verified');
     const bogus = await server.api('/email/verify', json('POST', { token: 'nope' }));
     expect(bogus.status).toBe(422);
   });
@@ -300,15 +384,21 @@ describe('e-mail verification and password reset', () => {
     const email = String(p.email).toLowerCase();
     const oldLink = await linkFromOutbox(dataDir, email, '/email/verify/');
     const { access_token } = await tokenFor(p.username);
-    const res = await server.api(`/email/resend?captcha=${encodeURIComponent(await solvedCaptcha(server))}`, { headers: bearer(access_token) });
+    const res = await server.api(`/email/resend?captcha=${encodeURIComponent(await solvedCaptcha(server))}`, {
+      headers: bearer(access_token),
+    });
     expect(res.body.message).toBe('Email Sent');
-    expect((await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, bearer(access_token)))).status).toBe(429);
+    expect((await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, bearer(access_token)))).status).toBe(
+      429,
+    );
     const mails = readOutbox(dataDir).filter((m) => m.to.includes(email));
     expect(mails).toHaveLength(2);
     const newLink = await linkFromOutbox(dataDir, email, '/email/verify/');
     expect(newLink.searchParams.get('token')).not.toBe(oldLink.searchParams.get('token'));
     expect((await server.api('/email/verify', json('POST', { token: oldLink.searchParams.get('token') }))).status).toBe(422);
-    expect((await server.api('/email/verify', json('POST', { token: newLink.searchParams.get('token') }))).body.message).toBe('Email verified');
+    expect((await server.api('/email/verify', json('POST', { token: newLink.searchParams.get('token') }))).body.message).toBe(
+      'Email verified',
+    );
   });
 
   it('forgot password answers the same for known and unknown addresses; the link resets once and ends every session', async () => {
@@ -316,18 +406,30 @@ describe('e-mail verification and password reset', () => {
     const email = String(p.email).toLowerCase();
     const session = await tokenFor(p.username);
     const known = await server.api('/password/forgot', json('POST', { email, captcha: await solvedCaptcha(server) }));
-    const unknown = await server.api('/password/forgot', json('POST', { email: 'nobody@example.com', captcha: await solvedCaptcha(server) }));
+    const unknown = await server.api(
+      '/password/forgot',
+      json('POST', { email: 'nobody@example.com', captcha: await solvedCaptcha(server) }),
+    );
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     const link = await linkFromOutbox(dataDir, email, '/password/reset/');
     const token = link.pathname.split('/').pop()!;
-    const mismatch = await server.api('/password/reset', json('POST', { token, password: 'brand-new-pass', password_confirmation: 'other-pass-1' }));
+    const mismatch = await server.api(
+      '/password/reset',
+      json('POST', { token, password: 'brand-new-pass', password_confirmation: 'other-pass-1' }),
+    );
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.data.errors.password_confirmation[0]).toBe('تکرار رمز عبور با رمز عبور یکسان نیست.');
-    const ok = await server.api('/password/reset', json('POST', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }));
+    const ok = await server.api(
+      '/password/reset',
+      json('POST', { token, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }),
+    );
     expect(ok.status).toBe(200);
-    const reused = await server.api('/password/reset', json('POST', { token, password: 'another-pass-1', password_confirmation: 'another-pass-1' }));
+    const reused = await server.api(
+      '/password/reset',
+      json('POST', { token, password: 'another-pass-1', password_confirmation: 'another-pass-1' }),
+    );
     expect(reused.status).toBe(422);
     expect((await server.api('/getUser', { headers: bearer(session.access_token) })).status).toBe(401);
     expect((await tokenFor(p.username, 'brand-new-pass')).access_token).toBeTruthy();
@@ -337,10 +439,16 @@ describe('e-mail verification and password reset', () => {
   it('an expired reset link does not work', async () => {
     const expiring = await startTestServer({ catalogue: false, env: { DATA_DIR: dataDir, RESET_TOKEN_MINUTES: '0.00001' } });
     try {
-      await expiring.api('/register', json('POST', { ...person({ username: 'expiry1', email: 'expiry1@example.com' }), captcha: await solvedCaptcha(expiring) }));
+      await expiring.api(
+        '/register',
+        json('POST', { ...person({ username: 'expiry1', email: 'expiry1@example.com' }), captcha: await solvedCaptcha(expiring) }),
+      );
       await expiring.api('/password/forgot', json('POST', { email: 'expiry1@example.com', captcha: await solvedCaptcha(expiring) }));
       const link = await linkFromOutbox(dataDir, 'expiry1@example.com', '/password/reset/');
-      const res = await expiring.api('/password/reset', json('POST', { token: link.pathname.split('/').pop(), password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }));
+      const res = await expiring.api(
+        '/password/reset',
+        json('POST', { token: link.pathname.split('/').pop(), password: 'brand-new-pass', password_confirmation: 'brand-new-pass' }),
+      );
       expect(res.status).toBe(422);
       expect(res.body.data.errors.token[0]).toContain('منقضی');
     } finally {
@@ -353,12 +461,33 @@ describe('profile and password', () => {
   it('updates the profile fields and validates them', async () => {
     const p = await register();
     const { access_token } = await tokenFor(p.username);
-    const res = await server.api('/dashboard/profile', json('POST', {
-      name: 'مريم', mobile: '+989351234567', company_name: 'الكترونيك', phone: '021-6671 2345', website: '', email2: 'm@chmail.ir', agreeWithEmail2: '1',
-    }, bearer(access_token)));
+    const res = await server.api(
+      '/dashboard/profile',
+      json(
+        'POST',
+        {
+          name: 'مريم',
+          mobile: '+989351234567',
+          company_name: 'الكترونيك',
+          phone: '021-6671 2345',
+          website: '',
+          email2: 'm@chmail.ir',
+          agreeWithEmail2: '1',
+        },
+        bearer(access_token),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Updated');
-    expect(res.body.data).toMatchObject({ name: 'مریم', mobile: '09351234567', company_name: 'الکترونیک', phone: '02166712345', website: null, email2: 'm@chmail.ir', agreeWithEmail2: true });
+    expect(res.body.data).toMatchObject({
+      name: 'مریم',
+      mobile: '09351234567',
+      company_name: 'الکترونیک',
+      phone: '02166712345',
+      website: null,
+      email2: 'm@chmail.ir',
+      agreeWithEmail2: true,
+    });
     const bad = await server.api('/dashboard/profile', json('POST', { name: '<b>x</b>', mobile: '123' }, bearer(access_token)));
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data.errors).sort()).toEqual(['mobile', 'name']);
@@ -368,10 +497,24 @@ describe('profile and password', () => {
     const p = await register();
     const here = await tokenFor(p.username);
     const elsewhere = await tokenFor(p.username);
-    const wrong = await server.api('/dashboard/password', json('POST', { current_password: 'nope-nope-1', password: 'changed-pass-1', password_confirmation: 'changed-pass-1' }, bearer(here.access_token)));
+    const wrong = await server.api(
+      '/dashboard/password',
+      json(
+        'POST',
+        { current_password: 'nope-nope-1', password: 'changed-pass-1', password_confirmation: 'changed-pass-1' },
+        bearer(here.access_token),
+      ),
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.body.data.errors.current_password[0]).toBe('رمز عبور فعلی درست نیست.');
-    const ok = await server.api('/dashboard/password', json('POST', { current_password: p.password, password: 'changed-pass-1', password_confirmation: 'changed-pass-1' }, bearer(here.access_token)));
+    const ok = await server.api(
+      '/dashboard/password',
+      json(
+        'POST',
+        { current_password: p.password, password: 'changed-pass-1', password_confirmation: 'changed-pass-1' },
+        bearer(here.access_token),
+      ),
+    );
     expect(ok.status).toBe(200);
     expect((await server.api('/getUser', { headers: bearer(here.access_token) })).status).toBe(200);
     expect((await server.api('/getUser', { headers: bearer(elsewhere.access_token) })).status).toBe(401);
@@ -382,8 +525,15 @@ describe('profile and password', () => {
 describe('provinces, cities and addresses', () => {
   let token: string;
   const address = (over: Record<string, unknown> = {}) => ({
-    name: 'خانه', mobile: '09121234567', province_id: tehranId, city_id: tehranCityId, address: 'خيابان انقلاب، پلاک ۱',
-    postCode: '۱۳۱۴۵-۶۷۸۹۱', latitude: 35.7, longitude: 51.4, ...over,
+    name: 'خانه',
+    mobile: '09121234567',
+    province_id: tehranId,
+    city_id: tehranCityId,
+    address: 'خيابان انقلاب، پلاک ۱',
+    postCode: '۱۳۱۴۵-۶۷۸۹۱',
+    latitude: 35.7,
+    longitude: 51.4,
+    ...over,
   });
 
   beforeAll(async () => {
@@ -426,8 +576,18 @@ describe('provinces, cities and addresses', () => {
   it('creates addresses: the first is default, a new default replaces the old, postal code and mobile normalised', async () => {
     const first = await server.api('/dashboard/address', json('POST', address(), bearer(token)));
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ default: true, postCode: '1314567891', address: 'خیابان انقلاب، پلاک ۱', latitude: 35.7, longitude: 51.4, city: { name: 'تهران' } });
-    const second = await server.api('/dashboard/address', json('POST', address({ name: 'محل کار', latitude: null, longitude: null }), bearer(token)));
+    expect(first.body.data).toMatchObject({
+      default: true,
+      postCode: '1314567891',
+      address: 'خیابان انقلاب، پلاک ۱',
+      latitude: 35.7,
+      longitude: 51.4,
+      city: { name: 'تهران' },
+    });
+    const second = await server.api(
+      '/dashboard/address',
+      json('POST', address({ name: 'محل کار', latitude: null, longitude: null }), bearer(token)),
+    );
     expect(second.body.data.default).toBe(false);
     expect(second.body.data.latitude).toBeNull();
     const third = await server.api('/dashboard/address', json('POST', address({ name: 'انبار', default: true }), bearer(token)));
@@ -436,12 +596,17 @@ describe('provinces, cities and addresses', () => {
     expect(list.body.data.filter((a: { default: boolean }) => a.default).map((a: { id: number }) => a.id)).toEqual([third.body.data.id]);
     expect(list.body.data[0].id).toBe(third.body.data.id);
 
-    const updated = await server.api(`/dashboard/address/${second.body.data.id}`, json('PUT', address({ name: 'دفتر', default: true }), bearer(token)));
+    const updated = await server.api(
+      `/dashboard/address/${second.body.data.id}`,
+      json('PUT', address({ name: 'دفتر', default: true }), bearer(token)),
+    );
     expect(updated.body.data).toMatchObject({ name: 'دفتر', default: true });
     const afterUpdate = await server.api('/dashboard/address', { headers: bearer(token) });
     expect(afterUpdate.body.data.filter((a: { default: boolean }) => a.default)).toHaveLength(1);
 
-    expect((await server.api(`/dashboard/address/${second.body.data.id}`, { method: 'DELETE', headers: bearer(token) })).body.message).toBe('Deleted');
+    expect((await server.api(`/dashboard/address/${second.body.data.id}`, { method: 'DELETE', headers: bearer(token) })).body.message).toBe(
+      'Deleted',
+    );
     const afterDelete = await server.api('/dashboard/address', { headers: bearer(token) });
     expect(afterDelete.body.data.filter((a: { default: boolean }) => a.default)).toHaveLength(1);
 
@@ -450,7 +615,10 @@ describe('provinces, cities and addresses', () => {
   });
 
   it('validates addresses: mobile required, 10-digit postal code, city within the province, coordinates in range, no markup', async () => {
-    const res = await server.api('/dashboard/address', json('POST', address({ mobile: '', postCode: '12345', latitude: 123, address: '<script>x</script>' }), bearer(token)));
+    const res = await server.api(
+      '/dashboard/address',
+      json('POST', address({ mobile: '', postCode: '12345', latitude: 123, address: '<script>x</script>' }), bearer(token)),
+    );
     expect(res.status).toBe(422);
     expect(res.body.data.errors.mobile[0]).toBe('لطفاً این فیلد را پر کنید.');
     expect(res.body.data.errors.postCode[0]).toBe('کد پستی باید ۱۰ رقم باشد.');
@@ -460,7 +628,9 @@ describe('provinces, cities and addresses', () => {
     expect(wrongCity.status).toBe(422);
     expect(wrongCity.body.data.errors.city_id).toBeTruthy();
     const missing = await server.api('/dashboard/address', json('POST', {}, bearer(token)));
-    expect(Object.keys(missing.body.data.errors)).toEqual(expect.arrayContaining(['name', 'mobile', 'province_id', 'city_id', 'address', 'postCode']));
+    expect(Object.keys(missing.body.data.errors)).toEqual(
+      expect.arrayContaining(['name', 'mobile', 'province_id', 'city_id', 'address', 'postCode']),
+    );
     expect((await server.api('/dashboard/address/abc', { headers: bearer(token) })).status).toBe(422);
   });
 });
@@ -471,14 +641,38 @@ describe('one customer never reaches another', () => {
     const b = await register();
     const ta = (await tokenFor(a.username)).access_token;
     const tb = (await tokenFor(b.username)).access_token;
-    const created = await server.api('/dashboard/address', json('POST', {
-      name: 'خانه الف', mobile: '09121234567', province_id: tehranId, city_id: tehranCityId, address: 'نشانی الف', postCode: '1314567891',
-    }, bearer(ta)));
+    const created = await server.api(
+      '/dashboard/address',
+      json(
+        'POST',
+        {
+          name: 'خانه الف',
+          mobile: '09121234567',
+          province_id: tehranId,
+          city_id: tehranCityId,
+          address: 'نشانی الف',
+          postCode: '1314567891',
+        },
+        bearer(ta),
+      ),
+    );
     const id = created.body.data.id;
     expect((await server.api(`/dashboard/address/${id}`, { headers: bearer(tb) })).status).toBe(404);
-    const put = await server.api(`/dashboard/address/${id}`, json('PUT', {
-      name: 'ربوده', mobile: '09121234567', province_id: tehranId, city_id: tehranCityId, address: 'x', postCode: '1314567891',
-    }, bearer(tb)));
+    const put = await server.api(
+      `/dashboard/address/${id}`,
+      json(
+        'PUT',
+        {
+          name: 'ربوده',
+          mobile: '09121234567',
+          province_id: tehranId,
+          city_id: tehranCityId,
+          address: 'x',
+          postCode: '1314567891',
+        },
+        bearer(tb),
+      ),
+    );
     expect(put.status).toBe(404);
     expect((await server.api(`/dashboard/address/${id}`, { method: 'DELETE', headers: bearer(tb) })).status).toBe(404);
     expect((await server.api(`/dashboard/last-address-selected/${id}`, { headers: bearer(tb) })).status).toBe(404);

@@ -15,7 +15,9 @@ let shop: BrowserShop;
 
 beforeAll(async () => {
   // Tiles point at a closed local port: the map must still record clicks without them.
-  shop = await startBrowserShop({ env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', LOGIN_DELAY_MS: '50', CAPTCHA_MAX_NUMBER: '5000' } });
+  shop = await startBrowserShop({
+    env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', LOGIN_DELAY_MS: '50', CAPTCHA_MAX_NUMBER: '5000' },
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -27,8 +29,22 @@ const url = (path: string) => shop.url(path);
 
 describe('account pages', () => {
   it('are built for every language, with the dynamic ones served from one page', async () => {
-    for (const page of ['account/login', 'account/register', 'account/signin', 'account/signup', 'account/dashboard', 'account/profile',
-      'account/password', 'account/addresses', 'account/addresses/create', 'account/forgot-password', 'account/logout', 'email/verify', 'email/error', 'password/reset']) {
+    for (const page of [
+      'account/login',
+      'account/register',
+      'account/signin',
+      'account/signup',
+      'account/dashboard',
+      'account/profile',
+      'account/password',
+      'account/addresses',
+      'account/addresses/create',
+      'account/forgot-password',
+      'account/logout',
+      'email/verify',
+      'email/error',
+      'password/reset',
+    ]) {
       expect(pageExists(shop.outDir, page), page).toBe(true);
       expect(pageExists(shop.outDir, `en/${page}`), `en/${page}`).toBe(true);
     }
@@ -85,9 +101,15 @@ describe('account pages', () => {
     // The header's account menu knows the customer.
     await page.locator('.account-menu[data-ready] > button').click();
     await expect.poll(() => page.locator('.account-menu__who').textContent()).toContain('sara.a');
-    expect(await page.locator('.account-menu__panel a').allTextContents()).toEqual(
-      ['داشبورد', 'پیش‌فاکتورها', 'فاکتورها', 'بایگانی', 'ویرایش پروفایل', 'نشانی‌ها', 'خروج'],
-    );
+    expect(await page.locator('.account-menu__panel a').allTextContents()).toEqual([
+      'داشبورد',
+      'پیش‌فاکتورها',
+      'فاکتورها',
+      'بایگانی',
+      'ویرایش پروفایل',
+      'نشانی‌ها',
+      'خروج',
+    ]);
 
     await page.goto(url('/account/profile'));
     await page.waitForSelector('#f-name');
@@ -111,11 +133,15 @@ describe('account pages', () => {
     await page.waitForURL('**/account/addresses');
     await expect.poll(() => page.locator('.address-card').count()).toBe(1);
     expect(await page.locator('.address-card__badge').textContent()).toBe('پیش‌فرض');
-    const saved = await page.evaluate(async () => (await (await fetch('/api/site/v1/dashboard/address')).json()) as { data: { latitude: number; longitude: number }[] });
+    const saved = await page.evaluate(
+      async () => (await (await fetch('/api/site/v1/dashboard/address')).json()) as { data: { latitude: number; longitude: number }[] },
+    );
     expect(saved.data[0]!.latitude).toBeGreaterThan(35);
     expect(saved.data[0]!.longitude).toBeGreaterThan(50);
 
-    const me = await page.evaluate(async () => (await (await fetch('/api/site/v1/getUser')).json()) as { data: { name: string; company_name: string } });
+    const me = await page.evaluate(
+      async () => (await (await fetch('/api/site/v1/getUser')).json()) as { data: { name: string; company_name: string } },
+    );
     expect(me.data).toMatchObject({ name: 'سارا احمدی‌نژاد', company_name: 'الکترونیک سارا' });
 
     await page.locator('.account-menu[data-ready] > button').click();
@@ -129,9 +155,15 @@ describe('account pages', () => {
 
   it('forgot password → reset link → sign-in with the new password', async () => {
     const res = await fetch(url('/api/site/v1/register'), {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        name: 'Reza', mobile: '09121234567', username: 'reza', email: 'reza@example.com', password: 'old-pass-123', password_confirmation: 'old-pass-123',
+        name: 'Reza',
+        mobile: '09121234567',
+        username: 'reza',
+        email: 'reza@example.com',
+        password: 'old-pass-123',
+        password_confirmation: 'old-pass-123',
         captcha: await solvedCaptcha(shop),
       }),
     });
@@ -175,9 +207,15 @@ describe('account pages', () => {
 
   it('after a few wrong passwords the form shows the captcha; the owner solves it and signs in; the dashboard resends the mail by POST', async () => {
     const res = await fetch(url('/api/site/v1/register'), {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        name: 'Mina', mobile: '09121234567', username: 'mina', email: 'mina@example.com', password: 'mina-pass-123', password_confirmation: 'mina-pass-123',
+        name: 'Mina',
+        mobile: '09121234567',
+        username: 'mina',
+        email: 'mina@example.com',
+        password: 'mina-pass-123',
+        password_confirmation: 'mina-pass-123',
         captcha: await solvedCaptcha(shop),
       }),
     });

@@ -12,9 +12,15 @@ import { clickLive, fillLive, signIn, startBrowserShop, type BrowserShop } from 
 let shop: BrowserShop;
 
 beforeAll(async () => {
-  shop = await startBrowserShop({ prepare: async (database) => { await ensureStaffAccount(database.db); } });
+  shop = await startBrowserShop({
+    prepare: async (database) => {
+      await ensureStaffAccount(database.db);
+    },
+  });
 }, 900_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function staffConsole(): Promise<Page> {
   const page = await shop.newPage();

@@ -20,7 +20,9 @@ beforeAll(async () => {
   staff = await staffToken(server);
   customer = await newCustomer(server, 'cat');
 }, 300_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const asStaff = () => bearer(staff);
 const db = () => server.database.db;
@@ -28,10 +30,14 @@ const actions = async (action: string) => db().select().from(staffActions).where
 
 describe('who may call', () => {
   it.each([
-    ['GET', '/staff/categories', undefined], ['POST', '/staff/categories', { slug: 'nope', name: 'N', nameFa: 'ن' }],
-    ['GET', '/staff/brands', undefined], ['PUT', '/staff/brands/1', { slug: 'nope', name: 'N' }],
-    ['GET', '/staff/attributes', undefined], ['POST', '/staff/attributes/1/values', { from: 'a', to: 'b' }],
-    ['GET', '/staff/menu', undefined], ['DELETE', '/staff/menu/1', undefined],
+    ['GET', '/staff/categories', undefined],
+    ['POST', '/staff/categories', { slug: 'nope', name: 'N', nameFa: 'ن' }],
+    ['GET', '/staff/brands', undefined],
+    ['PUT', '/staff/brands/1', { slug: 'nope', name: 'N' }],
+    ['GET', '/staff/attributes', undefined],
+    ['POST', '/staff/attributes/1/values', { from: 'a', to: 'b' }],
+    ['GET', '/staff/menu', undefined],
+    ['DELETE', '/staff/menu/1', undefined],
   ])('%s %s: 401 for guests, 403 for customers', async (method, path, body) => {
     expect((await server.api(path, json(method, body))).status).toBe(401);
     const asCustomer = await server.api(path, json(method, body, bearer(customer.token)));
@@ -42,14 +48,26 @@ describe('who may call', () => {
 
 describe('categories', () => {
   it('creates, renames, re-images, moves with the subtree and reorders; the public tree follows', async () => {
-    const a = await server.api('/staff/categories', json('POST', { slug: 'bo-parent', name: 'BO Parent', nameFa: 'والد آزمایشی' }, asStaff()));
+    const a = await server.api(
+      '/staff/categories',
+      json('POST', { slug: 'bo-parent', name: 'BO Parent', nameFa: 'والد آزمایشی' }, asStaff()),
+    );
     expect(a.status, JSON.stringify(a.body)).toBe(201);
-    const b = await server.api('/staff/categories', json('POST', { slug: 'bo-child', name: 'BO Child', nameFa: 'فرزند', parentId: a.body.data.id }, asStaff()));
-    const c = await server.api('/staff/categories', json('POST', { slug: 'bo-grandchild', name: 'BO Grandchild', nameFa: 'نوه', parentId: b.body.data.id }, asStaff()));
+    const b = await server.api(
+      '/staff/categories',
+      json('POST', { slug: 'bo-child', name: 'BO Child', nameFa: 'فرزند', parentId: a.body.data.id }, asStaff()),
+    );
+    const c = await server.api(
+      '/staff/categories',
+      json('POST', { slug: 'bo-grandchild', name: 'BO Grandchild', nameFa: 'نوه', parentId: b.body.data.id }, asStaff()),
+    );
     const other = await server.api('/staff/categories', json('POST', { slug: 'bo-other', name: 'BO Other', nameFa: 'دیگر' }, asStaff()));
     expect([b.status, c.status, other.status]).toEqual([201, 201, 201]);
 
-    const renamed = await server.api(`/staff/categories/${b.body.data.id}`, json('PUT', { nameFa: 'فرزند تازه', image: '/media/categories/child.webp' }, asStaff()));
+    const renamed = await server.api(
+      `/staff/categories/${b.body.data.id}`,
+      json('PUT', { nameFa: 'فرزند تازه', image: '/media/categories/child.webp' }, asStaff()),
+    );
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     const moved = await server.api(`/staff/categories/${b.body.data.id}`, json('PUT', { parentId: other.body.data.id }, asStaff()));
     expect(moved.status).toBe(200);
@@ -66,8 +84,14 @@ describe('categories', () => {
     expect(loop.status).toBe(422);
     expect(loop.body.data.errors.parentId).toEqual(['یک دسته‌بندی را نمی‌توان زیر خودش یا زیرمجموعه‌های خودش برد.']);
 
-    const x = await server.api('/staff/categories', json('POST', { slug: 'bo-second', name: 'BO Second', nameFa: 'دوم', parentId: other.body.data.id }, asStaff()));
-    const order = await server.api('/staff/categories/order', json('POST', { parentId: other.body.data.id, ids: [x.body.data.id, b.body.data.id] }, asStaff()));
+    const x = await server.api(
+      '/staff/categories',
+      json('POST', { slug: 'bo-second', name: 'BO Second', nameFa: 'دوم', parentId: other.body.data.id }, asStaff()),
+    );
+    const order = await server.api(
+      '/staff/categories/order',
+      json('POST', { parentId: other.body.data.id, ids: [x.body.data.id, b.body.data.id] }, asStaff()),
+    );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const list = (await server.api('/staff/categories', { headers: asStaff() })).body.data as { slug: string }[];
     const slugs = list.map((r) => r.slug);
@@ -81,16 +105,25 @@ describe('categories', () => {
     const taken = await server.api('/staff/categories', json('POST', { slug: 'bo-parent', name: 'X', nameFa: 'ایکس' }, asStaff()));
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('این شناسه پیش‌تر به کار رفته است؛ شناسه دیگری بنویسید.');
-    const bad = await server.api('/staff/categories', json('POST', { slug: 'bad slug!', name: '', nameFa: '<b>x</b>', image: 'javascript:alert(1)' }, asStaff()));
+    const bad = await server.api(
+      '/staff/categories',
+      json('POST', { slug: 'bad slug!', name: '', nameFa: '<b>x</b>', image: 'javascript:alert(1)' }, asStaff()),
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data.errors).sort()).toEqual(['image', 'name', 'nameFa', 'slug']);
     expect(bad.body.data.errors.image).toEqual(['نشانی تصویر باید با /media/ یا https:// آغاز شود.']);
-    const orphan = await server.api('/staff/categories', json('POST', { slug: 'bo-orphan', name: 'O', nameFa: 'یتیم', parentId: 2_000_000 }, asStaff()));
+    const orphan = await server.api(
+      '/staff/categories',
+      json('POST', { slug: 'bo-orphan', name: 'O', nameFa: 'یتیم', parentId: 2_000_000 }, asStaff()),
+    );
     expect(orphan.status).toBe(422);
     expect(orphan.body.data.errors.parentId).toEqual(['دسته‌بندی والد پیدا نشد.']);
     const partial = await server.api('/staff/categories/order', json('POST', { parentId: null, ids: [1] }, asStaff()));
     expect(partial.status).toBe(422);
-    const used = await server.api(`/staff/categories/${(await db().select().from(products).limit(1))[0]!.categoryId}`, json('DELETE', undefined, asStaff()));
+    const used = await server.api(
+      `/staff/categories/${(await db().select().from(products).limit(1))[0]!.categoryId}`,
+      json('DELETE', undefined, asStaff()),
+    );
     expect(used.status).toBe(409);
   });
 });
@@ -102,7 +135,10 @@ describe('brands, attributes and the menu', () => {
     const [p] = await db().select().from(products).limit(1);
     await db().update(products).set({ brandId: created.body.data.id }).where(eq(products.id, p!.id));
     const before = (await db().select().from(products).where(eq(products.id, p!.id)))[0]!.updatedAt;
-    const renamed = await server.api(`/staff/brands/${created.body.data.id}`, json('PUT', { slug: 'bo-brand', name: 'BO Brand 2', nameFa: null }, asStaff()));
+    const renamed = await server.api(
+      `/staff/brands/${created.body.data.id}`,
+      json('PUT', { slug: 'bo-brand', name: 'BO Brand 2', nameFa: null }, asStaff()),
+    );
     expect(renamed.status).toBe(200);
     const after = (await db().select().from(products).where(eq(products.id, p!.id)))[0]!.updatedAt;
     expect(after.getTime()).toBeGreaterThan(before.getTime());
@@ -116,11 +152,15 @@ describe('brands, attributes and the menu', () => {
     expect(attr.status).toBe(201);
     const id = attr.body.data.id;
     const two = await db().select({ id: products.id }).from(products).limit(2);
-    for (const p of two) await db().insert(productAttributeValues).values({ productId: p.id, attributeId: id, value: '5 V', valueSlug: '5-v' });
+    for (const p of two)
+      await db().insert(productAttributeValues).values({ productId: p.id, attributeId: id, value: '5 V', valueSlug: '5-v' });
     const renamed = await server.api(`/staff/attributes/${id}/values`, json('POST', { from: '5 V', to: '5V' }, asStaff()));
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     const rows = await db().select().from(productAttributeValues).where(eq(productAttributeValues.attributeId, id));
-    expect(rows.map((r) => [r.value, r.valueSlug])).toEqual([['5V', '5v'], ['5V', '5v']]);
+    expect(rows.map((r) => [r.value, r.valueSlug])).toEqual([
+      ['5V', '5v'],
+      ['5V', '5v'],
+    ]);
     const listed = (await server.api('/staff/attributes', { headers: asStaff() })).body.data.find((a: { id: number }) => a.id === id);
     expect(listed.values).toEqual([{ value: '5V', slug: '5v', products: 2 }]);
     const missing = await server.api(`/staff/attributes/${id}/values`, json('POST', { from: '12 V', to: '12V' }, asStaff()));
@@ -137,7 +177,9 @@ describe('brands, attributes and the menu', () => {
     const bad = await server.api('/staff/menu', json('POST', { title: 'بد', url: 'javascript:alert(1)' }, asStaff()));
     expect(bad.status).toBe(422);
     expect(bad.body.data.errors.url).toEqual(['نشانی باید با / یا http(s):// آغاز شود.']);
-    expect((await server.api(`/staff/menu/${item.body.data.id}`, json('PUT', { title: 'حراج بزرگ', url: '/shop/catalog' }, asStaff()))).status).toBe(200);
+    expect(
+      (await server.api(`/staff/menu/${item.body.data.id}`, json('PUT', { title: 'حراج بزرگ', url: '/shop/catalog' }, asStaff()))).status,
+    ).toBe(200);
     expect((await server.api(`/staff/menu/${item.body.data.id}`, json('DELETE', undefined, asStaff()))).status).toBe(200);
     expect((await server.api(`/staff/menu/${item.body.data.id}`, json('DELETE', undefined, asStaff()))).status).toBe(404);
     expect((await actions('menu.create')).length).toBe(1);

@@ -24,7 +24,9 @@ beforeAll(async () => {
   bob = await newCustomer(server, 'bob');
   productId = (await server.database.db.select({ id: products.id }).from(products).where(eq(products.slug, 'ne555p-pdip8')))[0]!.id;
 }, 300_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const asStaff = () => bearer(staff);
 const db = () => server.database.db;
@@ -32,9 +34,14 @@ const logged = async (action: string) => (await db().select().from(staffActions)
 
 describe('who may call', () => {
   it.each([
-    ['GET', '/staff/reviews', undefined], ['PUT', '/staff/settings/moderation', { mode: 'approval' }], ['GET', '/staff/contact-messages', undefined],
-    ['GET', '/staff/subscribers', undefined], ['GET', '/staff/customers', undefined], ['POST', '/staff/customers/1/block', undefined],
-    ['GET', '/staff/team', undefined], ['POST', '/staff/me/two-factor/start', undefined],
+    ['GET', '/staff/reviews', undefined],
+    ['PUT', '/staff/settings/moderation', { mode: 'approval' }],
+    ['GET', '/staff/contact-messages', undefined],
+    ['GET', '/staff/subscribers', undefined],
+    ['GET', '/staff/customers', undefined],
+    ['POST', '/staff/customers/1/block', undefined],
+    ['GET', '/staff/team', undefined],
+    ['POST', '/staff/me/two-factor/start', undefined],
   ])('%s %s: 401 for guests, 403 for customers', async (method, path, body) => {
     expect((await server.api(path, json(method, body))).status).toBe(401);
     expect((await server.api(path, json(method, body, bearer(ana.token)))).status).toBe(403);
@@ -48,11 +55,17 @@ describe('moderation', () => {
     expect((await server.api('/staff/settings/moderation', json('PUT', { mode: 'approval' }, asStaff()))).status).toBe(200);
     expect((await server.api('/staff/settings/moderation', { headers: asStaff() })).body.data.mode).toBe('approval');
 
-    const review = await server.api('/reviews', json('POST', { star: 4, content: 'قطعه سالم رسید', product_id: productId }, bearer(ana.token)));
+    const review = await server.api(
+      '/reviews',
+      json('POST', { star: 4, content: 'قطعه سالم رسید', product_id: productId }, bearer(ana.token)),
+    );
     expect(review.status).toBe(201);
     expect(review.body.message).toBe('ثبت شد؛ پس از تأیید فروشگاه نمایش داده می‌شود.');
     expect((await server.api(`/reviews/${productId}`)).body.total).toBe(0);
-    const question = await server.api('/comments', json('POST', { content: 'دیتاشیت فارسی دارد؟', product_id: productId }, bearer(ana.token)));
+    const question = await server.api(
+      '/comments',
+      json('POST', { content: 'دیتاشیت فارسی دارد؟', product_id: productId }, bearer(ana.token)),
+    );
     expect(question.status).toBe(201);
     expect((await server.api(`/comments/${productId}`)).body.total).toBe(0);
 
@@ -81,8 +94,16 @@ describe('moderation', () => {
   });
 
   it('lists contact messages and subscribers, paged', async () => {
-    for (let i = 0; i < 3; i++) await db().insert(contactMessages).values({ name: `فرستنده ${i}`, email: `c${i}@example.com`, subject: 'سفارش', comment: 'سلام' });
-    await db().insert(newsletterSubscribers).values([{ email: 'n1@example.com', unsubscribeToken: 't1' }, { email: 'n2@example.com', unsubscribeToken: 't2', unsubscribedAt: new Date() }]);
+    for (let i = 0; i < 3; i++)
+      await db()
+        .insert(contactMessages)
+        .values({ name: `فرستنده ${i}`, email: `c${i}@example.com`, subject: 'سفارش', comment: 'سلام' });
+    await db()
+      .insert(newsletterSubscribers)
+      .values([
+        { email: 'n1@example.com', unsubscribeToken: 't1' },
+        { email: 'n2@example.com', unsubscribeToken: 't2', unsubscribedAt: new Date() },
+      ]);
     const inbox = await server.api('/staff/contact-messages?limit=2&page=2', { headers: asStaff() });
     expect(inbox.status).toBe(200);
     expect(inbox.body).toMatchObject({ page: 2, pages: 2, total: 3 });
@@ -109,7 +130,10 @@ describe('customers', () => {
     expect((await server.api('/cart', { headers: bearer(ana.token) })).status).toBe(401);
     const order = await server.api('/order', json('POST', { address_id: ana.addressId, shipping_method: 'courier' }, bearer(ana.token)));
     expect(order.status).toBe(401);
-    const signIn = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: ana.username, password: ana.password }));
+    const signIn = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: 3, username: ana.username, password: ana.password }),
+    );
     expect(signIn.status).toBe(403);
     expect(signIn.body.message).toBe('این حساب از سوی فروشگاه مسدود شده است؛ برای پیگیری با فروشگاه تماس بگیرید.');
     expect((await server.api('/staff/customers?q=' + ana.username, { headers: asStaff() })).body.data[0].blocked).toBe(true);
@@ -124,17 +148,37 @@ describe('customers', () => {
 
 describe('staff accounts and two-factor sign-in', () => {
   it('adds a staff member, sets a new password, and signs in with a TOTP code once enrolled', async () => {
-    const bad = await server.api('/staff/team', json('POST', { username: 'a b', email: 'x', name: '', mobile: '123', password: 'short' }, asStaff()));
+    const bad = await server.api(
+      '/staff/team',
+      json('POST', { username: 'a b', email: 'x', name: '', mobile: '123', password: 'short' }, asStaff()),
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data.errors).sort()).toEqual(['email', 'mobile', 'name', 'password', 'username']);
-    const created = await server.api('/staff/team', json('POST', { username: 'sara', email: 'sara@shop.example', name: 'سارا', mobile: '09121112233', password: 'first-pass-123' }, asStaff()));
+    const created = await server.api(
+      '/staff/team',
+      json(
+        'POST',
+        { username: 'sara', email: 'sara@shop.example', name: 'سارا', mobile: '09121112233', password: 'first-pass-123' },
+        asStaff(),
+      ),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const again = await server.api('/staff/team', json('POST', { username: 'SARA', email: 'other@shop.example', name: 'سارا', mobile: '09121112233', password: 'first-pass-123' }, asStaff()));
+    const again = await server.api(
+      '/staff/team',
+      json(
+        'POST',
+        { username: 'SARA', email: 'other@shop.example', name: 'سارا', mobile: '09121112233', password: 'first-pass-123' },
+        asStaff(),
+      ),
+    );
     expect(again.status).toBe(409);
     const saraToken = await tokenFor(server, 'sara', 'first-pass-123');
     expect((await server.api('/staff/orders', { headers: bearer(saraToken) })).status).toBe(200);
 
-    const reset = await server.api(`/staff/team/${created.body.data.id}/password`, json('POST', { password: 'second-pass-456' }, asStaff()));
+    const reset = await server.api(
+      `/staff/team/${created.body.data.id}/password`,
+      json('POST', { password: 'second-pass-456' }, asStaff()),
+    );
     expect(reset.status).toBe(200);
     expect((await server.api('/staff/orders', { headers: bearer(saraToken) })).status).toBe(401);
     const sara = await tokenFor(server, 'sara', 'second-pass-456');
@@ -158,17 +202,29 @@ describe('staff accounts and two-factor sign-in', () => {
     expect((await server.api('/staff/me/two-factor/start', json('POST', undefined, bearer(sara)))).status).toBe(409);
     expect(JSON.stringify((await server.api('/staff/team', { headers: asStaff() })).body)).not.toContain(start.body.data.secret);
 
-    const noCode = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456' }));
+    const noCode = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456' }),
+    );
     expect(noCode.status).toBe(401);
     expect(noCode.headers.get('x-two-factor-required')).toBe('1');
     expect(noCode.body.data.errors.otp).toEqual(['کد شش‌رقمی برنامه احراز هویت را وارد کنید.']);
-    const badCode = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: '123456' }));
+    const badCode = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: '123456' }),
+    );
     expect(badCode.status).toBe(401);
     const current = authenticator.generate(start.body.data.secret);
-    const good = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: current }));
+    const good = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: current }),
+    );
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     // A code is good once: the same code seen over a shoulder does not sign in again.
-    const replay = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: current }));
+    const replay = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: 3, username: 'sara', password: 'second-pass-456', otp: current }),
+    );
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe('کد ورود دومرحله‌ای درست نیست.');
     // The website's sign-in form takes the code the same way.

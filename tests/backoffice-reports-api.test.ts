@@ -16,7 +16,9 @@ beforeAll(async () => {
   server = await startTestServer();
   staff = await staffToken(server);
 }, 300_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const asStaff = () => bearer(staff);
 
@@ -24,12 +26,20 @@ async function paidOrder(paidAt: string, lines: { slug: string; quantity: number
   const db = server.database.db;
   const total = lines.reduce((s, l) => s + l.quantity * l.unitPrice, 0);
   const order = await insertConfirmedOrder(db, { userId: await insertCustomer(db), total, status: 'paid' });
-  await db.update(orders).set({ paidAt: new Date(paidAt) }).where(eq(orders.id, order.id));
+  await db
+    .update(orders)
+    .set({ paidAt: new Date(paidAt) })
+    .where(eq(orders.id, order.id));
   for (const l of lines) {
     const [p] = await db.select().from(products).where(eq(products.slug, l.slug));
     await db.insert(orderLines).values({
-      orderId: order.id, productId: p!.id, product: { slug: p!.slug, name: p!.name, nameFa: p!.nameFa, partNumber: p!.partNumber },
-      requestedQuantity: l.quantity, quantity: l.quantity, unitPrice: l.unitPrice, lineTotal: l.quantity * l.unitPrice,
+      orderId: order.id,
+      productId: p!.id,
+      product: { slug: p!.slug, name: p!.name, nameFa: p!.nameFa, partNumber: p!.partNumber },
+      requestedQuantity: l.quantity,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      lineTotal: l.quantity * l.unitPrice,
     });
   }
 }
@@ -46,7 +56,10 @@ describe('reports', () => {
   it('sums paid sales per Tehran day and month, and ranks best sellers', async () => {
     // 22:00 UTC on 9 March is 01:30 on 10 March in Tehran.
     await paidOrder('2026-03-09T22:00:00Z', [{ slug: 'ne555p-pdip8', quantity: 10, unitPrice: 50_000 }]);
-    await paidOrder('2026-03-10T08:00:00Z', [{ slug: 'ne555p-pdip8', quantity: 5, unitPrice: 50_000 }, { slug: 'lm358n-dip8', quantity: 2, unitPrice: 80_000 }]);
+    await paidOrder('2026-03-10T08:00:00Z', [
+      { slug: 'ne555p-pdip8', quantity: 5, unitPrice: 50_000 },
+      { slug: 'lm358n-dip8', quantity: 2, unitPrice: 80_000 },
+    ]);
     await paidOrder('2026-04-02T08:00:00Z', [{ slug: 'lm358n-dip8', quantity: 1, unitPrice: 80_000 }]);
     const days = await server.api('/staff/reports/sales?from=2026-03-01&to=2026-04-30', { headers: asStaff() });
     expect(days.status, JSON.stringify(days.body)).toBe(200);
@@ -55,9 +68,15 @@ describe('reports', () => {
       { period: '2026-04-02', orders: 1, total: 80_000 },
     ]);
     const months = await server.api('/staff/reports/sales?by=month&from=2026-03-01&to=2026-04-30', { headers: asStaff() });
-    expect(months.body.data).toEqual([{ period: '2026-03', orders: 2, total: 910_000 }, { period: '2026-04', orders: 1, total: 80_000 }]);
+    expect(months.body.data).toEqual([
+      { period: '2026-03', orders: 2, total: 910_000 },
+      { period: '2026-04', orders: 1, total: 80_000 },
+    ]);
     const best = await server.api('/staff/reports/best-sellers?from=2026-03-01&to=2026-04-30', { headers: asStaff() });
-    expect(best.body.data.map((b: { slug: string; quantity: number }) => [b.slug, b.quantity])).toEqual([['ne555p-pdip8', 15], ['lm358n-dip8', 3]]);
+    expect(best.body.data.map((b: { slug: string; quantity: number }) => [b.slug, b.quantity])).toEqual([
+      ['ne555p-pdip8', 15],
+      ['lm358n-dip8', 3],
+    ]);
 
     const bad = await server.api('/staff/reports/sales?from=2026-13-01&to=2026-01-01&by=week', { headers: asStaff() });
     expect(bad.status).toBe(422);
@@ -83,13 +102,17 @@ describe('reports', () => {
 
   it('lists the searches that found nothing, most asked first, from the search log', async () => {
     // The shop's search listing logs every search with its result count.
-    for (const q of ['zzqx9001', 'zzqx9001', 'ZZQX9001', 'qwpl77']) expect((await server.api(`/getProduct?filter_part=${q}`)).status).toBe(200);
+    for (const q of ['zzqx9001', 'zzqx9001', 'ZZQX9001', 'qwpl77'])
+      expect((await server.api(`/getProduct?filter_part=${q}`)).status).toBe(200);
     await server.api('/getProduct?filter_part=lm358');
     await server.deps.searchLog.flush();
     const list = await server.api('/staff/reports/no-results', { headers: asStaff() });
     expect(list.status).toBe(200);
     const rows = list.body.data.map((r: { query: string; searches: number }) => [r.query, r.searches]);
-    expect(rows.slice(0, 2)).toEqual([['zzqx9001', 3], ['qwpl77', 1]]);
+    expect(rows.slice(0, 2)).toEqual([
+      ['zzqx9001', 3],
+      ['qwpl77', 1],
+    ]);
     expect(rows.map((r: [string]) => r[0])).not.toContain('lm358');
   });
 });

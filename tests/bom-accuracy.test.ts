@@ -8,8 +8,12 @@ import { formatReport, scoreAllFormats, totals } from './support/bom-accuracy';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 400_000);
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer();
+}, 400_000);
+afterAll(async () => {
+  await server?.stop();
+});
 
 it('reads every format: ≥ 90 % right matches, ≥ 98 % right quantities, no wrong part selected', async () => {
   const scores = await scoreAllFormats(server.api);

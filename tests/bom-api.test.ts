@@ -9,8 +9,12 @@ import { startTestServer, type TestServer } from './support/server';
 import { buildZip } from './support/zip';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/bom/${name}`, import.meta.url));
 
@@ -38,7 +42,12 @@ describe('fixtures against the shared catalogue', () => {
     expect(saved.message).toMatch(/موفقیت/);
     expect(saved.route).toBe(`/shop/customer/excel/${saved.identityKey}`);
     expect(saved.identityKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(saved).toMatchObject({ boardQuantity: 10, lines: 7, counts: { exact: 5, family: 1, fuzzy: 0, unmatched: 1 }, skipped: [{ lineNo: 6, reason: 'dnp' }] });
+    expect(saved).toMatchObject({
+      boardQuantity: 10,
+      lines: 7,
+      counts: { exact: 5, family: 1, fuzzy: 0, unmatched: 1 },
+      skipped: [{ lineNo: 6, reason: 'dnp' }],
+    });
     expect(saved.read).toMatchObject({ kind: 'text', encoding: 'utf-8', delimiter: ',' });
 
     expect(chosen(byPart.get('CL10B104KB8NNNC'))).toEqual(['exact', 'CL10B104KB8NNNC']);
@@ -90,7 +99,12 @@ describe('fixtures against the shared catalogue', () => {
   it('headerless text: quantity from designators when there is none', async () => {
     const { byPart } = await uploadAndView('headerless.txt');
     // The store's IRFZ44N is a copy: the original IRFZ44NPBF is chosen instead, never silently the copy.
-    expect([...byPart.values()].map(chosen)).toEqual([['exact', 'LM358P'], ['exact', 'NE555P'], ['exact', '1N4007'], ['family', 'IRFZ44NPBF']]);
+    expect([...byPart.values()].map(chosen)).toEqual([
+      ['exact', 'LM358P'],
+      ['exact', 'NE555P'],
+      ['exact', '1N4007'],
+      ['family', 'IRFZ44NPBF'],
+    ]);
     expect(byPart.get('1N4007')).toMatchObject({ quantityPerBoard: 4, designators: 'D1 D2 D3 D4' });
   });
 
@@ -132,7 +146,7 @@ describe('result pages and picking alternatives', () => {
     expect(beyond.body.items).toEqual([]);
   });
 
-  it('the customer picks an alternative; the previous choice becomes one; only that line\'s candidates are allowed', async () => {
+  it("the customer picks an alternative; the previous choice becomes one; only that line's candidates are allowed", async () => {
     const saved = await upload('kicad-export.csv', fixture('kicad-export.csv'));
     const key = saved.body.identityKey;
     // The guest's browser keeps the cookie set with the upload; only it changes the upload.
@@ -140,7 +154,11 @@ describe('result pages and picking alternatives', () => {
     const view = await server.api(`/customerExcelUpload?identityKey=${key}&limit=100`);
     const line = view.body.items.find((l: any) => l.partNumber === 'NE555');
     const pick = line.alternatives.find((p: any) => p.partNumber === 'NE555N');
-    const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json', cookie: guest }, body: JSON.stringify(body) });
+    const json = (body: unknown) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: guest },
+      body: JSON.stringify(body),
+    });
 
     const picked = await server.api('/customerExcelUpload/select', json({ identityKey: key, lineId: line.id, productId: pick.id }));
     expect(picked.status).toBe(200);
@@ -156,7 +174,10 @@ describe('result pages and picking alternatives', () => {
 
     // Another upload's key cannot reach this line.
     const stranger = await upload('headerless.txt', fixture('headerless.txt'));
-    const foreign = await server.api('/customerExcelUpload/select', json({ identityKey: stranger.body.identityKey, lineId: line.id, productId: pick.id }));
+    const foreign = await server.api(
+      '/customerExcelUpload/select',
+      json({ identityKey: stranger.body.identityKey, lineId: line.id, productId: pick.id }),
+    );
     expect(foreign.status).toBe(404);
   });
 
@@ -167,7 +188,11 @@ describe('result pages and picking alternatives', () => {
     const malformed = await server.api('/customerExcelUpload?identityKey=../../etc');
     expect(malformed.status).toBe(422);
     expect(malformed.body.data.errors.identityKey).toBeDefined();
-    const bad = await server.api('/customerExcelUpload/select', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identityKey: 'short', lineId: 'x' }) });
+    const bad = await server.api('/customerExcelUpload/select', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identityKey: 'short', lineId: 'x' }),
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.data.errors).sort()).toEqual(['identityKey', 'lineId', 'productId']);
   });
@@ -209,7 +234,11 @@ describe('refusals', () => {
     ];
     const health = await server.api('/health');
     expect(health.status).toBe(200);
-    const [bomb, million, junk] = (await Promise.all(pending)) as [Awaited<(typeof pending)[0]>, Awaited<(typeof pending)[0]>, Awaited<(typeof pending)[0]>];
+    const [bomb, million, junk] = (await Promise.all(pending)) as [
+      Awaited<(typeof pending)[0]>,
+      Awaited<(typeof pending)[0]>,
+      Awaited<(typeof pending)[0]>,
+    ];
     expect(bomb.body).toMatchObject({ status: 422, message: BOM_MESSAGES.zipBomb });
     expect(million.body).toMatchObject({ status: 422, message: BOM_MESSAGES.tooManyRows });
     expect(junk.body).toMatchObject({ status: 422, message: BOM_MESSAGES.badWorkbook });

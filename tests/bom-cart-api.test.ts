@@ -53,15 +53,24 @@ describe('moveCustomerExcelUpload', () => {
   it('puts the ticked lines in the cart at their order quantities, raises a line already there, reports every line', async () => {
     const { key, byPart } = await upload('kicad-export.csv', '10', alice.token);
     // The resistor is short: 4 per board × 10 boards = 40 but only 20 in stock → "contact the store".
-    await server.database.db.update(products).set({ stock: 20 }).where(eq(products.id, byPart.get('RC0805JR-0710KL').product.id));
+    await server.database.db
+      .update(products)
+      .set({ stock: 20 })
+      .where(eq(products.id, byPart.get('RC0805JR-0710KL').product.id));
     // Alice already has 5 LM358P in her cart.
     const lm358 = byPart.get('LM358P').product.id;
     expect((await post('/cart', { product_id: lm358, cart_quantity: 5 }, alice.token)).status).toBe(200);
     // She picks another NE555 and leaves the regulator out.
     const ne555 = byPart.get('NE555');
     const ne555n = ne555.alternatives.find((p: any) => p.partNumber === 'NE555N');
-    expect((await post('/customerExcelUpload/select', { identityKey: key, lineId: ne555.id, productId: ne555n.id }, alice.token)).status).toBe(200);
-    const untick = await post('/customerExcelUpload/include', { identityKey: key, lineId: byPart.get('AMS1117-3.3').id, selected: false }, alice.token);
+    expect(
+      (await post('/customerExcelUpload/select', { identityKey: key, lineId: ne555.id, productId: ne555n.id }, alice.token)).status,
+    ).toBe(200);
+    const untick = await post(
+      '/customerExcelUpload/include',
+      { identityKey: key, lineId: byPart.get('AMS1117-3.3').id, selected: false },
+      alice.token,
+    );
     expect(untick.status).toBe(200);
     expect(untick.body.selected).toBe(false);
 
@@ -94,7 +103,9 @@ describe('moveCustomerExcelUpload', () => {
     expect(cartLine(cart, 'AMS1117-3.3')).toHaveLength(0);
 
     // Moving again raises the same lines once more rather than adding new ones.
-    expect((await post('/moveCustomerExcelUpload', { identityKey: key, lineIds: [byPart.get('LM358P').id] }, alice.token)).status).toBe(200);
+    expect((await post('/moveCustomerExcelUpload', { identityKey: key, lineIds: [byPart.get('LM358P').id] }, alice.token)).status).toBe(
+      200,
+    );
     expect(cartLine(await cartOf(alice.token), 'LM358P').map((i: any) => i.quantity)).toEqual([25]);
   });
 
@@ -126,14 +137,18 @@ describe('moveCustomerExcelUpload', () => {
     expect((await post('/moveCustomerExcelUpload', { identityKey: key, lineIds: [999_999] }, alice.token)).status).toBe(422);
 
     for (const line of byPart.values()) {
-      expect((await post('/customerExcelUpload/include', { identityKey: key, lineId: line.id, selected: false }, alice.token)).status).toBe(200);
+      expect((await post('/customerExcelUpload/include', { identityKey: key, lineId: line.id, selected: false }, alice.token)).status).toBe(
+        200,
+      );
     }
     const before = await cartOf(alice.token);
     const nothing = await post('/moveCustomerExcelUpload', { identityKey: key }, alice.token);
     expect(nothing.status).toBe(422);
     expect(nothing.body.data.errors.identityKey[0]).toMatch(/انتخاب نشده/);
     expect((await cartOf(alice.token)).items).toEqual(before.items);
-    expect((await post('/customerExcelUpload/include', { identityKey: key, lineId: 999_999, selected: true }, alice.token)).status).toBe(404);
+    expect((await post('/customerExcelUpload/include', { identityKey: key, lineId: 999_999, selected: true }, alice.token)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -147,10 +162,18 @@ describe('sourcing request for the unmatched lines', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ created: true, lines: [{ partNumber: 'XC7Z020-1CLG400C', quantity: 10 }] });
     expect(first.body.message).toMatch(/موفقیت/);
-    const rows = await server.database.db.select().from(resupplyRequests)
+    const rows = await server.database.db
+      .select()
+      .from(resupplyRequests)
       .where(like(resupplyRequests.description, `${sourcingMarker(uploadRow!.id)}%`));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ productName: 'XC7Z020-1CLG400C', number: 10, email: `${alice.username}@example.com`, status: 'open', productId: null });
+    expect(rows[0]).toMatchObject({
+      productName: 'XC7Z020-1CLG400C',
+      number: 10,
+      email: `${alice.username}@example.com`,
+      status: 'open',
+      productId: null,
+    });
     expect(rows[0]!.description).toContain('kicad-export.csv');
     expect(rows[0]!.description).toContain('تا آخر ماه لازم داریم'); // Arabic ي folded to Persian ی
     expect(readOutbox(dataDir).length).toBe(mailsBefore + 1);
@@ -159,8 +182,12 @@ describe('sourcing request for the unmatched lines', () => {
     expect(again.status).toBe(200);
     expect(again.body.created).toBe(false);
     expect(again.body.message).toMatch(/قبلاً/);
-    expect(await server.database.db.select().from(resupplyRequests)
-      .where(like(resupplyRequests.description, `${sourcingMarker(uploadRow!.id)}%`))).toHaveLength(1);
+    expect(
+      await server.database.db
+        .select()
+        .from(resupplyRequests)
+        .where(like(resupplyRequests.description, `${sourcingMarker(uploadRow!.id)}%`)),
+    ).toHaveLength(1);
     expect(readOutbox(dataDir).length).toBe(mailsBefore + 1);
     expect(byPart.size).toBeGreaterThan(1);
   });
@@ -170,7 +197,9 @@ describe('sourcing request for the unmatched lines', () => {
     expect((await post('/customerExcelUpload/sourcing', { identityKey: key })).status).toBe(401);
     expect((await post('/customerExcelUpload/sourcing', { identityKey: key }, bob.token)).status).toBe(404);
     expect((await post('/customerExcelUpload/sourcing', { identityKey: 'B'.repeat(40) }, alice.token)).status).toBe(404);
-    expect((await post('/customerExcelUpload/sourcing', { identityKey: key, description: 'x'.repeat(1001) }, alice.token)).status).toBe(422);
+    expect((await post('/customerExcelUpload/sourcing', { identityKey: key, description: 'x'.repeat(1001) }, alice.token)).status).toBe(
+      422,
+    );
 
     const matchedOnly = await upload('headerless.txt', '1', alice.token);
     const none = await post('/customerExcelUpload/sourcing', { identityKey: matchedOnly.key }, alice.token);
@@ -188,7 +217,11 @@ describe("the customer's own uploads", () => {
     const keys = mine.body.items.map((i: any) => i.identityKey);
     expect(keys.indexOf(newer.key)).toBeLessThan(keys.indexOf(older.key));
     expect(mine.body.items.find((i: any) => i.identityKey === newer.key)).toMatchObject({
-      fileName: 'kicad-export.csv', boardQuantity: 2, lines: 7, unmatched: 1, route: `/shop/customer/excel/${newer.key}`,
+      fileName: 'kicad-export.csv',
+      boardQuantity: 2,
+      lines: 7,
+      unmatched: 1,
+      route: `/shop/customer/excel/${newer.key}`,
     });
     const theirs = await server.api('/dashboard/customerUploads', { headers: bearer(bob.token) });
     expect(theirs.body.items.map((i: any) => i.identityKey)).not.toContain(newer.key);

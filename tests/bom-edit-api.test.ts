@@ -18,7 +18,9 @@ beforeAll(async () => {
   server = await startTestServer();
   [ana, bob] = [await newCustomer(server, 'ana'), await newCustomer(server, 'bob')];
 }, 300_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const post = (path: string, body: unknown, who: Customer) => server.api(path, json('POST', body, bearer(who.token)));
 
@@ -53,7 +55,9 @@ describe('editing the lines of a pasted list', () => {
     let v = await view(key, ana);
     expect(v.canEdit).toBe(true);
     expect(v.items.map((l: any) => [l.lineNo, l.partNumber, l.quantityPerBoard, l.quantity])).toEqual([
-      [1, 'LM358P', 2, 6], [2, 'NE555P', 1, 3], [3, '10k 0805', 50, 150],
+      [1, 'LM358P', 2, 6],
+      [2, 'NE555P', 1, 3],
+      [3, '10k 0805', 50, 150],
     ]);
     expect(byPart(v, 'LM358P')).toMatchObject({ designators: 'U1 U2', status: 'exact', product: { partNumber: 'LM358P' }, selected: true });
 
@@ -61,7 +65,14 @@ describe('editing the lines of a pasted list', () => {
     const ne = byPart(v, 'NE555P');
     const edited = await post('/customerExcelUpload/line', { identityKey: key, lineId: ne.id, text: 'LM317T' }, ana);
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body).toMatchObject({ lineNo: 2, partNumber: 'LM317T', quantityPerBoard: 1, quantity: 3, status: 'exact', product: { partNumber: 'LM317T' } });
+    expect(edited.body).toMatchObject({
+      lineNo: 2,
+      partNumber: 'LM317T',
+      quantityPerBoard: 1,
+      quantity: 3,
+      status: 'exact',
+      product: { partNumber: 'LM317T' },
+    });
     // A typed count in the text wins over the old quantity ("TL431 x4").
     const typedCount = await post('/customerExcelUpload/line', { identityKey: key, lineId: ne.id, text: 'LM317T x4' }, ana);
     expect(typedCount.body).toMatchObject({ partNumber: 'LM317T', quantityPerBoard: 4, quantity: 12 });
@@ -77,7 +88,13 @@ describe('editing the lines of a pasted list', () => {
     // Added after the last row, read like a typed line.
     const added = await post('/customerExcelUpload/line/add', { identityKey: key, text: '2x AMS1117-3.3' }, ana);
     expect(added.status, JSON.stringify(added.body)).toBe(200);
-    expect(added.body).toMatchObject({ lineNo: 4, partNumber: 'AMS1117-3.3', quantityPerBoard: 2, quantity: 6, product: { slug: 'ams1117-3-3-sot223' } });
+    expect(added.body).toMatchObject({
+      lineNo: 4,
+      partNumber: 'AMS1117-3.3',
+      quantityPerBoard: 2,
+      quantity: 6,
+      product: { slug: 'ams1117-3-3-sot223' },
+    });
     v = await view(key, ana);
     expect(v.items.map((l: any) => l.lineNo)).toEqual([1, 2, 3, 4]);
     expect(v.totals.lines).toBe(4);
@@ -85,7 +102,11 @@ describe('editing the lines of a pasted list', () => {
     // Deleted; the others keep their file row numbers.
     expect((await post('/customerExcelUpload/line/delete', { identityKey: key, lineId: byPart(v, 'LM317T').id }, ana)).status).toBe(200);
     v = await view(key, ana);
-    expect(v.items.map((l: any) => [l.lineNo, l.partNumber])).toEqual([[1, 'LM358P'], [3, '10k 0805'], [4, 'AMS1117-3.3']]);
+    expect(v.items.map((l: any) => [l.lineNo, l.partNumber])).toEqual([
+      [1, 'LM358P'],
+      [3, '10k 0805'],
+      [4, 'AMS1117-3.3'],
+    ]);
 
     // Someone else cannot change it; the last line cannot be deleted.
     expect((await post('/customerExcelUpload/line', { identityKey: key, lineId: lm.id, quantity: 9 }, bob)).status).toBe(404);
@@ -99,7 +120,12 @@ describe('editing the lines of a pasted list', () => {
 
 describe('spare parts, shortfall and the export', () => {
   it('adds a percentage (rounded up) and +N to every line, flags a shortfall, exports designators in CSV and XLSX', async () => {
-    const saved = await uploadFile('board.csv', 'Designator,Quantity,Part\n"R1, R2, R3, R4, R5",5,RC0603FR-0710KL\nU1,1,LM358P\n', ana, '2');
+    const saved = await uploadFile(
+      'board.csv',
+      'Designator,Quantity,Part\n"R1, R2, R3, R4, R5",5,RC0603FR-0710KL\nU1,1,LM358P\n',
+      ana,
+      '2',
+    );
     const key = saved.identityKey as string;
     let v = await view(key, ana);
     expect(byPart(v, 'RC0603FR-0710KL')).toMatchObject({ quantity: 10, neededWithSpare: 10, designators: 'R1, R2, R3, R4, R5' });
@@ -152,7 +178,14 @@ describe('the column-mapping step', () => {
   const file = (rows: (string | number)[][]) => [HEADERS, ...rows].map((r) => r.join(';')).join('\n');
 
   it("a changed mapping reads the file again and is remembered for the customer's next file with the same headers", async () => {
-    const first = await uploadFile('shop-a.csv', file([[1, 'A-001', 'LM358P', 2, 'U1 U2'], [2, 'A-002', 'NE555P', 1, 'U3']]), ana);
+    const first = await uploadFile(
+      'shop-a.csv',
+      file([
+        [1, 'A-001', 'LM358P', 2, 'U1 U2'],
+        [2, 'A-002', 'NE555P', 1, 'U3'],
+      ]),
+      ana,
+    );
     const key = first.identityKey as string;
     expect(first.read.headers).toEqual(HEADERS);
     expect(first.read.rememberedColumns).toBe(false);
@@ -168,7 +201,8 @@ describe('the column-mapping step', () => {
     const v = await view(key, ana);
     expect(v.read.columns).toMatchObject({ part: 2, designators: 4, quantity: 3 });
     expect(v.items.map((l: any) => [l.lineNo, l.partNumber, l.designators, l.product?.partNumber ?? null])).toEqual([
-      [2, 'LM358P', 'U1 U2', 'LM358P'], [3, 'NE555P', 'U3', 'NE555P'],
+      [2, 'LM358P', 'U1 U2', 'LM358P'],
+      [3, 'NE555P', 'U3', 'NE555P'],
     ]);
 
     // Next file with the same headers (spelt with other spaces and case): read with her choice at once.
@@ -191,8 +225,16 @@ describe('the column-mapping step', () => {
 
   it('reads another sheet of a workbook when the customer picks it', async () => {
     const bytes = workbook({
-      Cover: [['Project', 'Logger rev B'], ['Qty', 'Part'], [1, 'LM358P']],
-      Assembly: [['Qty', 'Part Number', 'Designator'], [4, 'LM317T', 'VR1-VR4'], [2, 'NE555P', 'U5 U6']],
+      Cover: [
+        ['Project', 'Logger rev B'],
+        ['Qty', 'Part'],
+        [1, 'LM358P'],
+      ],
+      Assembly: [
+        ['Qty', 'Part Number', 'Designator'],
+        [4, 'LM317T', 'VR1-VR4'],
+        [2, 'NE555P', 'U5 U6'],
+      ],
     });
     const saved = await uploadFile('two-sheets.xlsx', bytes, ana);
     expect(saved.read.sheetNames).toEqual(['Cover', 'Assembly']);
@@ -202,7 +244,8 @@ describe('the column-mapping step', () => {
     const v = await view(key, ana);
     expect(v.read.sheetName).toBe('Assembly');
     expect(v.items.map((l: any) => [l.lineNo, l.partNumber, l.quantityPerBoard, l.designators])).toEqual([
-      [2, 'LM317T', 4, 'VR1-VR4'], [3, 'NE555P', 2, 'U5 U6'],
+      [2, 'LM317T', 4, 'VR1-VR4'],
+      [3, 'NE555P', 2, 'U5 U6'],
     ]);
     const missing = await post('/customerExcelUpload/columns', { identityKey: key, sheetName: 'Nope' }, ana);
     expect(missing.status).toBe(422);

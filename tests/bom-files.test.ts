@@ -15,8 +15,12 @@ const linesOf = (name: string) => {
   const file = readRows(name, fixture(name));
   return { file, ...interpretRows(file) };
 };
-const brief = (l: { partNumber: string; mpn: string | null; quantity: number; designators: string | null }) =>
-  [l.partNumber, l.mpn, l.quantity, l.designators];
+const brief = (l: { partNumber: string; mpn: string | null; quantity: number; designators: string | null }) => [
+  l.partNumber,
+  l.mpn,
+  l.quantity,
+  l.designators,
+];
 
 describe('BOM fixtures', () => {
   it('KiCad CSV export: MPN column, quantities, ranges, DNP skipped', () => {
@@ -43,7 +47,12 @@ describe('BOM fixtures', () => {
     expect(sheetName).toBe('قطعات');
     expect(columns).toMatchObject({ headerRow: 1, part: 1, quantity: 2, description: 3 });
     expect(lines.map((l) => [l.partNumber, l.quantity, l.lineNo])).toEqual([
-      ['ATMEGA328P-PU', 1, 3], ['STM32F103C8', 2, 4], ['AMS1117-3.3', 3, 5], ['BC547', 5, 6], ['LM358DRR', 2, 7], ['ZZTOP-9999', 1, 8],
+      ['ATMEGA328P-PU', 1, 3],
+      ['STM32F103C8', 2, 4],
+      ['AMS1117-3.3', 3, 5],
+      ['BC547', 5, 6],
+      ['LM358DRR', 2, 7],
+      ['ZZTOP-9999', 1, 8],
     ]);
   });
 
@@ -60,7 +69,11 @@ describe('BOM fixtures', () => {
   it('Windows-1256 CSV with semicolons and Persian headers', () => {
     const { file, lines } = linesOf('windows-1256.csv');
     expect(file).toMatchObject({ encoding: 'windows-1256', delimiter: ';' });
-    expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([['CH340G', 2], ['LM7805', 1], ['ESP32-WROOM-32', 1]]);
+    expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([
+      ['CH340G', 2],
+      ['LM7805', 1],
+      ['ESP32-WROOM-32', 1],
+    ]);
     // The description came through as Persian, the code page's Arabic yeh folded to the Persian one.
     expect(file.sheets[0]!.rows[1]![2]).toBe('مبدل یو اس بی به سریال');
   });
@@ -69,7 +82,10 @@ describe('BOM fixtures', () => {
     const { file, lines } = linesOf('formulas.xlsx');
     expect(file.formulaCells).toBe(2);
     // "Qty" is the formula column (B+C); "Qty per board" is a longer header ranked after it.
-    expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([['NE555P', 3], ['LM317T', 2]]);
+    expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([
+      ['NE555P', 3],
+      ['LM317T', 2],
+    ]);
   });
 
   it('formulas without stored values are refused with a clear message', () => {
@@ -78,14 +94,20 @@ describe('BOM fixtures', () => {
 
   it('old .xls (BIFF8)', () => {
     const { lines } = linesOf('legacy.xls');
-    expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([['CH340G', 2], ['HC-05', 1]]);
+    expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([
+      ['CH340G', 2],
+      ['HC-05', 1],
+    ]);
   });
 
   it('delimiters: tab and pipe exports read the same lines', () => {
     for (const d of ['\t', '|']) {
       const text = [`MPN${d}Qty${d}Designator`, `NE555P${d}2${d}U1, U2`, `LM317T${d}${d}U3`].join('\n');
       const { lines } = interpretRows(readRows('bom.txt', Buffer.from(text)));
-      expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([['NE555P', 2], ['LM317T', 1]]);
+      expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([
+        ['NE555P', 2],
+        ['LM317T', 1],
+      ]);
     }
   });
 
@@ -93,12 +115,19 @@ describe('BOM fixtures', () => {
     const text = 'U1,LM358P,2\nU2 U3,NE555P,2\nR1-R10,RC0805JR-0710KL,10\n';
     const { columns, lines } = interpretRows(readRows('x.csv', Buffer.from(text)));
     expect(columns).toMatchObject({ headerRow: null, designators: 0, part: 1, quantity: 2 });
-    expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([['LM358P', 2], ['NE555P', 2], ['RC0805JR-0710KL', 10]]);
+    expect(lines.map((l) => [l.partNumber, l.quantity])).toEqual([
+      ['LM358P', 2],
+      ['NE555P', 2],
+      ['RC0805JR-0710KL', 10],
+    ]);
   });
 });
 
 const refused = async (name: string, bytes: Uint8Array, message: string) => {
-  const err = await readRowsInWorker(name, bytes).then(() => null, (e: unknown) => e);
+  const err = await readRowsInWorker(name, bytes).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(BomFileError);
   expect((err as Error).message).toBe(message);
 };
@@ -136,7 +165,11 @@ describe('hostile files are refused in the worker with a clear message', () => {
     for (let i = 0; i < junk.length; i++) junk[i] = (i * 2654435761) >>> 24;
     await refused('junk.csv', junk, BOM_MESSAGES.binary);
     await refused('junk.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), junk]), BOM_MESSAGES.badWorkbook);
-    await refused('junk.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), junk]), BOM_MESSAGES.badWorkbook);
+    await refused(
+      'junk.xls',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), junk]),
+      BOM_MESSAGES.badWorkbook,
+    );
   });
 
   it('a name that is not one of the four types', async () => {
@@ -151,4 +184,3 @@ describe('hostile files are refused in the worker with a clear message', () => {
     await refused('broken.xlsx', zip, BOM_MESSAGES.badWorkbook);
   });
 });
-

@@ -9,9 +9,14 @@ import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ catalogue: false, env: { BOM_UPLOAD_RATE_LIMIT: '2', BOM_UPLOAD_RATE_WINDOW_SECONDS: '600', TRUST_PROXY: '1' } });
+  server = await startTestServer({
+    catalogue: false,
+    env: { BOM_UPLOAD_RATE_LIMIT: '2', BOM_UPLOAD_RATE_WINDOW_SECONDS: '600', TRUST_PROXY: '1' },
+  });
 }, 300_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const partsList = 'Part Number,Qty\nLM358P,2\nNE555P,1\n';
 

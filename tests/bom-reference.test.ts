@@ -13,7 +13,12 @@ import { startTestServer, type TestServer } from './support/server';
 import { bearer, json, newCustomer, staffToken, type Customer } from './support/shop';
 
 const hasPoppler = (() => {
-  try { execFileSync('pdftotext', ['-v'], { stdio: 'ignore' }); return true; } catch { return false; }
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 })();
 
 let server: TestServer;
@@ -47,12 +52,16 @@ async function uploadText(name: string, text: string, who: Customer) {
 describe('designators and references from a parts list to the invoice', () => {
   it('carries them into the cart, lets the customer change them, onto the order, staff view, account and invoice PDF', async () => {
     // A Digi-Key-style cart export: its "Customer Reference" column and a designator column.
-    const key = await uploadText('refs.csv', [
-      'Quantity,Manufacturer Part Number,Manufacturer,Customer Reference,Designator',
-      '2,LM358P,Texas Instruments,OPAMP-A,"U1, U2"',
-      '1,NE555P,Texas Instruments,,U3',
-      '1,LM317T,STMicroelectronics,PSU,',
-    ].join('\n'), ana);
+    const key = await uploadText(
+      'refs.csv',
+      [
+        'Quantity,Manufacturer Part Number,Manufacturer,Customer Reference,Designator',
+        '2,LM358P,Texas Instruments,OPAMP-A,"U1, U2"',
+        '1,NE555P,Texas Instruments,,U3',
+        '1,LM317T,STMicroelectronics,PSU,',
+      ].join('\n'),
+      ana,
+    );
     const moved = await post('/moveCustomerExcelUpload', { identityKey: key }, ana);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const refOf = (cart: any, pn: string) => cart.items.find((i: any) => i.product.partNumber === pn)?.reference;
@@ -96,10 +105,18 @@ describe('designators and references from a parts list to the invoice', () => {
     expect(refs(mine.body.data.lines)).toEqual({ LM358P: 'OPAMP-A · U1, U2; U7 U8', NE555P: null, LM317T: 'برد تغذیه VR1' });
 
     // Paid by bank transfer, the invoice PDF prints them under the part numbers.
-    const receipt = await server.api('/paymentBank/create', json('POST', {
-      name: 'مشتری', payment_date: '2025-01-05T10:00:00Z', price: mine.body.data.total, factor_number: factorNumber,
-      tracking_code: '123456', account_number: '0101234567', captcha: await solvedCaptcha(server),
-    }));
+    const receipt = await server.api(
+      '/paymentBank/create',
+      json('POST', {
+        name: 'مشتری',
+        payment_date: '2025-01-05T10:00:00Z',
+        price: mine.body.data.total,
+        factor_number: factorNumber,
+        tracking_code: '123456',
+        account_number: '0101234567',
+        captcha: await solvedCaptcha(server),
+      }),
+    );
     expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
     const pending = await server.api('/staff/receipts?status=pending', { headers: as(staff) });
     const receiptId = pending.body.data.find((r: any) => r.factorNumber === factorNumber).id;
@@ -109,7 +126,10 @@ describe('designators and references from a parts list to the invoice', () => {
     if (hasPoppler) {
       const file = join(dir, 'invoice.pdf');
       writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
-      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e\u200e\u200f]/g, '');
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+        /[\u202a-\u202e\u200e\u200f]/g,
+        '',
+      );
       for (const expected of ['مرجع', 'OPAMP-A', 'U7', 'U8', 'VR1', 'تغذیه']) expect(text, expected).toContain(expected);
       expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     }

@@ -38,8 +38,15 @@ describe('categories', () => {
     expect(status).toBe(200);
     const roots = body.data as Category[];
     expect(roots.map((r) => r.slug)).toEqual([
-      'semiconductors', 'optoelectronics', 'passive-components', 'electromechanical', 'modules-boards',
-      'sensors', 'power', 'tools-instruments', 'cables-wires',
+      'semiconductors',
+      'optoelectronics',
+      'passive-components',
+      'electromechanical',
+      'modules-boards',
+      'sensors',
+      'power',
+      'tools-instruments',
+      'cables-wires',
     ]);
     expect(roots).toHaveLength(9);
     for (const r of roots) expect(categorySchema.safeParse(r).success).toBe(true);
@@ -56,7 +63,10 @@ describe('categories', () => {
     });
     expect(total).toBe(90);
 
-    const [enabled] = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.enable, true));
+    const [enabled] = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.enable, true));
     expect(roots.reduce((s, r) => s + r.items, 0)).toBe(enabled!.n);
     expect(enabled!.n).toBe(2984);
     // README: 638 rows under Semiconductors, of which some are disabled.
@@ -146,12 +156,14 @@ describe('product page', () => {
 
   it('groups footprint and application-note files by label', async () => {
     const id = await idOf('ne555p-pdip8');
-    await write((db) => db.insert(productFiles).values([
-      { productId: id, kind: 'footprint', label: 'KiCad', file: 'footprints/ne555-kicad.zip' },
-      { productId: id, kind: 'footprint', label: 'Altium', fileLink: 'https://example.com/ne555.PcbLib' },
-      { productId: id, kind: 'footprint', label: 'KiCad', fileLink: 'https://example.com/ne555-3d.step' },
-      { productId: id, kind: 'applicationnote', label: 'Timer circuits', file: 'notes/ne555.pdf' },
-    ]));
+    await write((db) =>
+      db.insert(productFiles).values([
+        { productId: id, kind: 'footprint', label: 'KiCad', file: 'footprints/ne555-kicad.zip' },
+        { productId: id, kind: 'footprint', label: 'Altium', fileLink: 'https://example.com/ne555.PcbLib' },
+        { productId: id, kind: 'footprint', label: 'KiCad', fileLink: 'https://example.com/ne555-3d.step' },
+        { productId: id, kind: 'applicationnote', label: 'Timer circuits', file: 'notes/ne555.pdf' },
+      ]),
+    );
     const { body } = await server.api('/get/products/ne555p-pdip8');
     expect(body.data.footprints.map((g: { label: string }) => g.label)).toEqual(['KiCad', 'Altium']);
     expect(body.data.footprints[0].attaches).toEqual([
@@ -196,9 +208,14 @@ describe('related products', () => {
     const slugs = body.data.map((p: { slug: string }) => p.slug);
     expect(slugs).toHaveLength(8);
     expect(slugs).not.toContain('lm358p-pdip8');
-    expect(slugs.slice(0, 6).sort()).toEqual(
-      ['lm358-sop8', 'lm358dr-soic8', 'lm358dr2g-soic8', 'lm358dt-so8', 'lm358n-dip8', 'lm358n-nopb-pdip8'],
-    );
+    expect(slugs.slice(0, 6).sort()).toEqual([
+      'lm358-sop8',
+      'lm358dr-soic8',
+      'lm358dr2g-soic8',
+      'lm358dt-so8',
+      'lm358n-dip8',
+      'lm358n-nopb-pdip8',
+    ]);
     for (const card of body.data) expect(productCardSchema.safeParse(card).success).toBe(true);
 
     const all = await server.api('/getRelatedProducts2?slug=lm358p-pdip8&limit=50');
@@ -209,7 +226,12 @@ describe('related products', () => {
 
   it('honours limit and validates every parameter', async () => {
     expect((await server.api('/getRelatedProducts2?slug=lm358p-pdip8&limit=3')).body.data).toHaveLength(3);
-    for (const q of ['slug=lm358p-pdip8&limit=0', 'slug=lm358p-pdip8&limit=51', 'slug=lm358p-pdip8&limit=1000', 'slug=lm358p-pdip8&limit=x']) {
+    for (const q of [
+      'slug=lm358p-pdip8&limit=0',
+      'slug=lm358p-pdip8&limit=51',
+      'slug=lm358p-pdip8&limit=1000',
+      'slug=lm358p-pdip8&limit=x',
+    ]) {
       const r = await server.api(`/getRelatedProducts2?${q}`);
       expect(r.status, q).toBe(422);
       expect(r.body.data.errors.limit[0]).toMatch(PERSIAN);
@@ -225,9 +247,18 @@ describe('carousels', () => {
   it('lists discounted products, biggest percentage off first', async () => {
     expect((await server.api('/discounts/products')).body.data).toEqual([]);
     await write(async (db) => {
-      await db.update(products).set({ compareAtPrice: sql`${products.price} * 2` }).where(eq(products.slug, 'lm317t-to220'));
-      await db.update(products).set({ compareAtPrice: sql`${products.price} + ${products.price} / 10` }).where(eq(products.slug, 'bc547bta-to92'));
-      await db.update(products).set({ compareAtPrice: sql`${products.price} * 4` }).where(eq(products.slug, 'tl072cdr-soic8'));
+      await db
+        .update(products)
+        .set({ compareAtPrice: sql`${products.price} * 2` })
+        .where(eq(products.slug, 'lm317t-to220'));
+      await db
+        .update(products)
+        .set({ compareAtPrice: sql`${products.price} + ${products.price} / 10` })
+        .where(eq(products.slug, 'bc547bta-to92'));
+      await db
+        .update(products)
+        .set({ compareAtPrice: sql`${products.price} * 4` })
+        .where(eq(products.slug, 'tl072cdr-soic8'));
       // Compare-at at or below the price is no discount.
       await db.update(products).set({ compareAtPrice: products.price }).where(eq(products.slug, 'hc-sr04'));
     });
@@ -264,16 +295,23 @@ describe('carousels', () => {
     const { body } = await server.api('/latest/products?limit=50&category=op-amps');
     expect(body.data.length).toBeGreaterThan(0);
     const ids = body.data.map((p: { id: number }) => p.id);
-    const rows = await server.database.db.select({ slug: categories.slug }).from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId)).where(inArray(products.id, ids));
+    const rows = await server.database.db
+      .select({ slug: categories.slug })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(inArray(products.id, ids));
     expect(new Set(rows.map((r) => r.slug))).toEqual(new Set(['op-amps']));
     expect((await server.api('/best-seller/products?category=no-such-category')).status).toBe(404);
   });
 
   it('rejects nonsense limits and sorts with 422', async () => {
     for (const path of [
-      '/discounts/products?limit=0', '/discounts/products?limit=1000', '/latest/products?limit=-3',
-      '/latest/products?sort=cheapest', '/best-seller/products?limit=1e3', '/best-seller/products?limit=51',
+      '/discounts/products?limit=0',
+      '/discounts/products?limit=1000',
+      '/latest/products?limit=-3',
+      '/latest/products?sort=cheapest',
+      '/best-seller/products?limit=1e3',
+      '/best-seller/products?limit=51',
     ]) {
       const r = await server.api(path);
       expect(r.status, path).toBe(422);
@@ -309,17 +347,30 @@ describe('product views', () => {
 describe('departments', () => {
   it('builds menu and megamenu items from the departments table', async () => {
     await write(async (db) => {
-      const [menu, mega, plain] = await db.insert(departments).values([
-        { title: 'ابزار', titleEn: 'Tools', url: '/shop/catalog/tools-instruments', submenuType: 'menu', sort: 2 },
-        { title: 'نیمه‌هادی‌ها', titleEn: 'Semiconductors', url: '/shop/catalog/semiconductors', submenuType: 'megamenu', size: 'lg', sort: 1 },
-        { title: 'بلاگ', url: '/blog', sort: 3 },
-      ]).returning();
-      const [solder] = await db.insert(departments).values([
-        { parentId: menu!.id, title: 'لحیم‌کاری', url: '/shop/catalog/soldering', sort: 1 },
-        { parentId: mega!.id, title: 'آی‌سی', url: '/shop/catalog/integrated-circuits', column: 0, sort: 1 },
-        { parentId: mega!.id, title: 'ترانزیستور', url: '/shop/catalog/transistors', column: 1, sort: 1 },
-        { parentId: mega!.id, title: 'دیود', url: '/shop/catalog/diodes', column: 1, sort: 2 },
-      ]).returning();
+      const [menu, mega, plain] = await db
+        .insert(departments)
+        .values([
+          { title: 'ابزار', titleEn: 'Tools', url: '/shop/catalog/tools-instruments', submenuType: 'menu', sort: 2 },
+          {
+            title: 'نیمه‌هادی‌ها',
+            titleEn: 'Semiconductors',
+            url: '/shop/catalog/semiconductors',
+            submenuType: 'megamenu',
+            size: 'lg',
+            sort: 1,
+          },
+          { title: 'بلاگ', url: '/blog', sort: 3 },
+        ])
+        .returning();
+      const [solder] = await db
+        .insert(departments)
+        .values([
+          { parentId: menu!.id, title: 'لحیم‌کاری', url: '/shop/catalog/soldering', sort: 1 },
+          { parentId: mega!.id, title: 'آی‌سی', url: '/shop/catalog/integrated-circuits', column: 0, sort: 1 },
+          { parentId: mega!.id, title: 'ترانزیستور', url: '/shop/catalog/transistors', column: 1, sort: 1 },
+          { parentId: mega!.id, title: 'دیود', url: '/shop/catalog/diodes', column: 1, sort: 2 },
+        ])
+        .returning();
       await db.insert(departments).values({ parentId: solder!.id, title: 'هویه', url: '/shop/catalog/irons' });
       expect(plain).toBeDefined();
     });
@@ -332,17 +383,24 @@ describe('departments', () => {
       size: 'lg',
       columns: [
         { items: [{ title: 'آی‌سی', titleEn: null, url: '/shop/catalog/integrated-circuits', children: [] }] },
-        { items: [
-          { title: 'ترانزیستور', titleEn: null, url: '/shop/catalog/transistors', children: [] },
-          { title: 'دیود', titleEn: null, url: '/shop/catalog/diodes', children: [] },
-        ] },
+        {
+          items: [
+            { title: 'ترانزیستور', titleEn: null, url: '/shop/catalog/transistors', children: [] },
+            { title: 'دیود', titleEn: null, url: '/shop/catalog/diodes', children: [] },
+          ],
+        },
       ],
     });
     expect(body.data[1].submenu).toEqual({
       type: 'menu',
-      menu: [{ title: 'لحیم‌کاری', titleEn: null, url: '/shop/catalog/soldering', children: [
-        { title: 'هویه', titleEn: null, url: '/shop/catalog/irons', children: [] },
-      ] }],
+      menu: [
+        {
+          title: 'لحیم‌کاری',
+          titleEn: null,
+          url: '/shop/catalog/soldering',
+          children: [{ title: 'هویه', titleEn: null, url: '/shop/catalog/irons', children: [] }],
+        },
+      ],
     });
     expect(body.data[2].submenu).toBeUndefined();
   });
@@ -353,7 +411,9 @@ describe('brands with categories', () => {
     const { status, body } = await server.api('/getBarndWithCategory');
     expect(status).toBe(200);
     const total = body.data.reduce((s: number, b: { count: number }) => s + b.count, 0);
-    const [enabled] = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(products)
+    const [enabled] = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
       .where(sql`${products.enable} and ${products.deletedAt} is null and ${products.brandId} is not null`);
     expect(total).toBe(enabled!.n);
     for (const b of body.data) {
@@ -388,10 +448,26 @@ describe('API shell', () => {
     expect(body.openapi).toBe('3.1.0');
     const paths = Object.keys(body.paths);
     for (const p of [
-      '/categories', '/categories/{slug}', '/mobile-menu/categories', '/departments', '/get/products/{slug}',
-      '/getRelatedProducts2', '/discounts/products', '/latest/products', '/best-seller/products',
-      '/increaseProductViews/{id}', '/getBarndWithCategory', '/messages', '/policy', '/returns', '/pages/{slug}',
-      '/blog/posts', '/blog/posts/{slug}', '/downloadHelpFile', '/store', '/summery',
+      '/categories',
+      '/categories/{slug}',
+      '/mobile-menu/categories',
+      '/departments',
+      '/get/products/{slug}',
+      '/getRelatedProducts2',
+      '/discounts/products',
+      '/latest/products',
+      '/best-seller/products',
+      '/increaseProductViews/{id}',
+      '/getBarndWithCategory',
+      '/messages',
+      '/policy',
+      '/returns',
+      '/pages/{slug}',
+      '/blog/posts',
+      '/blog/posts/{slug}',
+      '/downloadHelpFile',
+      '/store',
+      '/summery',
     ]) {
       expect(paths, p).toContain(`/api/site/v1${p}`);
       expect(body.paths[`/api/site/v1${p}`].get.responses['200']).toBeDefined();

@@ -21,7 +21,9 @@ beforeAll(async () => {
   staff = await staffToken(server);
   ana = await newCustomer(server, 'ana');
 }, 120_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const as = (c: Customer | string) => bearer(typeof c === 'string' ? c : c.token);
 
@@ -31,9 +33,21 @@ async function addressIn(customer: Customer, provinceName: string, cityName: str
   const provinceId = provinces.body.data.find((p: { name: string }) => p.name === provinceName).id;
   const province = await server.api(`/dashboard/province/${provinceId}`, { headers: as(customer) });
   const cityId = province.body.data.cities.find((c: { name: string }) => c.name === cityName).id;
-  const res = await server.api('/dashboard/address', json('POST', {
-    name: 'کارگاه', mobile: '09131234567', province_id: provinceId, city_id: cityId, address: 'خیابان چهارباغ، پلاک ۵', postCode: '8134567891',
-  }, as(customer)));
+  const res = await server.api(
+    '/dashboard/address',
+    json(
+      'POST',
+      {
+        name: 'کارگاه',
+        mobile: '09131234567',
+        province_id: provinceId,
+        city_id: cityId,
+        address: 'خیابان چهارباغ، پلاک ۵',
+        postCode: '8134567891',
+      },
+      as(customer),
+    ),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id;
 }
@@ -58,7 +72,14 @@ describe('shipping by destination', () => {
     expect(res.body.data.shippingMethods).toEqual([
       { id: 'courier', title: 'پیک (تهران)', titleEn: 'Courier (Tehran)', price: 800_000, freeFrom: 1_500_000, storeCityOnly: true },
       { id: 'post', title: 'پست پیشتاز', titleEn: 'Express post', price: 900_000, freeFrom: 3_000_000, storeCityOnly: false },
-      { id: 'carrier', title: 'تیپاکس / باربری', titleEn: 'Tipax / freight carrier', price: 1_200_000, freeFrom: null, storeCityOnly: false },
+      {
+        id: 'carrier',
+        title: 'تیپاکس / باربری',
+        titleEn: 'Tipax / freight carrier',
+        price: 1_200_000,
+        freeFrom: null,
+        storeCityOnly: false,
+      },
       { id: 'pickup', title: 'تحویل حضوری از فروشگاه', titleEn: 'Pick up at the store', price: 0, freeFrom: 0, storeCityOnly: false },
     ]);
   });
@@ -69,7 +90,9 @@ describe('shipping by destination', () => {
     await fillCart(ana, p.id, 3);
     const refused = await server.api('/order', json('POST', { address_id: isfahan, shipping_method: 'courier' }, as(ana)));
     expect(refused.status).toBe(422);
-    expect(refused.body.data.errors.shipping_method[0]).toBe('ارسال با پیک فقط برای نشانی‌های شهر تهران است؛ برای این نشانی پست، تیپاکس یا تحویل حضوری را انتخاب کنید.');
+    expect(refused.body.data.errors.shipping_method[0]).toBe(
+      'ارسال با پیک فقط برای نشانی‌های شهر تهران است؛ برای این نشانی پست، تیپاکس یا تحویل حضوری را انتخاب کنید.',
+    );
     expect((await server.api('/cart', { headers: as(ana) })).body.items).toHaveLength(1);
 
     const byCarrier = await server.api('/order', json('POST', { address_id: isfahan, shipping_method: 'carrier' }, as(ana)));
@@ -91,7 +114,10 @@ describe('discount codes', () => {
     const tooMuch = await server.api('/staff/discount-codes', json('POST', { code: 'GREEDY', percent: 95 }, as(staff)));
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.data.errors.percent[0]).toBe('درصد تخفیف حداکثر 90 است.');
-    const backwards = await server.api('/staff/discount-codes', json('POST', { code: 'BACK1', percent: 5, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, as(staff)));
+    const backwards = await server.api(
+      '/staff/discount-codes',
+      json('POST', { code: 'BACK1', percent: 5, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, as(staff)),
+    );
     expect(backwards.status).toBe(422);
     expect(backwards.body.data.errors.endsAt[0]).toBe('پایان اعتبار باید بعد از آغاز آن باشد.');
     const made = await newCode({ code: ' yalda-۱۵ ', percent: 15, usageLimit: 100 });
@@ -100,7 +126,12 @@ describe('discount codes', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('کد تخفیفی با این نام از پیش وجود دارد.');
     const list = await server.api('/staff/discount-codes', { headers: as(staff) });
-    expect(list.body.data.find((c: { code: string }) => c.code === 'YALDA-15')).toMatchObject({ percent: 15, usageLimit: 100, usedCount: 0, status: 'active' });
+    expect(list.body.data.find((c: { code: string }) => c.code === 'YALDA-15')).toMatchObject({
+      percent: 15,
+      usageLimit: 100,
+      usedCount: 0,
+      status: 'active',
+    });
   });
 
   it('refuse unknown, not yet valid, expired and used-up codes in the cart with the reason', async () => {
@@ -131,7 +162,12 @@ describe('discount codes', () => {
     const applied = await server.api('/cart/discount', json('POST', { code: 'tenoff' }, as(ana)));
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     // 10 % of 2,469,000 = 246,900, rounded to a whole toman.
-    expect(applied.body).toMatchObject({ subtotal: 2_469_000, total: 2_222_100, discountCode: { code: 'TENOFF', percent: 10 }, discountProblem: null });
+    expect(applied.body).toMatchObject({
+      subtotal: 2_469_000,
+      total: 2_222_100,
+      discountCode: { code: 'TENOFF', percent: 10 },
+      discountProblem: null,
+    });
     expect(applied.body.totals).toContainEqual({ type: 'discount', title: 'تخفیف', price: -246_900 });
 
     const sent = await server.api('/order', json('POST', { address_id: ana.addressId, shipping_method: 'post' }, as(ana)));
@@ -145,11 +181,23 @@ describe('discount codes', () => {
     expect((await server.api('/cart', { headers: as(ana) })).body.discountCode).toBeNull();
 
     const detail = (await server.api(`/staff/orders/${sent.body.data.id}`, { headers: as(staff) })).body.data;
-    const lines = detail.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: 10, unitPrice: l.unitPrice, available: true, note: 'ten of each in stock' }));
+    const lines = detail.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({
+      id: l.id,
+      quantity: 10,
+      unitPrice: l.unitPrice,
+      available: true,
+      note: 'ten of each in stock',
+    }));
     const confirmed = await server.api(`/staff/orders/${sent.body.data.id}/confirm`, json('POST', { lines }, as(staff)));
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     // 1,234,500 − 10 % (123,450 → 123,450 rounded to 123,450) … the percent is kept, shipping recomputed.
-    expect(confirmed.body.data).toMatchObject({ subtotal: 1_234_500, discount: 123_450, shipping: 900_000, total: 1_234_500 - 123_450 + 900_000, discountPercent: 10 });
+    expect(confirmed.body.data).toMatchObject({
+      subtotal: 1_234_500,
+      discount: 123_450,
+      shipping: 900_000,
+      total: 1_234_500 - 123_450 + 900_000,
+      discountPercent: 10,
+    });
   });
 
   it('with a limit of one use, exactly one of several customers sending at once gets it', async () => {
@@ -160,7 +208,9 @@ describe('discount codes', () => {
       await fillCart(r, p.id, 10);
       expect((await server.api('/cart/discount', json('POST', { code: 'ONLYONE' }, as(r)))).status).toBe(200);
     }
-    const answers = await Promise.all(racers.map((r) => server.api('/order', json('POST', { address_id: r.addressId, shipping_method: 'pickup' }, as(r)))));
+    const answers = await Promise.all(
+      racers.map((r) => server.api('/order', json('POST', { address_id: r.addressId, shipping_method: 'pickup' }, as(r)))),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toBe('ظرفیت استفاده از این کد تخفیف پر شده است.');
@@ -173,12 +223,18 @@ describe('discount codes', () => {
     // The losers' carts are intact and say why the code no longer counts.
     const loser = racers[answers.findIndex((a) => a.status === 409)]!;
     const cart = (await server.api('/cart', { headers: as(loser) })).body;
-    expect(cart).toMatchObject({ subtotal: 1_000_000, total: 1_000_000, discountCode: null, discountProblem: 'ظرفیت استفاده از این کد تخفیف پر شده است.' });
+    expect(cart).toMatchObject({
+      subtotal: 1_000_000,
+      total: 1_000_000,
+      discountCode: null,
+      discountProblem: 'ظرفیت استفاده از این کد تخفیف پر شده است.',
+    });
   }, 120_000);
 });
 
 describe('discount uses given back', () => {
-  const usesOf = async (code: string) => (await server.database.db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0]!.usedCount;
+  const usesOf = async (code: string) =>
+    (await server.database.db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0]!.usedCount;
   /** An enquiry by `customer` priced with `code`. */
   async function enquiryWith(customer: Customer, productId: number, code: string) {
     await fillCart(customer, productId, 2);
@@ -192,10 +248,19 @@ describe('discount uses given back', () => {
   const cancel = (c: Customer, factorNumber: string) => server.api(`/dashboard/factor/${factorNumber}`, json('DELETE', undefined, as(c)));
   async function confirmAsIs(id: number) {
     const detail = (await server.api(`/staff/orders/${id}`, { headers: as(staff) })).body.data;
-    const lines = detail.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice, available: true }));
+    const lines = detail.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({
+      id: l.id,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      available: true,
+    }));
     expect((await server.api(`/staff/orders/${id}/confirm`, json('POST', { lines }, as(staff)))).status).toBe(200);
   }
-  const expire = (id: number) => server.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, id));
+  const expire = (id: number) =>
+    server.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, id));
 
   it('a rejected, a cancelled and an expired order give their use back once; asking again takes it again', async () => {
     const p = await prepareProduct(server.database.db, { skip: 4, stock: 5000, tiers: [[1, 100_000]] });
@@ -237,8 +302,12 @@ describe('discount uses given back', () => {
       const b = await enquiryWith(ana, p.id, 'RACEBACK');
       await confirmAsIs(b.id);
       await expire(b.id);
-      const answers = await Promise.all([reject(a.id), cancel(ana, a.factorNumber), cancel(ana, b.factorNumber),
-        runScheduledChecks(server.database.db, server.deps.config, new Date())]);
+      const answers = await Promise.all([
+        reject(a.id),
+        cancel(ana, a.factorNumber),
+        cancel(ana, b.factorNumber),
+        runScheduledChecks(server.database.db, server.deps.config, new Date()),
+      ]);
       // Reject and cancel both may win in turn (a rejected enquiry may be deleted); neither fails with a 5xx.
       for (const r of answers.slice(0, 3) as { status: number }[]) expect([200, 409]).toContain(r.status);
       expect(answers[2]!).toMatchObject({ status: 200 });
@@ -246,7 +315,11 @@ describe('discount uses given back', () => {
     }
     const held = await server.database.db.select({ id: orders.id }).from(orders).where(eq(orders.discountCode, 'RACEBACK'));
     expect(held).toHaveLength(1 + 2 * rounds);
-    expect((await server.database.db.select({ id: orders.id }).from(orders).where(eq(orders.discountHeld, true))).filter((o) => held.some((h) => h.id === o.id))).toHaveLength(1);
+    expect(
+      (await server.database.db.select({ id: orders.id }).from(orders).where(eq(orders.discountHeld, true))).filter((o) =>
+        held.some((h) => h.id === o.id),
+      ),
+    ).toHaveLength(1);
   }, 180_000);
 });
 
@@ -263,14 +336,35 @@ describe('pre-invoice changes', () => {
     const before = (await server.api(`/dashboard/factor/detail/${sent.body.data.factorNumber}`, { headers: as(ana) })).body.data;
     expect(before.changeSummary).toEqual([]);
     const [la, lb] = before.lines as { id: number }[];
-    const confirmed = await server.api(`/staff/orders/${sent.body.data.id}/confirm`, json('POST', {
-      lines: [{ id: la!.id, quantity: 6, unitPrice: 100_000, available: true, note: 'six left' }, { id: lb!.id, quantity: 10, unitPrice: 50_000, available: false, note: 'sold out' }],
-    }, as(staff)));
+    const confirmed = await server.api(
+      `/staff/orders/${sent.body.data.id}/confirm`,
+      json(
+        'POST',
+        {
+          lines: [
+            { id: la!.id, quantity: 6, unitPrice: 100_000, available: true, note: 'six left' },
+            { id: lb!.id, quantity: 10, unitPrice: 50_000, available: false, note: 'sold out' },
+          ],
+        },
+        as(staff),
+      ),
+    );
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const pre = (await server.api(`/dashboard/factor/detail/${sent.body.data.factorNumber}`, { headers: as(ana) })).body.data;
     // 600,000 is under the courier threshold, but the store's cut does not cost the customer the free courier.
-    expect(pre).toMatchObject({ subtotal: 600_000, shipping: 0, total: 600_000, enquiry: { subtotal: 1_700_000, shipping: 0, total: 1_700_000 } });
-    expect(pre.lines[0]).toMatchObject({ requestedQuantity: 12, quantity: 6, requestedUnitPrice: 100_000, unitPrice: 100_000, changes: ['quantity_cut'] });
+    expect(pre).toMatchObject({
+      subtotal: 600_000,
+      shipping: 0,
+      total: 600_000,
+      enquiry: { subtotal: 1_700_000, shipping: 0, total: 1_700_000 },
+    });
+    expect(pre.lines[0]).toMatchObject({
+      requestedQuantity: 12,
+      quantity: 6,
+      requestedUnitPrice: 100_000,
+      unitPrice: 100_000,
+      changes: ['quantity_cut'],
+    });
     expect(pre.lines[1]).toMatchObject({ requestedQuantity: 10, requestedUnitPrice: 50_000, available: false, changes: ['unavailable'] });
     expect(pre.changeSummary).toContain('تعداد 1 ردیف کمتر از درخواست شما تأیید شد.');
     expect(pre.changeSummary).toContain('1 ردیف موجود نیست و از فاکتور حذف شد.');
@@ -282,9 +376,16 @@ describe('pre-invoice changes', () => {
     await fillCart(ana, a.id, 16); // 1,600,000: free courier
     const sent = await server.api('/order', json('POST', { address_id: ana.addressId, shipping_method: 'courier' }, as(ana)));
     const detail = (await server.api(`/staff/orders/${sent.body.data.id}`, { headers: as(staff) })).body.data;
-    await server.api(`/staff/orders/${sent.body.data.id}/confirm`, json('POST', {
-      lines: [{ id: detail.lines[0].id, quantity: 8, unitPrice: 120_000, available: true, note: 'new batch, dearer' }],
-    }, as(staff)));
+    await server.api(
+      `/staff/orders/${sent.body.data.id}/confirm`,
+      json(
+        'POST',
+        {
+          lines: [{ id: detail.lines[0].id, quantity: 8, unitPrice: 120_000, available: true, note: 'new batch, dearer' }],
+        },
+        as(staff),
+      ),
+    );
     const pre = (await server.api(`/dashboard/factor/detail/${sent.body.data.factorNumber}`, { headers: as(ana) })).body.data;
     expect(pre).toMatchObject({ subtotal: 960_000, shipping: 800_000, total: 1_760_000 });
     expect(pre.lines[0].changes).toEqual(['quantity_cut', 'price_up']);
@@ -296,14 +397,29 @@ describe('official invoice details', () => {
   it('refuses a national ID that fails its check and keeps valid ones for the invoice', async () => {
     const p = await prepareProduct(server.database.db, { skip: 7, stock: 500, tiers: [[1, 100_000]] });
     await fillCart(ana, p.id, 1);
-    const bad = await server.api('/order', json('POST', { address_id: ana.addressId, shipping_method: 'pickup', buyer: { national_id: '0499370898' } }, as(ana)));
+    const bad = await server.api(
+      '/order',
+      json('POST', { address_id: ana.addressId, shipping_method: 'pickup', buyer: { national_id: '0499370898' } }, as(ana)),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.data.errors['buyer.national_id'][0]).toBe('کد ملی (۱۰ رقم) یا شناسه ملی شرکت (۱۱ رقم) معتبر نیست.');
-    const companyOnly = await server.api('/order', json('POST', { address_id: ana.addressId, shipping_method: 'pickup', buyer: { company: 'شرکت نمونه' } }, as(ana)));
+    const companyOnly = await server.api(
+      '/order',
+      json('POST', { address_id: ana.addressId, shipping_method: 'pickup', buyer: { company: 'شرکت نمونه' } }, as(ana)),
+    );
     expect(companyOnly.status).toBe(422);
-    const good = await server.api('/order', json('POST', {
-      address_id: ana.addressId, shipping_method: 'pickup', buyer: { company: 'شركت الكترونيك نمونه', national_id: '۱۰۳۸۰۲۸۴۷۹۰', economic_code: '411111111111' },
-    }, as(ana)));
+    const good = await server.api(
+      '/order',
+      json(
+        'POST',
+        {
+          address_id: ana.addressId,
+          shipping_method: 'pickup',
+          buyer: { company: 'شركت الكترونيك نمونه', national_id: '۱۰۳۸۰۲۸۴۷۹۰', economic_code: '411111111111' },
+        },
+        as(ana),
+      ),
+    );
     expect(good.status, JSON.stringify(good.body)).toBe(201);
     const detail = (await server.api(`/dashboard/factor/detail/${good.body.data.factorNumber}`, { headers: as(ana) })).body.data;
     expect(detail.buyer).toEqual({ company: 'شرکت الکترونیک نمونه', nationalId: '10380284790', economicCode: '411111111111' });

@@ -32,10 +32,12 @@ beforeAll(async () => {
     },
   });
 }, 300_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const url = (path: string) => shop.url(path);
-const asServer = () => ({ api: shop.api, database: shop.database } as unknown as TestServer);
+const asServer = () => ({ api: shop.api, database: shop.database }) as unknown as TestServer;
 const fa = (rials: number) => toman('fa', rials);
 const text = (page: Page, selector: string) => page.locator(selector).first().textContent();
 
@@ -66,10 +68,24 @@ describe('checkout totals', () => {
     const provinces = await shop.api('/dashboard/getProvince', { headers: bearer(customer.token) });
     const isfahanProvince = (provinces.body as { data: { id: number; name: string }[] }).data.find((p) => p.name === 'اصفهان')!.id;
     const province = await shop.api(`/dashboard/province/${isfahanProvince}`, { headers: bearer(customer.token) });
-    const isfahanCity = (province.body as { data: { cities: { id: number; name: string }[] } }).data.cities.find((c) => c.name === 'اصفهان')!.id;
-    const added = await shop.api('/dashboard/address', json('POST', {
-      name: 'کارگاه اصفهان', mobile: '09131234567', province_id: isfahanProvince, city_id: isfahanCity, address: 'خیابان چهارباغ، پلاک ۵', postCode: '8134567891',
-    }, bearer(customer.token)));
+    const isfahanCity = (province.body as { data: { cities: { id: number; name: string }[] } }).data.cities.find(
+      (c) => c.name === 'اصفهان',
+    )!.id;
+    const added = await shop.api(
+      '/dashboard/address',
+      json(
+        'POST',
+        {
+          name: 'کارگاه اصفهان',
+          mobile: '09131234567',
+          province_id: isfahanProvince,
+          city_id: isfahanCity,
+          address: 'خیابان چهارباغ، پلاک ۵',
+          postCode: '8134567891',
+        },
+        bearer(customer.token),
+      ),
+    );
     expect(added.status).toBe(201);
     expect((await shop.api('/cart', json('POST', { product_id: productId, cart_quantity: 2 }, bearer(customer.token)))).status).toBe(200);
 
@@ -78,7 +94,9 @@ describe('checkout totals', () => {
     await signIn(page, customer.username, customer.password);
     await page.waitForURL(url(`/shop/products/${slug}`));
     // The product page states the thresholds.
-    expect(await text(page, '[data-testid=free-shipping]')).toBe('ارسال رایگان: پیک در تهران از ۱۵۰٬۰۰۰ تومان، پست به سراسر ایران از ۳۰۰٬۰۰۰ تومان (مبلغ کالاها پس از تخفیف).');
+    expect(await text(page, '[data-testid=free-shipping]')).toBe(
+      'ارسال رایگان: پیک در تهران از ۱۵۰٬۰۰۰ تومان، پست به سراسر ایران از ۳۰۰٬۰۰۰ تومان (مبلغ کالاها پس از تخفیف).',
+    );
 
     await page.goto(url('/shop/cart'));
     await page.waitForSelector('.cart-line');
@@ -95,7 +113,8 @@ describe('checkout totals', () => {
     expect(await text(page, '[data-testid=shipping-estimate] tr[data-method=courier]')).toContain(fa(800_000));
     expect(await text(page, '[data-testid=shipping-estimate] tr[data-method=post]')).toContain(fa(1_800_000));
     expect(await page.locator('[data-testid=until-free] li').allTextContents()).toEqual([
-      '۶۰٬۰۰۰ تومان دیگر تا پیک رایگان (تهران)', '۲۱۰٬۰۰۰ تومان دیگر تا پست رایگان',
+      '۶۰٬۰۰۰ تومان دیگر تا پیک رایگان (تهران)',
+      '۲۱۰٬۰۰۰ تومان دیگر تا پست رایگان',
     ]);
     await page.click('a:has-text("ثبت استعلام موجودی و قیمت")');
     await page.waitForURL(url('/shop/checkout'));
@@ -105,7 +124,10 @@ describe('checkout totals', () => {
     expect(await text(page, '[data-testid=checkout-vat]')).toBe(fa(vatIncluded(900_000)));
     expect(await text(page, '[data-testid=checkout-total]')).toBe('—');
     for (const [method, shipping, total] of [
-      ['courier', fa(800_000), fa(1_700_000)], ['post', fa(900_000), fa(1_800_000)], ['carrier', fa(1_200_000), fa(2_100_000)], ['pickup', 'رایگان', fa(900_000)],
+      ['courier', fa(800_000), fa(1_700_000)],
+      ['post', fa(900_000), fa(1_800_000)],
+      ['carrier', fa(1_200_000), fa(2_100_000)],
+      ['pickup', 'رایگان', fa(900_000)],
     ] as const) {
       expect(await text(page, `[data-testid=shipping-${method}]`), method).toBe(shipping);
       expect(await text(page, `[data-testid=total-${method}]`), method).toBe(total);

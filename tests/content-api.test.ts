@@ -9,11 +9,17 @@ let server: TestServer;
 
 beforeAll(async () => {
   // Content calls need no catalogue: a bare database keeps this file quick.
-  server = await startTestServer({ catalogue: false, env: {
-    HELP_FILES_BASE_URL: 'https://files.example.com/help/',
-    // Terms other than the defaults: the pages must say what this shop is configured to do.
-    SHIPPING_COURIER_FREE_FROM_TOMAN: '175000', SHIPPING_POST_PRICE_TOMAN: '95000', PREINVOICE_VALID_HOURS: '36', MONEY_BACK_GUARANTEE_HOURS: '72',
-  } });
+  server = await startTestServer({
+    catalogue: false,
+    env: {
+      HELP_FILES_BASE_URL: 'https://files.example.com/help/',
+      // Terms other than the defaults: the pages must say what this shop is configured to do.
+      SHIPPING_COURIER_FREE_FROM_TOMAN: '175000',
+      SHIPPING_POST_PRICE_TOMAN: '95000',
+      PREINVOICE_VALID_HOURS: '36',
+      MONEY_BACK_GUARANTEE_HOURS: '72',
+    },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -22,7 +28,9 @@ afterAll(async () => {
 /** Midnight of today's date in Tehran, as an instant (Iran keeps UTC+03:30 all year since 2022). */
 function tehranMidnight(now = new Date()): Date {
   const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now).split('-').map(Number) as [number, number, number];
+    .format(now)
+    .split('-')
+    .map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d) - 3.5 * HOUR);
 }
 
@@ -31,7 +39,14 @@ describe('messages', () => {
     const now = Date.now();
     await server.database.db.insert(siteMessages).values([
       { text: 'ساعت کاری پنجشنبه تا ۱۸', kind: 'info', sort: 2 },
-      { text: 'تعطیلات نوروز', textEn: 'Nowruz holidays', kind: 'warning', sort: 1, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) },
+      {
+        text: 'تعطیلات نوروز',
+        textEn: 'Nowruz holidays',
+        kind: 'warning',
+        sort: 1,
+        startsAt: new Date(now - DAY),
+        endsAt: new Date(now + DAY),
+      },
       { text: 'خاموش', active: false },
       { text: 'تمام‌شده', endsAt: new Date(now - HOUR) },
       { text: 'هنوز نه', startsAt: new Date(now + HOUR) },
@@ -57,7 +72,13 @@ describe('store pages', () => {
   it('serves the policy in Persian by default and in English when asked', async () => {
     const fa = await server.api('/policy');
     expect(fa.status).toBe(200);
-    expect(fa.body.data).toEqual({ slug: 'terms', locale: 'fa', title: 'قوانین و مقررات', body: '<p>شرایط خرید</p>', updatedAt: expect.any(String) });
+    expect(fa.body.data).toEqual({
+      slug: 'terms',
+      locale: 'fa',
+      title: 'قوانین و مقررات',
+      body: '<p>شرایط خرید</p>',
+      updatedAt: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(fa.body.data.updatedAt))).toBe(false);
     const en = await server.api('/policy?locale=en');
     expect(en.body.data).toMatchObject({ locale: 'en', title: 'Terms and conditions' });
@@ -65,8 +86,20 @@ describe('store pages', () => {
 
   it('states the configured terms wherever a page names them', async () => {
     await server.database.db.insert(contentPages).values([
-      { slug: 'shipping-terms', locale: 'fa', kind: 'help', title: 'ارسال', body: '<p>پیک از {{courier_free_from}} رایگان؛ پست {{post_price}}؛ پیش‌فاکتور {{preinvoice_hours}} ساعت؛ ضمانت {{money_back_hours}} ساعته؛ مالیات {{vat_percent}}</p>' },
-      { slug: 'shipping-terms', locale: 'en', kind: 'help', title: 'Shipping', body: '<p>Courier free from {{courier_free_from}}; {{money_back_hours}}-hour money-back guarantee</p>' },
+      {
+        slug: 'shipping-terms',
+        locale: 'fa',
+        kind: 'help',
+        title: 'ارسال',
+        body: '<p>پیک از {{courier_free_from}} رایگان؛ پست {{post_price}}؛ پیش‌فاکتور {{preinvoice_hours}} ساعت؛ ضمانت {{money_back_hours}} ساعته؛ مالیات {{vat_percent}}</p>',
+      },
+      {
+        slug: 'shipping-terms',
+        locale: 'en',
+        kind: 'help',
+        title: 'Shipping',
+        body: '<p>Courier free from {{courier_free_from}}; {{money_back_hours}}-hour money-back guarantee</p>',
+      },
     ]);
     const fa = await server.api('/pages/shipping-terms');
     expect(fa.body.data.body).toBe('<p>پیک از ۱۷۵٬۰۰۰ تومان رایگان؛ پست ۹۵٬۰۰۰ تومان؛ پیش‌فاکتور ۳۶ ساعت؛ ضمانت ۷۲ ساعته؛ مالیات ۹٪</p>');
@@ -108,7 +141,15 @@ describe('blog', () => {
         author: 'تیم قطعه',
         publishedAt: new Date(base + i * DAY),
       })),
-      { slug: 'scheduled', title: 'به‌زودی', excerpt: '-', body: '-', category: 'خبر', author: 'تیم قطعه', publishedAt: new Date(Date.now() + 5 * DAY) },
+      {
+        slug: 'scheduled',
+        title: 'به‌زودی',
+        excerpt: '-',
+        body: '-',
+        category: 'خبر',
+        author: 'تیم قطعه',
+        publishedAt: new Date(Date.now() + 5 * DAY),
+      },
     ]);
   });
 
@@ -143,8 +184,12 @@ describe('blog', () => {
 
 describe('help files and store details', () => {
   it('links the help PDFs on the configured storage', async () => {
-    expect((await server.api('/downloadHelpFile?name=HowToBuy')).body).toEqual({ data: { link: 'https://files.example.com/help/HowToBuy.pdf' } });
-    expect((await server.api('/downloadHelpFile?name=UsersPanelGuide')).body.data.link).toBe('https://files.example.com/help/UsersPanelGuide.pdf');
+    expect((await server.api('/downloadHelpFile?name=HowToBuy')).body).toEqual({
+      data: { link: 'https://files.example.com/help/HowToBuy.pdf' },
+    });
+    expect((await server.api('/downloadHelpFile?name=UsersPanelGuide')).body.data.link).toBe(
+      'https://files.example.com/help/UsersPanelGuide.pdf',
+    );
     for (const q of ['name=Secrets', 'name=../etc/passwd', '']) {
       const r = await server.api(`/downloadHelpFile?${q}`);
       expect(r.status, q).toBe(422);

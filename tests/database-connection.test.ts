@@ -27,8 +27,10 @@ describe.skipIf(!onPostgres)('PostgreSQL connection pool', () => {
     const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`SELECT current_database() AS name`)) as [{ name: string }];
     const admin = await freshDatabase();
     try {
-      const ended = rowsOf<{ n: number }>(await admin.db.execute(sql`SELECT count(*)::int AS n FROM
-        (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${name}) t`));
+      const ended = rowsOf<{ n: number }>(
+        await admin.db.execute(sql`SELECT count(*)::int AS n FROM
+        (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${name}) t`),
+      );
       expect(ended[0]!.n).toBeGreaterThan(0);
     } finally {
       await admin.close();

@@ -26,7 +26,9 @@ beforeAll(async () => {
   const rows = await server.database.db.select({ id: products.id, slug: products.slug }).from(products);
   for (const r of rows) ids[r.slug] = r.id;
 }, 120_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const as = (who: Customer | string) => bearer(typeof who === 'string' ? who : who.token);
 const REQUIRED = 'لطفاً این فیلد را پر کنید.';
@@ -65,12 +67,26 @@ describe('reviews', () => {
   it('takes one review per customer and product, defaults to five stars, strips markup, and keeps the average on the card', async () => {
     const slug = 'ne555p-pdip8';
     const id = ids[slug]!;
-    const first = await server.api('/reviews', json('POST', {
-      content: '<script>alert("x")</script><b>كيفيت</b> عالي بود <img src=x onerror=alert(1)>', product_id: id,
-    }, as(ana)));
+    const first = await server.api(
+      '/reviews',
+      json(
+        'POST',
+        {
+          content: '<script>alert("x")</script><b>كيفيت</b> عالي بود <img src=x onerror=alert(1)>',
+          product_id: id,
+        },
+        as(ana),
+      ),
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.message).toBe('Successfully Created');
-    expect(first.body.data).toMatchObject({ rating: 5, text: 'کیفیت عالی بود', author: 'مشتری آزمایشی', productRating: 5, productReviews: 1 });
+    expect(first.body.data).toMatchObject({
+      rating: 5,
+      text: 'کیفیت عالی بود',
+      author: 'مشتری آزمایشی',
+      productRating: 5,
+      productReviews: 1,
+    });
 
     const again = await server.api('/reviews', json('POST', { star: 1, content: 'نظرم عوض شد', product_id: id }, as(ana)));
     expect(again.status).toBe(406);
@@ -81,25 +97,45 @@ describe('reviews', () => {
 
     const list = await server.api(`/reviews/${id}`);
     expect(list.body).toMatchObject({ total: 2, pages: 1, rating: 3.5 });
-    expect(list.body.items.map((r: { text: string; rating: number }) => [r.text, r.rating])).toEqual([['پایه‌ها خم بودند', 2], ['کیفیت عالی بود', 5]]);
+    expect(list.body.items.map((r: { text: string; rating: number }) => [r.text, r.rating])).toEqual([
+      ['پایه‌ها خم بودند', 2],
+      ['کیفیت عالی بود', 5],
+    ]);
 
     const product = await server.api(`/get/products/${slug}`);
     expect(product.body.data).toMatchObject({ rating: 3.5, reviews: 2 });
     const own = await server.api('/dashboard/reviews', { headers: as(ana) });
-    expect(own.body.items).toEqual([expect.objectContaining({ rating: 5, content: 'کیفیت عالی بود', product: expect.objectContaining({ slug }) })]);
-    const stored = await server.database.db.select().from(reviews).where(and(eq(reviews.productId, id)));
+    expect(own.body.items).toEqual([
+      expect.objectContaining({ rating: 5, content: 'کیفیت عالی بود', product: expect.objectContaining({ slug }) }),
+    ]);
+    const stored = await server.database.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.productId, id)));
     expect(stored.every((r) => !/[<>]/.test(r.content))).toBe(true);
   });
 
   it('pages reviews five at a time, newest first', async () => {
     const id = ids['lm358p-pdip8']!;
     const day = 86_400_000;
-    await server.database.db.insert(reviews).values(Array.from({ length: 12 }, (_, i) => ({
-      productId: id, author: `خریدار ${i + 1}`, rating: (i % 5) + 1, content: `نظر شماره ${i + 1}`, createdAt: new Date(Date.now() - (12 - i) * day),
-    })));
+    await server.database.db.insert(reviews).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        productId: id,
+        author: `خریدار ${i + 1}`,
+        rating: (i % 5) + 1,
+        content: `نظر شماره ${i + 1}`,
+        createdAt: new Date(Date.now() - (12 - i) * day),
+      })),
+    );
     const p1 = await server.api(`/reviews/${id}`);
     expect(p1.body).toMatchObject({ page: 1, pages: 3, total: 12, rating: 2.8 });
-    expect(p1.body.items.map((r: { text: string }) => r.text)).toEqual(['نظر شماره 12', 'نظر شماره 11', 'نظر شماره 10', 'نظر شماره 9', 'نظر شماره 8']);
+    expect(p1.body.items.map((r: { text: string }) => r.text)).toEqual([
+      'نظر شماره 12',
+      'نظر شماره 11',
+      'نظر شماره 10',
+      'نظر شماره 9',
+      'نظر شماره 8',
+    ]);
     const p3 = await server.api(`/reviews/${id}?page=3`);
     expect(p3.body.items.map((r: { text: string }) => r.text)).toEqual(['نظر شماره 2', 'نظر شماره 1']);
     expect((await server.api(`/reviews/${id}?page=9`)).body.items).toEqual([]);
@@ -115,7 +151,9 @@ describe('questions and staff answers', () => {
     const empty = await server.api('/comments', json('POST', { content: '<i></i>', product_id: id }, as(ana)));
     expect(empty.status).toBe(422);
     expect(empty.body.data.errors.content).toEqual([REQUIRED]);
-    expect((await server.api('/comments', json('POST', { content: 'پرسش درباره کالای ناشناخته', product_id: 99999999 }, as(ana)))).status).toBe(404);
+    expect(
+      (await server.api('/comments', json('POST', { content: 'پرسش درباره کالای ناشناخته', product_id: 99999999 }, as(ana)))).status,
+    ).toBe(404);
 
     const asked = await server.api('/comments', json('POST', { content: 'با ۳٫۳ ولت <u>کار</u> مي‌کند؟', product_id: id }, as(ana)));
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
@@ -127,23 +165,32 @@ describe('questions and staff answers', () => {
 
     expect((await server.api('/staff/questions', { headers: as(ana) })).status).toBe(403);
     const waiting = await server.api('/staff/questions', { headers: as(staff) });
-    expect(waiting.body.data).toEqual([expect.objectContaining({ id: questionId, customer: ana.username, product: expect.objectContaining({ id, slug: 'lm317t-to220' }) })]);
+    expect(waiting.body.data).toEqual([
+      expect.objectContaining({ id: questionId, customer: ana.username, product: expect.objectContaining({ id, slug: 'lm317t-to220' }) }),
+    ]);
 
     const blank = await server.api(`/staff/questions/${questionId}/answer`, json('POST', { content: ' ' }, as(staff)));
     expect(blank.status).toBe(422);
     expect((await server.api(`/staff/questions/${questionId}/answer`, json('POST', { content: 'بله' }, as(bob)))).status).toBe(403);
     expect((await server.api('/staff/questions/99999999/answer', json('POST', { content: 'پاسخ' }, as(staff)))).status).toBe(404);
-    const answer = await server.api(`/staff/questions/${questionId}/answer`, json('POST', { content: 'بله، از ۳ ولت به بالا کار می‌کند.' }, as(staff)));
+    const answer = await server.api(
+      `/staff/questions/${questionId}/answer`,
+      json('POST', { content: 'بله، از ۳ ولت به بالا کار می‌کند.' }, as(staff)),
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const answerId = answer.body.data.children[0].id as number;
-    expect((await server.api(`/staff/questions/${answerId}/answer`, json('POST', { content: 'پاسخ به پاسخ' }, as(staff)))).status).toBe(409);
+    expect((await server.api(`/staff/questions/${answerId}/answer`, json('POST', { content: 'پاسخ به پاسخ' }, as(staff)))).status).toBe(
+      409,
+    );
 
     const list = await server.api(`/comments/${id}`);
     expect(list.body.total).toBe(1);
     expect(list.body.items[0]).toMatchObject({ id: questionId, text: 'با ۳٫۳ ولت کار می‌کند؟', isAdmin: false });
     expect(list.body.items[0].children).toEqual([expect.objectContaining({ text: 'بله، از ۳ ولت به بالا کار می‌کند.', isAdmin: true })]);
     expect((await server.api('/staff/questions', { headers: as(staff) })).body.data).toEqual([]);
-    expect((await server.api('/staff/questions?state=answered', { headers: as(staff) })).body.data.map((q: { id: number }) => q.id)).toEqual([questionId]);
+    expect(
+      (await server.api('/staff/questions?state=answered', { headers: as(staff) })).body.data.map((q: { id: number }) => q.id),
+    ).toEqual([questionId]);
     const log = await server.api('/staff/actions', { headers: as(staff) });
     expect(log.body.data[0]).toMatchObject({ action: 'question.answer', entity: 'comment', entityId: questionId });
   });
@@ -153,7 +200,14 @@ describe('restock requests', () => {
   it('takes the customer and product from the server, checks the quantity, and shows staff every kind of request', async () => {
     const slug = 'lm358n-dip8';
     const id = ids[slug]!;
-    const body = { product_id: id, number: 20, description: 'برای <b>تولید</b> ماهانه', user: 'someone-else', email: 'forged@example.com', productName: 'چیز دیگر' };
+    const body = {
+      product_id: id,
+      number: 20,
+      description: 'برای <b>تولید</b> ماهانه',
+      user: 'someone-else',
+      email: 'forged@example.com',
+      productName: 'چیز دیگر',
+    };
     const human = async (b: object) => ({ ...b, captcha: await solvedCaptcha(server) });
     expect((await server.api('/resupply/products', json('POST', await human(body)))).status).toBe(401);
     for (const number of ['abc', '', null, '2.5']) {
@@ -164,7 +218,9 @@ describe('restock requests', () => {
     const missing = await server.api('/resupply/products', json('POST', { product_id: id }, as(ana)));
     expect(missing.body.data.errors.number).toEqual([NUMBER]);
     expect((await server.api('/resupply/products', json('POST', { ...body, number: 0 }, as(ana)))).status).toBe(422);
-    expect((await server.api('/resupply/products', json('POST', await human({ ...body, product_id: 99999999 }), as(ana)))).status).toBe(404);
+    expect((await server.api('/resupply/products', json('POST', await human({ ...body, product_id: 99999999 }), as(ana)))).status).toBe(
+      404,
+    );
     const robot = await server.api('/resupply/products', json('POST', body, as(ana)));
     expect(robot.status).toBe(422);
     expect(robot.body.data.errors.captcha).toEqual([CAPTCHA_MESSAGES.missing.fa]);
@@ -172,18 +228,31 @@ describe('restock requests', () => {
     const made = await server.api('/resupply/products', json('POST', await human(body), as(ana)));
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.message).toBe('Successfully Created');
-    expect(made.body.data).toMatchObject({ number: 20, description: 'برای تولید ماهانه', email: `${ana.username}@example.com`, customer: ana.username, source: 'product', status: 'open' });
+    expect(made.body.data).toMatchObject({
+      number: 20,
+      description: 'برای تولید ماهانه',
+      email: `${ana.username}@example.com`,
+      customer: ana.username,
+      source: 'product',
+      status: 'open',
+    });
     expect(made.body.data.productName).toContain('LM358N');
     const persianDigits = await server.api('/resupply/products', json('POST', await human({ product_id: id, number: '۳' }), as(bob)));
     expect(persianDigits.status).toBe(201);
     expect(persianDigits.body.data).toMatchObject({ number: 3, description: null });
 
     // A parts-list sourcing request has no product; staff see it in the same list.
-    await server.database.db.insert(resupplyRequests).values({ email: 'buyer@example.com', productName: 'XYZ-123 و ۴ قطعه دیگر', number: 5, description: 'از فایل BOM' });
+    await server.database.db
+      .insert(resupplyRequests)
+      .values({ email: 'buyer@example.com', productName: 'XYZ-123 و ۴ قطعه دیگر', number: 5, description: 'از فایل BOM' });
 
     expect((await server.api('/staff/resupply', { headers: as(ana) })).status).toBe(403);
     const open = await server.api('/staff/resupply', { headers: as(staff) });
-    expect(open.body.data.map((r: { source: string; number: number }) => [r.source, r.number])).toEqual([['sourcing', 5], ['product', 3], ['product', 20]]);
+    expect(open.body.data.map((r: { source: string; number: number }) => [r.source, r.number])).toEqual([
+      ['sourcing', 5],
+      ['product', 3],
+      ['product', 20],
+    ]);
     expect(open.body.data[2]).toMatchObject({ productSlug: slug, customer: ana.username });
 
     const done = await server.api(`/staff/resupply/${made.body.data.id}/answered`, json('POST', {}, as(staff)));

@@ -23,7 +23,12 @@ let customer: Customer;
 beforeAll(async () => {
   shop = await startBrowserShop({
     async prepare(database) {
-      const rows = await database.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.enable, true)).orderBy(products.id).limit(2);
+      const rows = await database.db
+        .select({ id: products.id, slug: products.slug })
+        .from(products)
+        .where(eq(products.enable, true))
+        .orderBy(products.id)
+        .limit(2);
       reviewed = rows[0]!;
       missing = rows[1]!;
       await database.db.update(products).set({ stock: 100, availabilityDate: null, views: 0 }).where(eq(products.id, reviewed.id));
@@ -93,7 +98,9 @@ describe('engagement in the browser', () => {
     // The panels hydrate the server HTML when first shown: React would report a mismatch here.
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(err.message));
-    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
     await page.goto(productUrl(reviewed.slug));
     const tab = (id: string) => page.locator(`#tab-${id}`);
     await page.locator('.product-tabs[data-ready]').waitFor({ state: 'attached' });
@@ -128,7 +135,7 @@ describe('engagement in the browser', () => {
     await page.context().close();
   });
 
-  it('posts a review and shows it with the new average; a second review gives the server\'s error toast', async () => {
+  it("posts a review and shows it with the new average; a second review gives the server's error toast", async () => {
     const page = await signedIn(`/shop/products/${reviewed.slug}`);
     await openTab(page, 'reviews');
     await page.click('.star-input button[data-star="4"]');
@@ -180,7 +187,9 @@ describe('engagement in the browser', () => {
   it('checks the restock quantity, sends the request, and staff see it in the console', async () => {
     const page = await signedIn(`/shop/products/${missing.slug}`);
     const sent: { captcha?: string }[] = [];
-    page.on('request', (r) => { if (r.url().endsWith('/api/site/v1/resupply/products')) sent.push(JSON.parse(r.postData() ?? '{}')); });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/site/v1/resupply/products')) sent.push(JSON.parse(r.postData() ?? '{}'));
+    });
     await clickLive(page, '.restock__open');
     const dialog = page.locator('dialog.restock-dialog');
     await dialog.waitFor();
@@ -195,7 +204,9 @@ describe('engagement in the browser', () => {
     await dialog.locator('#restock-number').fill('۲۵');
     await dialog.locator('#restock-description').fill('برای تولید ماه بعد');
     // Spec §7: success reloads the page; a mark left on this document is gone on the reloaded one.
-    await page.evaluate(() => { (window as unknown as { beforeReload?: boolean }).beforeReload = true; });
+    await page.evaluate(() => {
+      (window as unknown as { beforeReload?: boolean }).beforeReload = true;
+    });
     const reloaded = page.waitForEvent('load');
     await dialog.locator('button[type=submit]').click();
     await reloaded;
@@ -223,7 +234,8 @@ describe('engagement in the browser', () => {
   });
 
   it('counts the product view once the page is idle', async () => {
-    const viewsOf = async () => (await shop.database.db.select({ v: products.views }).from(products).where(eq(products.id, reviewed.id)))[0]!.v;
+    const viewsOf = async () =>
+      (await shop.database.db.select({ v: products.views }).from(products).where(eq(products.id, reviewed.id)))[0]!.v;
     const before = await viewsOf();
     const page = await shop.newPage();
     await page.goto(productUrl(reviewed.slug));

@@ -45,10 +45,15 @@ async function solvedCaptcha(s: TestServer = server): Promise<string> {
 /** The text of a mail's base64 parts (Persian mail bodies are base64-encoded). */
 const decodedParts = (raw: string) =>
   [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)]
-    .map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8')).join('\n');
+    .map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'))
+    .join('\n');
 
 const message = (over: Record<string, unknown> = {}) => ({
-  name: 'مريم كريمي', email: 'Maryam@Example.com', subject: 'موجودی ATmega328P', comment: 'سلام، ۲۰ عدد از این آی‌سی را دارید؟', ...over,
+  name: 'مريم كريمي',
+  email: 'Maryam@Example.com',
+  subject: 'موجودی ATmega328P',
+  comment: 'سلام، ۲۰ عدد از این آی‌سی را دارید؟',
+  ...over,
 });
 
 describe('newsletter', () => {
@@ -65,16 +70,25 @@ describe('newsletter', () => {
 
   it('the unsubscribe link works once and keeps working; signing up again resubscribes with the same token', async () => {
     await post('/newsletters', { email: 'leaver@example.com', captcha: await solvedCaptcha() });
-    const [row] = await server.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'leaver@example.com'));
+    const [row] = await server.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'leaver@example.com'));
     const out = await server.api(`/newsletters/unsubscribe?token=${row!.unsubscribeToken}`);
     expect(out.status).toBe(200);
     expect(out.body.message).toMatch(/لغو شد/);
-    const [gone] = await server.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'leaver@example.com'));
+    const [gone] = await server.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'leaver@example.com'));
     expect(gone!.unsubscribedAt).not.toBeNull();
     expect((await server.api(`/newsletters/unsubscribe?token=${row!.unsubscribeToken}`)).status).toBe(200);
 
     await post('/newsletters', { email: 'leaver@example.com', captcha: await solvedCaptcha() });
-    const [back] = await server.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'leaver@example.com'));
+    const [back] = await server.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'leaver@example.com'));
     expect(back!.unsubscribedAt).toBeNull();
     expect(back!.unsubscribeToken).toBe(row!.unsubscribeToken);
   });
@@ -99,7 +113,9 @@ describe('contact form with the self-hosted captcha', () => {
     const [row] = await server.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'maryam@example.com'));
     // Arabic letters folded to Persian, the address lower-cased.
     expect(row).toMatchObject({ name: 'مریم کریمی', subject: 'موجودی ATmega328P' });
-    const mail = readOutbox(dataDir).map((m) => ({ ...m, text: decodedParts(m.body) })).find((m) => m.text.includes('موجودی ATmega328P'));
+    const mail = readOutbox(dataDir)
+      .map((m) => ({ ...m, text: decodedParts(m.body) }))
+      .find((m) => m.text.includes('موجودی ATmega328P'));
     expect(mail?.to).toBe('support@qateh.example');
     expect(mail!.text).toContain('سلام، ۲۰ عدد از این آی‌سی را دارید؟');
     expect(mail!.text).toContain('maryam@example.com');
@@ -122,12 +138,16 @@ describe('contact form with the self-hosted captcha', () => {
     expect(Object.keys(res.body.data.errors).sort()).toEqual(['captcha', 'comment', 'email', 'name', 'subject']);
   });
 
-  it('wrong answers, forged and expired challenges are refused with the spec\'s messages', async () => {
+  it("wrong answers, forged and expired challenges are refused with the spec's messages", async () => {
     const good = JSON.parse(Buffer.from(await solvedCaptcha(), 'base64').toString());
     const wrong = Buffer.from(JSON.stringify({ ...good, number: good.number + 1 })).toString('base64');
     expect((await post('/contact-us', { ...message(), captcha: wrong })).body.data.errors.captcha).toEqual([CAPTCHA_MESSAGES.invalid.fa]);
 
-    const forgedChallenge = await createChallenge({ hmacKey: 'someone-elses-key-0123456789', maxNumber: 1000, expires: new Date(Date.now() + 60_000) });
+    const forgedChallenge = await createChallenge({
+      hmacKey: 'someone-elses-key-0123456789',
+      maxNumber: 1000,
+      expires: new Date(Date.now() + 60_000),
+    });
     const forgedSolution = await solveChallenge(forgedChallenge.challenge, forgedChallenge.salt, forgedChallenge.algorithm, 1000).promise;
     const forged = Buffer.from(JSON.stringify({ ...forgedChallenge, number: forgedSolution!.number })).toString('base64');
     expect((await post('/contact-us', { ...message(), captcha: forged })).body.data.errors.captcha).toEqual([CAPTCHA_MESSAGES.invalid.fa]);
@@ -155,18 +175,27 @@ describe('contact form with reCAPTCHA configured', () => {
     // A stand-in for Google's siteverify: form-encoded secret/response/remoteip in, JSON verdict out.
     google = createServer((req, res) => {
       let raw = '';
-      req.on('data', (d) => { raw += d; });
+      req.on('data', (d) => {
+        raw += d;
+      });
       req.on('end', () => {
         const form = new URLSearchParams(raw);
         seen.push(form);
         const token = form.get('response');
-        const verdict = form.get('secret') !== SECRET ? { success: false, 'error-codes': ['invalid-input-secret'] }
-          : token === 'good-v2' ? { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
-            : token === 'good-v3' ? { success: true, score: 0.9, action: 'contact', challenge_ts: new Date().toISOString(), hostname: 'localhost' }
-              : token === 'bot-v3' ? { success: true, score: 0.1, action: 'contact' }
-                : token === 'other-action' ? { success: true, score: 0.9, action: 'login' }
-                  : token === 'used' ? { success: false, 'error-codes': ['timeout-or-duplicate'] }
-                    : { success: false, 'error-codes': ['invalid-input-response'] };
+        const verdict =
+          form.get('secret') !== SECRET
+            ? { success: false, 'error-codes': ['invalid-input-secret'] }
+            : token === 'good-v2'
+              ? { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
+              : token === 'good-v3'
+                ? { success: true, score: 0.9, action: 'contact', challenge_ts: new Date().toISOString(), hostname: 'localhost' }
+                : token === 'bot-v3'
+                  ? { success: true, score: 0.1, action: 'contact' }
+                  : token === 'other-action'
+                    ? { success: true, score: 0.9, action: 'login' }
+                    : token === 'used'
+                      ? { success: false, 'error-codes': ['timeout-or-duplicate'] }
+                      : { success: false, 'error-codes': ['invalid-input-response'] };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(verdict));
       });
     });
@@ -184,7 +213,12 @@ describe('contact form with reCAPTCHA configured', () => {
 
   it('hands out the site key instead of a challenge', async () => {
     const res = await recaptchaServer.api('/captcha/challenge');
-    expect(res.body).toEqual({ provider: 'recaptcha', siteKey: 'site-key-123', version: 3, scriptUrl: 'https://www.google.com/recaptcha/api.js' });
+    expect(res.body).toEqual({
+      provider: 'recaptcha',
+      siteKey: 'site-key-123',
+      version: 3,
+      scriptUrl: 'https://www.google.com/recaptcha/api.js',
+    });
   });
 
   it('v2 and v3 tokens that pass are accepted; the secret and client address are sent', async () => {

@@ -68,17 +68,23 @@ describe('parts-list upload', () => {
 
     // A wrong type is refused before anything is sent, and the dialog stays open.
     await clickLive(page, '[data-testid=bom-open]');
-    await dialog.locator('input[name=newFile]').setInputFiles({ name: 'parts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await dialog
+      .locator('input[name=newFile]')
+      .setInputFiles({ name: 'parts.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').textContent()).toContain('xlsx');
     await uploadButton.click();
     expect(page.url()).toBe(url('/shop/customer/excel?upload=1'));
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').isVisible()).toBe(true);
 
     // Over 5 MB: refused in place too.
-    await dialog.locator('input[name=newFile]').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(6 * 1024 * 1024, 65) });
+    await dialog
+      .locator('input[name=newFile]')
+      .setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(6 * 1024 * 1024, 65) });
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').textContent()).toMatch(/مگابایت/);
     // A file the server cannot use: its Persian reason appears in the dialog.
-    await dialog.locator('input[name=newFile]').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('سلام\nاین فایل فقط یادداشت است\n') });
+    await dialog
+      .locator('input[name=newFile]')
+      .setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('سلام\nاین فایل فقط یادداشت است\n') });
     await uploadButton.click();
     await expect.poll(() => dialog.locator('[data-testid=bom-upload-error]').textContent()).toMatch(/هیچ شماره قطعه‌ای/);
 
@@ -188,7 +194,9 @@ describe('parts-list result page: column mapping and designators to the cart', (
     await Promise.all([page.waitForResponse((r) => r.url().endsWith('/cart/reference') && r.status() === 200), lm358.blur()]);
     await page.reload();
     await page.locator('.cart-line[data-product=lm358p-pdip8] [data-testid=cart-line-reference]').waitFor();
-    expect(await page.locator('.cart-line[data-product=lm358p-pdip8] [data-testid=cart-line-reference]').inputValue()).toBe('U1 U2 (برد اصلی)');
+    expect(await page.locator('.cart-line[data-product=lm358p-pdip8] [data-testid=cart-line-reference]').inputValue()).toBe(
+      'U1 U2 (برد اصلی)',
+    );
     await page.context().close();
   });
 });
@@ -197,7 +205,9 @@ describe('site forms', () => {
   it('footer newsletter: an invalid address lists the error, a valid one (twice) shows the success toast', async () => {
     const page = await shop.newPage();
     const sent: { captcha?: string }[] = [];
-    page.on('request', (r) => { if (r.url().endsWith('/api/site/v1/newsletters')) sent.push(JSON.parse(r.postData() ?? '{}')); });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/site/v1/newsletters')) sent.push(JSON.parse(r.postData() ?? '{}'));
+    });
     await page.goto(url('/site/about-us'));
     await page.waitForLoadState('load');
     const form = page.locator('form[data-newsletter]');
@@ -211,7 +221,9 @@ describe('site forms', () => {
     for (let i = 0; i < 2; i++) {
       await form.locator('input[name=email]').fill('reader@example.com');
       await form.locator('button[type=submit]').click();
-      await expect.poll(() => page.locator('.toast').allTextContents(), { timeout: 60_000 }).toContainEqual(expect.stringMatching(/خبرنامه با موفقیت ثبت شد/));
+      await expect
+        .poll(() => page.locator('.toast').allTextContents(), { timeout: 60_000 })
+        .toContainEqual(expect.stringMatching(/خبرنامه با موفقیت ثبت شد/));
       expect(await errors.isVisible()).toBe(false);
       // Closed, so the second sign-up's toast is its own.
       for (const close of await page.locator('.toast button').all()) await close.click();
@@ -243,7 +255,10 @@ describe('site forms', () => {
     await page.fill('#contact-comment', 'سلام؛ ۲۰ عدد از این آی‌سی موجود دارید؟');
     // Filling the form started the proof of work; the box ticks itself once solved.
     await page.locator('.captcha[data-state=verified]').waitFor({ timeout: 60_000 });
-    expect(fetched.some((u) => /altcha\.worker/.test(u)), 'solved in a Web Worker').toBe(true);
+    expect(
+      fetched.some((u) => /altcha\.worker/.test(u)),
+      'solved in a Web Worker',
+    ).toBe(true);
     const storeMails = () => readOutbox(shop.dataDir).filter((m) => m.to.includes('support@qateh.example')).length;
     const mailsBefore = storeMails();
     await page.click('[data-testid=contact-form] button[type=submit]');
@@ -260,7 +275,9 @@ describe('site forms', () => {
     await page.fill('#contact-comment', 'پیام دوم برای پیگیری.');
     await page.locator('.captcha[data-state=verified]').waitFor({ timeout: 60_000 });
     await page.click('[data-testid=contact-form] button[type=submit]');
-    await expect.poll(async () => (await shop.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'sara@example.com'))).length).toBe(2);
+    await expect
+      .poll(async () => (await shop.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'sara@example.com'))).length)
+      .toBe(2);
     await page.context().close();
   });
 
@@ -286,9 +303,15 @@ describe('contact form with reCAPTCHA (local stand-in for Google)', () => {
     google = await startRecaptchaStandin({ secret: SECRET, siteKey: SITE_KEY });
     for (const version of ['2', '3'] as const) {
       const config = loadConfig({
-        NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', DATA_DIR: shop.dataDir,
-        RECAPTCHA_SECRET_KEY: SECRET, RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_VERSION: version,
-        RECAPTCHA_SCRIPT_URL: google.scriptUrl, RECAPTCHA_VERIFY_URL: google.verifyUrl,
+        NODE_ENV: 'test',
+        PORT: '0',
+        SEED_DEMO: '0',
+        DATA_DIR: shop.dataDir,
+        RECAPTCHA_SECRET_KEY: SECRET,
+        RECAPTCHA_SITE_KEY: SITE_KEY,
+        RECAPTCHA_VERSION: version,
+        RECAPTCHA_SCRIPT_URL: google.scriptUrl,
+        RECAPTCHA_VERIFY_URL: google.verifyUrl,
       });
       servers[version] = await startServer(config, shop.database, { siteDir: shop.outDir });
     }
@@ -369,12 +392,20 @@ describe('one language per page', () => {
 
   beforeAll(async () => {
     shopper = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'lang');
-    const [p] = await shop.database.db.select({ id: products.id, slug: products.slug }).from(products)
-      .where(sql`${products.enable} AND ${products.stock} > 20 AND ${products.minimumPurchase} = 1`).orderBy(products.id).limit(1);
+    const [p] = await shop.database.db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(sql`${products.enable} AND ${products.stock} > 20 AND ${products.minimumPurchase} = 1`)
+      .orderBy(products.id)
+      .limit(1);
     productSlug = p!.slug;
     const as = { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' };
     await shop.api('/cart', { method: 'POST', headers: as, body: JSON.stringify({ product_id: p!.id, cart_quantity: 2 }) });
-    const order = await shop.api('/order', { method: 'POST', headers: as, body: JSON.stringify({ address_id: shopper.addressId, shipping_method: 'courier' }) });
+    const order = await shop.api('/order', {
+      method: 'POST',
+      headers: as,
+      body: JSON.stringify({ address_id: shopper.addressId, shipping_method: 'courier' }),
+    });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     ({ factorNumber, trackingCode } = (order.body as { data: { factorNumber: string; trackingCode: string } }).data);
     // Something in the cart again, so the cart and checkout screens show lines, methods and totals.
@@ -383,17 +414,40 @@ describe('one language per page', () => {
 
   /** Every page type and island screen, signed in (the account and buying screens need it). */
   const paths = () => [
-    '/', '/shop/catalog', '/shop/catalog/op-amps', `/shop/products/${productSlug}`, '/shop/search?q=lm358', '/shop/cart', '/shop/checkout',
-    '/account/dashboard', '/account/orders', `/account/orders/${factorNumber}`, `/shop/checkout/prefactor/${factorNumber}`, '/account/profile',
-    '/account/addresses', '/account/password', '/account/notifications', '/shop/track-order', '/shop/receipt', '/shop/compare', '/shop/wishlist',
-    '/shop/customer/excel', '/site/contact-us', '/site/terms', '/site/returns', '/site/about-us', '/site/faq', '/nothing-here',
+    '/',
+    '/shop/catalog',
+    '/shop/catalog/op-amps',
+    `/shop/products/${productSlug}`,
+    '/shop/search?q=lm358',
+    '/shop/cart',
+    '/shop/checkout',
+    '/account/dashboard',
+    '/account/orders',
+    `/account/orders/${factorNumber}`,
+    `/shop/checkout/prefactor/${factorNumber}`,
+    '/account/profile',
+    '/account/addresses',
+    '/account/password',
+    '/account/notifications',
+    '/shop/track-order',
+    '/shop/receipt',
+    '/shop/compare',
+    '/shop/wishlist',
+    '/shop/customer/excel',
+    '/site/contact-us',
+    '/site/terms',
+    '/site/returns',
+    '/site/about-us',
+    '/site/faq',
+    '/nothing-here',
   ];
 
   /** Visible text nodes, option texts, the title and the labels of controls, with the element each sits in. */
   async function shownTexts(page: Page): Promise<{ text: string; where: string; ltr: boolean }[]> {
     return page.evaluate(() => {
       const out: { text: string; where: string; ltr: boolean }[] = [];
-      const where = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
+      const where = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const el = n.parentElement;
@@ -441,7 +495,7 @@ describe('one language per page', () => {
     visit('/account/orders (details)', await shownTexts(page));
   }
 
-  it('English pages show no Persian outside the shopper\'s own data and place names', async () => {
+  it("English pages show no Persian outside the shopper's own data and place names", async () => {
     const page = await signedIn('/en');
     const own = new Set([SHOPPER.name, SHOPPER.address, SHOPPER.addressName, SHOPPER.place, 'فارسی']);
     const found: string[] = [];
@@ -449,7 +503,11 @@ describe('one language per page', () => {
       for (const { text, where } of texts) {
         if (!/[\u0600-\u06ff]/.test(text)) continue;
         // The shopper's address as typed, Iran's place names, the Persian language's own name in the switcher.
-        const rest = text.split(/[,—\-()]/).map((s) => s.trim()).filter(Boolean).filter((s) => !own.has(s));
+        const rest = text
+          .split(/[,—\-()]/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .filter((s) => !own.has(s));
         if (rest.some((s) => /[\u0600-\u06ff]/.test(s))) found.push(`${path} ${where}: ${text}`);
       }
     });
@@ -468,9 +526,15 @@ describe('one language per page', () => {
     for (const r of (rows as unknown as { rows: { t: string | null }[] }).rows) for (const w of words(r.t ?? '')) data.add(w.toLowerCase());
     const attrs = await shop.database.db.execute(sql`SELECT name FROM attributes`);
     // Attribute names the page cannot put in Persian are symbols (GBW, hFE): product data too.
-    for (const r of (attrs as unknown as { rows: { name: string }[] }).rows) if (!attributeNameFa(r.name, null)) for (const w of words(r.name)) data.add(w.toLowerCase());
+    for (const r of (attrs as unknown as { rows: { name: string }[] }).rows)
+      if (!attributeNameFa(r.name, null)) for (const w of words(r.name)) data.add(w.toLowerCase());
     // Codes and abbreviations (PDF, ALTCHA, USB), units and values (5V, 0.7MHz), and the English language's own name.
-    const allowed = (w: string) => data.has(w.toLowerCase()) || !/[a-z]{2}/.test(w) || /^[\d.]*[a-zµ]?(V|A|W|Hz|F|H|s|Ω|m|g)$/.test(w) || w === 'English' || w === 'KiCad';
+    const allowed = (w: string) =>
+      data.has(w.toLowerCase()) ||
+      !/[a-z]{2}/.test(w) ||
+      /^[\d.]*[a-zµ]?(V|A|W|Hz|F|H|s|Ω|m|g)$/.test(w) ||
+      w === 'English' ||
+      w === 'KiCad';
     const page = await signedIn('');
     const found: string[] = [];
     await walk(page, '', (path, texts) => {
@@ -486,8 +550,8 @@ describe('one language per page', () => {
   });
 });
 
-describe('forms: named errors that clear, one look, the page\'s digits', () => {
-  it('an error list names each field, and a field\'s error leaves once it is filled in (account, contact, newsletter)', async () => {
+describe("forms: named errors that clear, one look, the page's digits", () => {
+  it("an error list names each field, and a field's error leaves once it is filled in (account, contact, newsletter)", async () => {
     const page = await shop.newPage();
     await page.goto(url('/en/account/register'));
     await hydrated(page, '#f-name');
@@ -515,12 +579,22 @@ describe('forms: named errors that clear, one look, the page\'s digits', () => {
     await hydrated(page, '#contact-name');
     await page.click('[data-testid=contact-form] button[type=submit]');
     const errors = page.locator('[data-testid=contact-errors] li');
-    await expect.poll(() => errors.allTextContents()).toEqual(['نام: لطفاً این فیلد را پر کنید', 'ایمیل: لطفاً این فیلد را پر کنید', 'موضوع: لطفاً این فیلد را پر کنید', 'پیام: لطفاً این فیلد را پر کنید']);
+    await expect
+      .poll(() => errors.allTextContents())
+      .toEqual([
+        'نام: لطفاً این فیلد را پر کنید',
+        'ایمیل: لطفاً این فیلد را پر کنید',
+        'موضوع: لطفاً این فیلد را پر کنید',
+        'پیام: لطفاً این فیلد را پر کنید',
+      ]);
     await page.fill('#contact-comment', 'سلام');
     await expect.poll(() => errors.count()).toBe(3);
     expect(await page.locator('#contact-comment-error').count()).toBe(0);
     // Text areas are set in the site's font, like every other field.
-    const fonts = await page.evaluate(() => [getComputedStyle(document.querySelector('#contact-comment')!).fontFamily, getComputedStyle(document.body).fontFamily]);
+    const fonts = await page.evaluate(() => [
+      getComputedStyle(document.querySelector('#contact-comment')!).fontFamily,
+      getComputedStyle(document.body).fontFamily,
+    ]);
     expect(fonts[0]).toBe(fonts[1]);
     expect(fonts[0]).toMatch(/Vazirmatn/);
 
@@ -532,14 +606,22 @@ describe('forms: named errors that clear, one look, the page\'s digits', () => {
     await page.context().close();
   });
 
-  it('receipt and track-order forms look like the account forms; the receipt time is a 24-hour clock in the page\'s digits and months', async () => {
+  it("receipt and track-order forms look like the account forms; the receipt time is a 24-hour clock in the page's digits and months", async () => {
     const page = await shop.newPage();
-    const look = (selector: string) => page.evaluate((s) => {
-      const form = getComputedStyle(document.querySelector(s)!);
-      const input = getComputedStyle(document.querySelector(`${s} input:not([type=hidden]):not([type=checkbox])`)!);
-      return { background: form.backgroundColor, border: form.borderTopWidth + form.borderTopStyle, radius: form.borderTopLeftRadius, padding: form.paddingTop,
-        inputBorder: input.borderTopWidth + input.borderTopStyle + input.borderTopColor, inputRadius: input.borderTopLeftRadius, inputFont: input.fontFamily };
-    }, selector);
+    const look = (selector: string) =>
+      page.evaluate((s) => {
+        const form = getComputedStyle(document.querySelector(s)!);
+        const input = getComputedStyle(document.querySelector(`${s} input:not([type=hidden]):not([type=checkbox])`)!);
+        return {
+          background: form.backgroundColor,
+          border: form.borderTopWidth + form.borderTopStyle,
+          radius: form.borderTopLeftRadius,
+          padding: form.paddingTop,
+          inputBorder: input.borderTopWidth + input.borderTopStyle + input.borderTopColor,
+          inputRadius: input.borderTopLeftRadius,
+          inputFont: input.fontFamily,
+        };
+      }, selector);
     await page.goto(url('/account/login'));
     await hydrated(page, '#f-username');
     const account = await look('form.account-form');
@@ -571,12 +653,25 @@ describe('forms: named errors that clear, one look, the page\'s digits', () => {
 
     await page.goto(url('/en/shop/receipt'));
     await hydrated(page, '#r-name');
-    expect(await page.locator('#r-date-month option').allTextContents()).toEqual(['Farvardin', 'Ordibehesht', 'Khordad', 'Tir', 'Mordad', 'Shahrivar', 'Mehr', 'Aban', 'Azar', 'Dey', 'Bahman', 'Esfand']);
+    expect(await page.locator('#r-date-month option').allTextContents()).toEqual([
+      'Farvardin',
+      'Ordibehesht',
+      'Khordad',
+      'Tir',
+      'Mordad',
+      'Shahrivar',
+      'Mehr',
+      'Aban',
+      'Azar',
+      'Dey',
+      'Bahman',
+      'Esfand',
+    ]);
     expect((await page.locator('#r-date-hour option').allTextContents()).slice(0, 2)).toEqual(['00', '01']);
     await page.context().close();
   });
 
-  it('phone numbers are written in the page\'s digits: Persian on Persian pages, Latin on English ones', async () => {
+  it("phone numbers are written in the page's digits: Persian on Persian pages, Latin on English ones", async () => {
     const page = await shop.newPage();
     const phones = () => page.locator('.site-footer a[href^="tel:"], .support__phone').allTextContents();
     await page.goto(url('/site/about-us'));

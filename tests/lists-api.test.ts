@@ -10,14 +10,22 @@ import { productAttributeValues, products } from '../src/server/db/schema';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** Enabled products that have attributes, by id. */
 async function productsWithAttributes(n: number) {
-  return server.database.db.selectDistinct({ id: products.id, slug: products.slug })
-    .from(products).innerJoin(productAttributeValues, eq(productAttributeValues.productId, products.id))
-    .where(eq(products.enable, true)).orderBy(products.id).limit(n);
+  return server.database.db
+    .selectDistinct({ id: products.id, slug: products.slug })
+    .from(products)
+    .innerJoin(productAttributeValues, eq(productAttributeValues.productId, products.id))
+    .where(eq(products.enable, true))
+    .orderBy(products.id)
+    .limit(n);
 }
 
 describe('products/by-ids', () => {
@@ -33,7 +41,14 @@ describe('products/by-ids', () => {
     expect(listed.attributes).toEqual(page.attributes);
     expect(listed.attributes.length).toBeGreaterThan(0);
     expect(listed.datasheet).toBe(page.datasheet);
-    expect(listed).toMatchObject({ slug: page.slug, partNumber: page.partNumber, price: page.price, prices: page.prices, stock: page.stock, availability: page.availability });
+    expect(listed).toMatchObject({
+      slug: page.slug,
+      partNumber: page.partNumber,
+      price: page.price,
+      prices: page.prices,
+      stock: page.stock,
+      availability: page.availability,
+    });
   });
 
   it('lists hidden and unknown products as missing instead of failing', async () => {

@@ -16,7 +16,11 @@ import { hydrated, startBrowserShop, type BrowserShop } from './support/browser'
 let shop: BrowserShop;
 const CATALOG = '/shop/catalog/op-amps';
 
-interface Snapshot { id: number; slug: string; partNumber: string }
+interface Snapshot {
+  id: number;
+  slug: string;
+  partNumber: string;
+}
 
 beforeAll(async () => {
   shop = await startBrowserShop({
@@ -25,10 +29,18 @@ beforeAll(async () => {
       const enabled = await db.select({ id: products.id }).from(products).where(eq(products.enable, true));
       for (const { id } of enabled) {
         // Every product buyable, each with its own stock (so the compare table's stock row differs) and the same minimum.
-        await db.update(products).set({ stock: 100 + id, threshold: 100_000, minimumPurchase: 1, availabilityDate: null }).where(eq(products.id, id));
+        await db
+          .update(products)
+          .set({ stock: 100 + id, threshold: 100_000, minimumPurchase: 1, availabilityDate: null })
+          .where(eq(products.id, id));
         await db.insert(productFiles).values([
           { productId: id, kind: 'footprint', label: `KiCad SOIC-8 ${id}`, fileLink: `https://files.example/fp-${id}.kicad_mod` },
-          { productId: id, kind: 'applicationnote', label: `AN-${id} Single-supply op-amp design`, fileLink: `https://files.example/an-${id}.pdf` },
+          {
+            productId: id,
+            kind: 'applicationnote',
+            label: `AN-${id} Single-supply op-amp design`,
+            fileLink: `https://files.example/an-${id}.pdf`,
+          },
         ]);
       }
     },
@@ -47,10 +59,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // Through DevTools, not a <script>: the site's Content-Security-Policy rightly refuses an injected inline script.
   await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
   });
 }
 const toastTexts = (page: Page) => page.locator('.toasts li span').allTextContents();
@@ -59,7 +84,9 @@ const toastTexts = (page: Page) => page.locator('.toasts li span').allTextConten
 async function cardProducts(page: Page, n: number): Promise<Snapshot[]> {
   await page.goto(url(CATALOG));
   await hydrated(page, '.card');
-  const raw = await page.locator('.card [data-list-add=wishlist]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.product!));
+  const raw = await page
+    .locator('.card [data-list-add=wishlist]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.product!));
   return raw.slice(0, n).map((text) => JSON.parse(text) as Snapshot);
 }
 const cardButton = (kind: string, id: number) => `.card [data-list-add=${kind}][data-product*='"id":${id},']`;
@@ -185,7 +212,9 @@ describe('product dialogs', () => {
     const page = await shop.newPage();
     const [a, b] = await cardProducts(page, 2);
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(`**/api/site/v1/get/products/${a!.slug}`, async (route) => {
       await held;
       await route.continue().catch(() => undefined);
@@ -225,7 +254,7 @@ describe('product dialogs', () => {
     await footprints.waitFor();
     expect(await footprints.locator('tbody tr td').first().textContent()).toBe(`KiCad SOIC-8 ${a!.id}`);
     expect(await footprints.locator('tbody a').getAttribute('href')).toBe(`https://files.example/fp-${a!.id}.kicad_mod`);
-    const add = new URL(url(await footprints.locator('[data-testid=add-footprint]').getAttribute('href') ?? ''));
+    const add = new URL(url((await footprints.locator('[data-testid=add-footprint]').getAttribute('href')) ?? ''));
     expect(add.pathname).toBe('/site/contact-us');
     expect(add.searchParams.get('subject')).toBe(`درخواست فوت‌پرینت برای ${a!.partNumber}`);
     expect(page.url()).not.toContain('#footprint-sec');
@@ -242,13 +271,15 @@ describe('product dialogs', () => {
     await page.context().close();
   });
 
-  it('loads the buttons\' and dialogs\' code only on first use (product page JavaScript budget)', async () => {
+  it("loads the buttons' and dialogs' code only on first use (product page JavaScript budget)", async () => {
     // The 90 KB gzip budget itself is measured on a production build by `npm run bench:pages`
     // (tests build React in development mode); here: nothing of the dialogs ships with the page.
     const page = await shop.newPage();
     const [a] = await cardProducts(page, 1);
     const scripts: string[] = [];
-    page.on('response', (res) => { if (res.url().endsWith('.js')) scripts.push(res.url()); });
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.push(res.url());
+    });
     await page.goto(url(`/shop/products/${a!.slug}`), { waitUntil: 'networkidle' });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');

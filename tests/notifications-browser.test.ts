@@ -30,13 +30,27 @@ let customer: Customer;
 
 beforeAll(async () => {
   shop = await startBrowserShop({
-    env: { STORE_ALERT_MOBILE: STORE_MOBILE, STORE_ALERT_EMAIL: STORE_MAIL, NOTIFY_POLL_SECONDS: '0.05', NOTIFY_SCHEDULE_SECONDS: '0.2', PREINVOICE_REMINDER_HOURS: '6' },
+    env: {
+      STORE_ALERT_MOBILE: STORE_MOBILE,
+      STORE_ALERT_EMAIL: STORE_MAIL,
+      NOTIFY_POLL_SECONDS: '0.05',
+      NOTIFY_SCHEDULE_SECONDS: '0.2',
+      PREINVOICE_REMINDER_HOURS: '6',
+    },
     async prepare(database) {
-      const [p, q] = await database.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.enable, true)).orderBy(products.id).limit(2);
+      const [p, q] = await database.db
+        .select({ id: products.id, slug: products.slug })
+        .from(products)
+        .where(eq(products.enable, true))
+        .orderBy(products.id)
+        .limit(2);
       productId = p!.id;
       missing = q!;
       await database.db.update(products).set({ stock: 0, availabilityDate: null }).where(eq(products.id, missing.id));
-      await database.db.update(products).set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null }).where(eq(products.id, productId));
+      await database.db
+        .update(products)
+        .set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null })
+        .where(eq(products.id, productId));
       await ensureStaffAccount(database.db);
     },
   });
@@ -71,7 +85,10 @@ async function clerkOn(tab: string): Promise<Page> {
 /** An enquiry sent by the (English-shopping) customer and confirmed as it is by a clerk in the console. */
 async function confirmedEnquiry(): Promise<{ factorNumber: string; total: number }> {
   expect((await shop.api('/cart', json('POST', { product_id: productId, cart_quantity: 2 }, bearer(customer.token)))).status).toBe(200);
-  const res = await shop.api('/order', json('POST', { address_id: customer.addressId, shipping_method: 'post', locale: 'en' }, bearer(customer.token)));
+  const res = await shop.api(
+    '/order',
+    json('POST', { address_id: customer.addressId, shipping_method: 'post', locale: 'en' }, bearer(customer.token)),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const { factorNumber } = (res.body as { data: { factorNumber: string } }).data;
   const clerk = await clerkOn('استعلام‌های در انتظار');
@@ -107,7 +124,10 @@ describe('notifications in the browser', () => {
     await page.click('form.checkout button[type=submit]');
     await page.waitForURL(/\/en\/shop\/checkout\/prefactor\/\d+$/);
     const factorNumber = page.url().split('/').at(-1)!;
-    await waitForMails(shop.dataDir, (m) => m.to.includes(customer.username) && m.subject.includes(`We received your enquiry ${factorNumber}`));
+    await waitForMails(
+      shop.dataDir,
+      (m) => m.to.includes(customer.username) && m.subject.includes(`We received your enquiry ${factorNumber}`),
+    );
     await waitForSms(shop.server.url, STORE_MOBILE, (m) => m.message.includes(factorNumber));
     const [storeMail] = await waitForMails(shop.dataDir, mailsTo(STORE_MAIL, factorNumber));
     expect(storeMail!.html).toMatch(/<html dir="rtl" lang="fa">/);
@@ -122,7 +142,10 @@ describe('notifications in the browser', () => {
     await clerk.click('button[data-action=confirm]');
     await expect.poll(() => clerk.locator('[role=status]').textContent()).toBe('پیش‌فاکتور صادر شد.');
 
-    const [mail] = await waitForMails(shop.dataDir, (m) => m.to.includes(customer.username) && m.subject.includes(`pre-invoice ${factorNumber} is ready`));
+    const [mail] = await waitForMails(
+      shop.dataDir,
+      (m) => m.to.includes(customer.username) && m.subject.includes(`pre-invoice ${factorNumber} is ready`),
+    );
     expect(mail!.html).toMatch(/<html dir="ltr" lang="en">/);
     expect(mail!.text).toContain('quantity 4 → 3');
     const payLink = /https?:\/\/\S+\/en\/shop\/checkout\/prefactor\/\d+/.exec(mail!.text)![0];
@@ -141,7 +164,8 @@ describe('notifications in the browser', () => {
   });
 
   it('the customer turns the newsletter off in mail settings; a clerk sends a newsletter from the console to the others', async () => {
-    for (const email of ['reader@example.com', `${customer.username}@example.com`]) expect((await shop.api('/newsletters', json('POST', { email, captcha: await solvedCaptcha(shop) }))).status).toBe(200);
+    for (const email of ['reader@example.com', `${customer.username}@example.com`])
+      expect((await shop.api('/newsletters', json('POST', { email, captcha: await solvedCaptcha(shop) }))).status).toBe(200);
     const page = await shop.newPage();
     await page.goto(shop.url('/account/login?return=%2Faccount%2Fnotifications'));
     await signIn(page, customer.username, customer.password);
@@ -150,8 +174,12 @@ describe('notifications in the browser', () => {
     expect(await page.isChecked('input[name=marketing_mail]')).toBe(true);
     await page.uncheck('input[name=marketing_mail]');
     await page.click('[data-notification-settings] button[type=submit]');
-    await expect.poll(() => page.locator('[data-notification-settings] .notice, [data-notification-settings] [role=status]').first().textContent()).toBe('ذخیره شد.');
-    const settings = await page.evaluate(async () => (await (await fetch('/api/site/v1/dashboard/notifications')).json()) as { data: { marketing_mail: boolean } });
+    await expect
+      .poll(() => page.locator('[data-notification-settings] .notice, [data-notification-settings] [role=status]').first().textContent())
+      .toBe('ذخیره شد.');
+    const settings = await page.evaluate(
+      async () => (await (await fetch('/api/site/v1/dashboard/notifications')).json()) as { data: { marketing_mail: boolean } },
+    );
     expect(settings.data.marketing_mail).toBe(false);
 
     const clerk = await shop.newPage();
@@ -172,14 +200,22 @@ describe('notifications in the browser', () => {
     await page.goto(local(link));
     await page.click('button[type=submit]');
     await expect.poll(() => page.locator('h1').textContent()).toBe('اشتراک لغو شد');
-    expect(readMails(shop.dataDir).filter((m) => m.to.includes(customer.username) && m.subject.includes('قطعه‌های تازه رسید'))).toHaveLength(0);
+    expect(
+      readMails(shop.dataDir).filter((m) => m.to.includes(customer.username) && m.subject.includes('قطعه‌های تازه رسید')),
+    ).toHaveLength(0);
     await Promise.all([page.context().close(), clerk.context().close()]);
   });
 
   it('marketing mail is off, transactional mail still goes: receipt registered (store), rejected (customer), accepted (paid with the invoice PDF; store), shipped with carrier and tracking', async () => {
     const { factorNumber, total } = await confirmedEnquiry();
     const page = await signedIn(`/shop/checkout/prefactor/${factorNumber}`);
-    expect((await page.evaluate(async () => (await (await fetch('/api/site/v1/dashboard/notifications')).json()) as { data: { marketing_mail: boolean } })).data.marketing_mail).toBe(false);
+    expect(
+      (
+        await page.evaluate(
+          async () => (await (await fetch('/api/site/v1/dashboard/notifications')).json()) as { data: { marketing_mail: boolean } },
+        )
+      ).data.marketing_mail,
+    ).toBe(false);
 
     await registerReceipt(page, factorNumber, total, '661100');
     const [registered] = await waitForMails(shop.dataDir, (m) => m.to.includes(STORE_MAIL) && m.text.includes('661100'));
@@ -224,18 +260,26 @@ describe('notifications in the browser', () => {
     const { factorNumber } = await confirmedEnquiry();
     // The clock of the order is moved, as the API tests do: confirmed 20 h ago, 2 h left (reminder at 6 h).
     const now = Date.now();
-    await shop.database.db.update(orders).set({ confirmedAt: new Date(now - 20 * 3_600_000), expiresAt: new Date(now + 2 * 3_600_000) }).where(eq(orders.factorNumber, factorNumber));
+    await shop.database.db
+      .update(orders)
+      .set({ confirmedAt: new Date(now - 20 * 3_600_000), expiresAt: new Date(now + 2 * 3_600_000) })
+      .where(eq(orders.factorNumber, factorNumber));
     const [reminder] = await waitForMails(shop.dataDir, mailsTo(customer.username, `pre-invoice ${factorNumber} expires soon`));
     const page = await signedIn('/account');
     await page.goto(local(linkIn(reminder!, `/en/shop/checkout/prefactor/${factorNumber}`)));
     await page.locator('.factor[data-state=confirmed] button.button--primary:has-text("Pay")').waitFor();
 
-    await shop.database.db.update(orders).set({ expiresAt: new Date(now - 60_000) }).where(eq(orders.factorNumber, factorNumber));
+    await shop.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(now - 60_000) })
+      .where(eq(orders.factorNumber, factorNumber));
     const [expired] = await waitForMails(shop.dataDir, mailsTo(customer.username, `pre-invoice ${factorNumber} has expired`));
     expect(expired!.text).toContain('ask again from your orders page');
     // Its "Ask again" link opens the order, which says it expired and offers to ask again.
     await page.goto(local(linkIn(expired!, `/en/account/orders/${factorNumber}`)));
-    await expect.poll(() => page.locator('.factor[data-state=expired] .notice--red').first().textContent()).toContain('This pre-invoice has expired.');
+    await expect
+      .poll(() => page.locator('.factor[data-state=expired] .notice--red').first().textContent())
+      .toContain('This pre-invoice has expired.');
     expect(await page.locator('.factor button.button--primary:has-text("Pay")').count()).toBe(0);
     await new Promise((r) => setTimeout(r, 600));
     expect(readMails(shop.dataDir).filter(mailsTo(customer.username, `pre-invoice ${factorNumber} expires soon`))).toHaveLength(1);
@@ -262,7 +306,9 @@ describe('notifications in the browser', () => {
     await page.goto(local(linkIn(mail!, `/en/shop/products/${p!.slug}`)));
     await page.click('.product-tabs[data-ready] #tab-comments');
     await page.locator('#comments-sec[data-ready=true]').waitFor();
-    await expect.poll(() => page.locator('#comments-sec .question .answer .engagement__text').first().textContent()).toBe('بله، از ۳ ولت به بالا.');
+    await expect
+      .poll(() => page.locator('#comments-sec .question .answer .engagement__text').first().textContent())
+      .toBe('بله، از ۳ ولت به بالا.');
     await Promise.all([page.context().close(), clerk.context().close()]);
   }, 300_000);
 

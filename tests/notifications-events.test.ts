@@ -37,8 +37,13 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'qateh-notify-'));
   server = await startTestServer({
     env: {
-      DATA_DIR: dataDir, PUBLIC_BASE_URL: BASE, STORE_ALERT_MOBILE: STORE_MOBILE, STORE_ALERT_EMAIL: STORE_MAIL,
-      NOTIFY_POLL_SECONDS: '0.05', NOTIFY_SCHEDULE_SECONDS: '0.2', PREINVOICE_REMINDER_HOURS: '6',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: BASE,
+      STORE_ALERT_MOBILE: STORE_MOBILE,
+      STORE_ALERT_EMAIL: STORE_MAIL,
+      NOTIFY_POLL_SECONDS: '0.05',
+      NOTIFY_SCHEDULE_SECONDS: '0.2',
+      PREINVOICE_REMINDER_HOURS: '6',
     },
   });
   staff = await staffToken(server);
@@ -53,24 +58,49 @@ afterAll(async () => {
 
 async function enquiry(customer: Customer, productId: number, quantity: number, locale?: 'fa' | 'en') {
   expect((await server.api('/cart', json('POST', { product_id: productId, cart_quantity: quantity }, as(customer)))).status).toBe(200);
-  const res = await server.api('/order', json('POST', { address_id: customer.addressId, shipping_method: 'post', note: 'لطفاً با جعبه بفرستید', ...(locale ? { locale } : {}) }, as(customer)));
+  const res = await server.api(
+    '/order',
+    json(
+      'POST',
+      { address_id: customer.addressId, shipping_method: 'post', note: 'لطفاً با جعبه بفرستید', ...(locale ? { locale } : {}) },
+      as(customer),
+    ),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: number; factorNumber: string; trackingCode: string; total: number };
 }
 
 async function confirm(orderId: number, change?: (l: { id: number; quantity: number; unitPrice: number }) => Record<string, unknown>) {
   const detail = await server.api(`/staff/orders/${orderId}`, { headers: as(staff) });
-  const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice, available: true, ...change?.(l) }));
+  const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({
+    id: l.id,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    available: true,
+    ...change?.(l),
+  }));
   const res = await server.api(`/staff/orders/${orderId}/confirm`, json('POST', { lines }, as(staff)));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { total: number };
 }
 
 async function registerReceipt(factorNumber: string, price: number, trackingCode: string) {
-  const res = await server.api('/paymentBank/create', json('POST', {
-    name: 'مشتری', payment_date: '2026-01-05T10:00:00Z', price, factor_number: factorNumber, tracking_code: trackingCode, account_number: '0101234567',
-    captcha: await solvedCaptcha(server),
-  }, as(ana)));
+  const res = await server.api(
+    '/paymentBank/create',
+    json(
+      'POST',
+      {
+        name: 'مشتری',
+        payment_date: '2026-01-05T10:00:00Z',
+        price,
+        factor_number: factorNumber,
+        tracking_code: trackingCode,
+        account_number: '0101234567',
+        captcha: await solvedCaptcha(server),
+      },
+      as(ana),
+    ),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const list = await server.api('/staff/receipts?status=pending', { headers: as(staff) });
   return (list.body.data as { id: number; trackingCode: string }[]).find((r) => r.trackingCode === trackingCode)!.id;
@@ -107,7 +137,11 @@ describe('order notifications', () => {
     expect(mail!.text).toContain('قیمت از ۱۲٬۰۰۰ تومان به ۱۱٬۰۰۰ تومان');
     expect(mail!.text).toContain(new Intl.NumberFormat('fa-IR').format(confirmed.total / 10));
     expect(mail!.text).toContain('قابل پرداخت است');
-    const [sms] = await waitForSms(server.url, '09121234567', (m) => m.message.includes(factor.factorNumber) && m.message.includes('prefactor'));
+    const [sms] = await waitForSms(
+      server.url,
+      '09121234567',
+      (m) => m.message.includes(factor.factorNumber) && m.message.includes('prefactor'),
+    );
     expect(sms!.message).toContain(payLink);
     // Sent once: the outbox row is deduplicated by event and round.
     await new Promise((r) => setTimeout(r, 300));
@@ -132,7 +166,10 @@ describe('order notifications', () => {
   });
 
   it('shipped: carrier and tracking code to the customer', async () => {
-    const res = await server.api(`/staff/orders/${factor.id}/shipping`, json('POST', { shippingStatus: 'shipped', shippingTrackingCode: 'PX-77881', shippingDescription: 'پست پیشتاز' }, as(staff)));
+    const res = await server.api(
+      `/staff/orders/${factor.id}/shipping`,
+      json('POST', { shippingStatus: 'shipped', shippingTrackingCode: 'PX-77881', shippingDescription: 'پست پیشتاز' }, as(staff)),
+    );
     expect(res.status).toBe(200);
     const [mail] = await waitForMails(dataDir, mailsTo(emailOf(ana), 'ارسال شد'));
     expect(mail!.text).toContain('PX-77881');
@@ -143,8 +180,14 @@ describe('order notifications', () => {
     const p = await prepareProduct(server.database.db, { skip: 8, stock: 50, tiers: [[1, 70_000]] });
     const order = await enquiry(ana, p.id, 2);
     await confirm(order.id);
-    const detail = (await server.api(`/dashboard/factor/detail/${order.factorNumber}`, { headers: as(ana) })).body.data as { total: number; orderToken: string };
-    const start = await fetch(`${server.url}/api/site/v1/payment_zarin?sp=${detail.total}&token=${detail.orderToken}&gateway=zarinpal`, { headers: as(ana), redirect: 'manual' });
+    const detail = (await server.api(`/dashboard/factor/detail/${order.factorNumber}`, { headers: as(ana) })).body.data as {
+      total: number;
+      orderToken: string;
+    };
+    const start = await fetch(`${server.url}/api/site/v1/payment_zarin?sp=${detail.total}&token=${detail.orderToken}&gateway=zarinpal`, {
+      headers: as(ana),
+      redirect: 'manual',
+    });
     expect(start.status).toBe(303);
     const bank = new URL(start.headers.get('location')!);
     const back = await fetch(`${server.url}${bank.pathname}/pay`, { method: 'POST', redirect: 'manual' });
@@ -177,10 +220,16 @@ describe('order notifications', () => {
     const order = await enquiry(ana, p.id, 1);
     await confirm(order.id);
     const now = Date.now();
-    await server.database.db.update(orders).set({ confirmedAt: new Date(now - 20 * 3_600_000), expiresAt: new Date(now + 2 * 3_600_000) }).where(eq(orders.id, order.id));
+    await server.database.db
+      .update(orders)
+      .set({ confirmedAt: new Date(now - 20 * 3_600_000), expiresAt: new Date(now + 2 * 3_600_000) })
+      .where(eq(orders.id, order.id));
     const [reminder] = await waitForMails(dataDir, mailsTo(emailOf(ana), `مهلت پرداخت پیش‌فاکتور ${order.factorNumber}`));
     expect(reminder!.html).toContain(`${BASE}/shop/checkout/prefactor/${order.factorNumber}`);
-    await server.database.db.update(orders).set({ expiresAt: new Date(now - 60_000) }).where(eq(orders.id, order.id));
+    await server.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(now - 60_000) })
+      .where(eq(orders.id, order.id));
     const [expired] = await waitForMails(dataDir, mailsTo(emailOf(ana), `پیش‌فاکتور ${order.factorNumber} منقضی شد`));
     expect(expired!.text).toContain('دوباره استعلام');
     // Several scheduled passes later, still one of each.
@@ -193,7 +242,10 @@ describe('order notifications', () => {
     const p = await prepareProduct(server.database.db, { skip: 6, stock: 5 });
     const asked = await server.api('/comments', json('POST', { content: 'این قطعه با ۳٫۳ ولت کار می‌کند؟', product_id: p.id }, as(ana)));
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-    const answered = await server.api(`/staff/questions/${asked.body.data.id}/answer`, json('POST', { content: 'بله، از ۲٫۷ تا ۵٫۵ ولت.' }, as(staff)));
+    const answered = await server.api(
+      `/staff/questions/${asked.body.data.id}/answer`,
+      json('POST', { content: 'بله، از ۲٫۷ تا ۵٫۵ ولت.' }, as(staff)),
+    );
     expect(answered.status).toBe(201);
     const [mail] = await waitForMails(dataDir, mailsTo(emailOf(ana), 'پاسخ پرسش شما'));
     expect(mail!.text).toContain('بله، از ۲٫۷ تا ۵٫۵ ولت.');
@@ -203,13 +255,19 @@ describe('order notifications', () => {
   it('back in stock: everyone who asked is told once when stock goes from 0 to more', async () => {
     const p = await prepareProduct(server.database.db, { skip: 7, stock: 0 });
     for (const c of [ana, john]) {
-      const res = await server.api('/resupply/products', json('POST', { product_id: p.id, number: 10, captcha: await solvedCaptcha(server) }, as(c)));
+      const res = await server.api(
+        '/resupply/products',
+        json('POST', { product_id: p.id, number: 10, captcha: await solvedCaptcha(server) }, as(c)),
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     await new Promise((r) => setTimeout(r, 500));
     expect(readMails(dataDir).filter((m) => m.subject.includes(p.slug) || m.subject.includes('دوباره موجود'))).toHaveLength(0);
     // A staff edit or an import writes the new stock.
-    await server.database.db.update(products).set({ stock: 25, updatedAt: sql`now()` }).where(eq(products.id, p.id));
+    await server.database.db
+      .update(products)
+      .set({ stock: 25, updatedAt: sql`now()` })
+      .where(eq(products.id, p.id));
     await waitForMails(dataDir, mailsTo(emailOf(ana), 'دوباره موجود شد'));
     const [en] = await waitForMails(dataDir, mailsTo(emailOf(john), 'is back in stock'));
     expect(en!.html).toContain(`${BASE}/en/shop/products/${p.slug}`);
@@ -241,7 +299,10 @@ describe('notification functions for the payment code', () => {
     const userId = await insertCustomer(server.database.db);
     const order = await insertConfirmedOrder(server.database.db, { userId, total: 900_000 });
     await server.database.db.transaction((tx) => enqueuePreInvoiceReady(tx, production, order.id));
-    const rows = await server.database.db.select().from(notificationOutbox).where(sql`${notificationOutbox.dedupeKey} LIKE ${`preinvoice:${order.id}:%`}`);
+    const rows = await server.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(sql`${notificationOutbox.dedupeKey} LIKE ${`preinvoice:${order.id}:%`}`);
     expect(rows.find((r) => r.channel === 'sms')!.status).toBe('skipped');
     expect(rows.find((r) => r.channel === 'mail')!.status).not.toBe('skipped');
     expect((await smsTo(server.url, '09121234567')).some((m) => m.message.includes(order.factorNumber))).toBe(false);

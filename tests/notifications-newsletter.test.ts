@@ -48,12 +48,22 @@ describe('marketing preferences and newsletters', () => {
     for (const email of ['reader1@example.com', 'reader2@example.com', `${ana.username}@example.com`]) {
       expect((await server.api('/newsletters', json('POST', { email, captcha: await solvedCaptcha(server) }))).status).toBe(200);
     }
-    expect((await server.api('/staff/newsletters', json('POST', { subject: 'تازه‌ها', body: 'متن خبرنامه از طرف مشتری' }, as(ana)))).status).toBe(403);
+    expect(
+      (await server.api('/staff/newsletters', json('POST', { subject: 'تازه‌ها', body: 'متن خبرنامه از طرف مشتری' }, as(ana)))).status,
+    ).toBe(403);
     const short = await server.api('/staff/newsletters', json('POST', { subject: 'تازه‌ها', body: 'کوتاه' }, as(staff)));
     expect(short.status).toBe(422);
-    const created = await server.api('/staff/newsletters', json('POST', {
-      subject: 'قطعه‌های تازه آذر', body: 'میکروکنترلرهای STM32 تازه رسیدند.\n\nتا پایان ماه ارسال رایگان از ۱۵۰ هزار تومان.',
-    }, as(staff)));
+    const created = await server.api(
+      '/staff/newsletters',
+      json(
+        'POST',
+        {
+          subject: 'قطعه‌های تازه آذر',
+          body: 'میکروکنترلرهای STM32 تازه رسیدند.\n\nتا پایان ماه ارسال رایگان از ۱۵۰ هزار تومان.',
+        },
+        as(staff),
+      ),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data.id as number;
     const list = await server.api('/staff/newsletters', { headers: as(staff) });
@@ -63,7 +73,9 @@ describe('marketing preferences and newsletters', () => {
     // The customer who turned marketing mail off is left out.
     expect(sent.body.data.recipients).toBe(2);
     expect((await server.api(`/staff/newsletters/${id}/send`, json('POST', undefined, as(staff)))).status).toBe(409);
-    expect((await server.api(`/staff/newsletters/${id}`, json('PUT', { subject: 'ویرایش', body: 'متن ویرایش‌شده خبرنامه' }, as(staff)))).status).toBe(409);
+    expect(
+      (await server.api(`/staff/newsletters/${id}`, json('PUT', { subject: 'ویرایش', body: 'متن ویرایش‌شده خبرنامه' }, as(staff)))).status,
+    ).toBe(409);
 
     const mails = await waitForMails(dataDir, (m) => m.subject.includes('قطعه‌های تازه آذر'), 2);
     expect(mails.map((m) => m.to).sort()).toEqual(['reader1@example.com', 'reader2@example.com']);
@@ -79,17 +91,30 @@ describe('marketing preferences and newsletters', () => {
     const ask = await fetch(`${server.url}${path}`);
     expect(ask.status).toBe(200);
     expect(await ask.text()).toContain('<form method="post">');
-    const [before] = await server.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'reader1@example.com'));
+    const [before] = await server.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'reader1@example.com'));
     expect(before!.unsubscribedAt).toBeNull();
-    const done = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const done = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('اشتراک شما در خبرنامه لغو شد');
-    const [after] = await server.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'reader1@example.com'));
+    const [after] = await server.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'reader1@example.com'));
     expect(after!.unsubscribedAt).not.toBeNull();
     expect((await fetch(`${server.url}/newsletter/unsubscribe?token=nope`, { method: 'POST' })).status).toBe(404);
 
     // The next newsletter reaches only who is left.
-    const second = await server.api('/staff/newsletters', json('POST', { subject: 'خبرنامه دوم', body: 'متن دومین خبرنامه فروشگاه.' }, as(staff)));
+    const second = await server.api(
+      '/staff/newsletters',
+      json('POST', { subject: 'خبرنامه دوم', body: 'متن دومین خبرنامه فروشگاه.' }, as(staff)),
+    );
     const sent2 = await server.api(`/staff/newsletters/${second.body.data.id}/send`, json('POST', undefined, as(staff)));
     expect(sent2.body.data.recipients).toBe(1);
     const [only] = await waitForMails(dataDir, (m) => m.subject.includes('خبرنامه دوم'));

@@ -31,17 +31,29 @@ let standinServer: ServerType;
 let standinUrl: string;
 
 const mailTo = (to: string, key: string): NewMessage => ({
-  channel: 'mail', event: 'test', recipient: to, dedupeKey: key,
+  channel: 'mail',
+  event: 'test',
+  recipient: to,
+  dedupeKey: key,
   payload: { subject: `آزمایش ${key}`, text: `متن ${key}`, html: `<p>${key}</p>` },
 });
 const smsTo = (to: string, key: string): NewMessage => ({
-  channel: 'sms', event: 'test', recipient: to, dedupeKey: key, payload: { kind: 'send', message: `پیام ${key}` },
+  channel: 'sms',
+  event: 'test',
+  recipient: to,
+  dedupeKey: key,
+  payload: { kind: 'send', message: `پیام ${key}` },
 });
 
 /** A clock the test moves: leases and backoff are read from it, so no test waits for real time. */
 function testClock(start = new Date(Date.now() + 60_000)) {
   let now = start.getTime();
-  return { now: () => new Date(now), advance: (seconds: number) => { now += seconds * 1000; } };
+  return {
+    now: () => new Date(now),
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+  };
 }
 
 const rowOf = async (key: string) => (await database.db.select().from(notificationOutbox).where(eq(notificationOutbox.dedupeKey, key)))[0]!;
@@ -49,7 +61,14 @@ const rowOf = async (key: string) => (await database.db.select().from(notificati
 beforeAll(async () => {
   database = await freshDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'qateh-outbox-'));
-  config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, NOTIFY_RETRY_BASE_SECONDS: '30', NOTIFY_MAX_ATTEMPTS: '4', NOTIFY_LEASE_SECONDS: '120', SMS_TEMPLATE_PREINVOICE_READY: 'qateh-preinvoice' });
+  config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    NOTIFY_RETRY_BASE_SECONDS: '30',
+    NOTIFY_MAX_ATTEMPTS: '4',
+    NOTIFY_LEASE_SECONDS: '120',
+    SMS_TEMPLATE_PREINVOICE_READY: 'qateh-preinvoice',
+  });
   standin = createSmsStandin(config);
   standinServer = await new Promise((resolve) => {
     const s = serve({ fetch: standin.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
@@ -67,10 +86,12 @@ describe('notification outbox', () => {
   it('queues an event once however often it is enqueued, and nothing for a rolled-back change', async () => {
     expect(await enqueue(database.db, [mailTo('once@example.com', 'dedupe-1')])).toBe(1);
     expect(await enqueue(database.db, [mailTo('once@example.com', 'dedupe-1')])).toBe(0);
-    await expect(database.db.transaction(async (tx) => {
-      await enqueue(tx, [mailTo('never@example.com', 'rolled-back-1')]);
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueue(tx, [mailTo('never@example.com', 'rolled-back-1')]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
     const rows = await database.db.select().from(notificationOutbox);
     expect(rows.filter((r) => r.dedupeKey === 'dedupe-1')).toHaveLength(1);
     expect(rows.filter((r) => r.dedupeKey === 'rolled-back-1')).toHaveLength(0);
@@ -80,7 +101,14 @@ describe('notification outbox', () => {
   it('retries a failed SMS with doubling waits, sends it once the provider answers, and gives up after the last try', async () => {
     const clock = testClock();
     // Port 1 refuses connections: a provider that is down.
-    const down = new OutboxWorker({ db: database.db, config, mailer: createMailer(config), sms: kavenegarClient({ baseUrl: 'http://127.0.0.1:1/v1/', apiKey: STANDIN_API_KEY }), clock: clock.now, workerId: 'down' });
+    const down = new OutboxWorker({
+      db: database.db,
+      config,
+      mailer: createMailer(config),
+      sms: kavenegarClient({ baseUrl: 'http://127.0.0.1:1/v1/', apiKey: STANDIN_API_KEY }),
+      clock: clock.now,
+      workerId: 'down',
+    });
     await enqueue(database.db, [smsTo('09121110000', 'retry-1'), smsTo('09121110001', 'giveup-1')]);
 
     expect(await down.sendDue()).toBe(2);
@@ -100,7 +128,15 @@ describe('notification outbox', () => {
 
     // The provider is back for the first message's next try.
     clock.advance(60);
-    const up = new OutboxWorker({ db: database.db, config, mailer: createMailer(config), sms: kavenegarClient({ baseUrl: standinUrl, apiKey: STANDIN_API_KEY }), clock: clock.now, workerId: 'up', batchSize: 1 });
+    const up = new OutboxWorker({
+      db: database.db,
+      config,
+      mailer: createMailer(config),
+      sms: kavenegarClient({ baseUrl: standinUrl, apiKey: STANDIN_API_KEY }),
+      clock: clock.now,
+      workerId: 'up',
+      batchSize: 1,
+    });
     expect(await up.sendDue()).toBe(1);
     row = await rowOf('retry-1');
     expect(row.status).toBe('sent');
@@ -121,7 +157,14 @@ describe('notification outbox', () => {
 
   it('marks a message the provider refuses (wrong key: 403) failed at once, without retrying', async () => {
     const clock = testClock();
-    const wrongKey = new OutboxWorker({ db: database.db, config, mailer: createMailer(config), sms: kavenegarClient({ baseUrl: standinUrl, apiKey: 'not-the-key' }), clock: clock.now, workerId: 'wrong' });
+    const wrongKey = new OutboxWorker({
+      db: database.db,
+      config,
+      mailer: createMailer(config),
+      sms: kavenegarClient({ baseUrl: standinUrl, apiKey: 'not-the-key' }),
+      clock: clock.now,
+      workerId: 'wrong',
+    });
     await enqueue(database.db, [smsTo('09121110002', 'refused-1')]);
     expect(await wrongKey.sendDue()).toBe(1);
     const row = await rowOf('refused-1');
@@ -131,15 +174,38 @@ describe('notification outbox', () => {
 
   it('speaks verify/lookup: an approved template with its tokens reaches the provider; an unknown template is refused (424)', async () => {
     const clock = testClock();
-    const worker = new OutboxWorker({ db: database.db, config, mailer: createMailer(config), sms: kavenegarClient({ baseUrl: standinUrl, apiKey: STANDIN_API_KEY }), clock: clock.now, workerId: 'lookup' });
+    const worker = new OutboxWorker({
+      db: database.db,
+      config,
+      mailer: createMailer(config),
+      sms: kavenegarClient({ baseUrl: standinUrl, apiKey: STANDIN_API_KEY }),
+      clock: clock.now,
+      workerId: 'lookup',
+    });
     const tokens = { token: '1234567890', token2: '250000', token3: '24' };
     await enqueue(database.db, [
-      { channel: 'sms', event: 'test', recipient: '09121110003', dedupeKey: 'lookup-1', payload: { kind: 'lookup', template: 'qateh-preinvoice', tokens } },
-      { channel: 'sms', event: 'test', recipient: '09121110004', dedupeKey: 'lookup-2', payload: { kind: 'lookup', template: 'not-approved', tokens } },
+      {
+        channel: 'sms',
+        event: 'test',
+        recipient: '09121110003',
+        dedupeKey: 'lookup-1',
+        payload: { kind: 'lookup', template: 'qateh-preinvoice', tokens },
+      },
+      {
+        channel: 'sms',
+        event: 'test',
+        recipient: '09121110004',
+        dedupeKey: 'lookup-2',
+        payload: { kind: 'lookup', template: 'not-approved', tokens },
+      },
     ]);
     expect(await worker.sendDue()).toBe(2);
     expect((await rowOf('lookup-1')).status).toBe('sent');
-    expect(standin.messages.find((m) => m.receptor === '09121110003')).toMatchObject({ kind: 'lookup', template: 'qateh-preinvoice', tokens });
+    expect(standin.messages.find((m) => m.receptor === '09121110003')).toMatchObject({
+      kind: 'lookup',
+      template: 'qateh-preinvoice',
+      tokens,
+    });
     const refused = await rowOf('lookup-2');
     expect(refused.status).toBe('failed');
     expect(refused.lastError).toMatch(/Kavenegar 424/);
@@ -169,7 +235,10 @@ describe('notification outbox', () => {
   it('two workers on one database send each of 60 messages exactly once', async () => {
     const n = 60;
     await database.db.delete(notificationOutbox);
-    await enqueue(database.db, Array.from({ length: n }, (_, i) => mailTo(`many${i}@example.com`, `many-${i}`)));
+    await enqueue(
+      database.db,
+      Array.from({ length: n }, (_, i) => mailTo(`many${i}@example.com`, `many-${i}`)),
+    );
     // On PostgreSQL the second worker has its own connection pool, as a second server instance would.
     const second = database.url ? await openDatabase({ url: database.url }) : database;
     try {

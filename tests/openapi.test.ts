@@ -14,7 +14,9 @@ describe('OpenAPI document', () => {
     const { body } = await server.api('/openapi.json');
     const getProduct = body.paths['/api/site/v1/getProduct'].get;
     const names = getProduct.parameters.map((p: { name: string }) => p.name);
-    expect(names).toEqual(expect.arrayContaining(['page', 'limit', 'sort', 'filter_category', 'filter_part', 'filter_price', 'filter_searchPart']));
+    expect(names).toEqual(
+      expect.arrayContaining(['page', 'limit', 'sort', 'filter_category', 'filter_part', 'filter_price', 'filter_searchPart']),
+    );
     expect(Object.keys(getProduct.responses)).toEqual(expect.arrayContaining(['200', '422', '429']));
     expect(body.paths['/api/site/v1/suggestion'].get).toBeDefined();
   });

@@ -24,14 +24,22 @@ beforeAll(async () => {
   ana = await newCustomer(server, 'lifecycle');
   productId = (await prepareProduct(server.database.db, { stock: 100_000, tiers: [[1, 50_000]] })).id;
 }, 120_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const as = (token: string) => bearer(token);
-interface Order { id: number; factorNumber: string }
+interface Order {
+  id: number;
+  factorNumber: string;
+}
 
 async function enquiry(customer: Customer = ana): Promise<Order> {
   expect((await server.api('/cart', json('POST', { product_id: productId, cart_quantity: 2 }, as(customer.token)))).status).toBe(200);
-  const res = await server.api('/order', json('POST', { address_id: customer.addressId, shipping_method: 'post', note: 'لطفاً با جعبه' }, as(customer.token)));
+  const res = await server.api(
+    '/order',
+    json('POST', { address_id: customer.addressId, shipping_method: 'post', note: 'لطفاً با جعبه' }, as(customer.token)),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
@@ -40,19 +48,36 @@ const detail = async (id: number) => (await server.api(`/staff/orders/${id}`, { 
 const stateOf = async (id: number) => (await detail(id)).state as ViewedOrderState;
 
 async function registerReceipt(order: Order): Promise<number> {
-  const res = await server.api('/paymentBank/create', json('POST', {
-    name: 'مشتری', payment_date: '2025-01-05T10:00:00Z', price: 1_000, factor_number: order.factorNumber, tracking_code: `TR-${order.id}`,
-    account_number: '0101234567', captcha: await solvedCaptcha(server),
-  }));
+  const res = await server.api(
+    '/paymentBank/create',
+    json('POST', {
+      name: 'مشتری',
+      payment_date: '2025-01-05T10:00:00Z',
+      price: 1_000,
+      factor_number: order.factorNumber,
+      tracking_code: `TR-${order.id}`,
+      account_number: '0101234567',
+      captcha: await solvedCaptcha(server),
+    }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const [row] = await server.database.db.select({ id: bankReceipts.id }).from(bankReceipts)
-    .where(eq(bankReceipts.trackingCode, `TR-${order.id}`)).orderBy(desc(bankReceipts.id)).limit(1);
+  const [row] = await server.database.db
+    .select({ id: bankReceipts.id })
+    .from(bankReceipts)
+    .where(eq(bankReceipts.trackingCode, `TR-${order.id}`))
+    .orderBy(desc(bankReceipts.id))
+    .limit(1);
   return row!.id;
 }
 
 async function confirmLines(id: number) {
   const d = await detail(id);
-  return d.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice, available: true }));
+  return d.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({
+    id: l.id,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    available: true,
+  }));
 }
 
 /** Each verb that has a route, as its user calls it. */
@@ -65,15 +90,29 @@ const CALLS: Partial<Record<OrderVerb, (o: Order) => Promise<{ status: number; b
   accept_receipt: async (o) => server.api(`/staff/receipts/${await registerReceipt(o)}/accept`, json('POST', {}, as(admin))),
 };
 const ACTOR: Record<OrderVerb, 'admin' | 'customer' | 'bank'> = {
-  confirm: 'admin', reject: 'admin', contact: 'admin', ask_again: 'customer', cancel: 'customer', accept_receipt: 'admin', pay_online: 'bank', payment_undone: 'bank',
+  confirm: 'admin',
+  reject: 'admin',
+  contact: 'admin',
+  ask_again: 'customer',
+  cancel: 'customer',
+  accept_receipt: 'admin',
+  pay_online: 'bank',
+  payment_undone: 'bank',
 };
 
 /** A fresh order brought to `state` through the API (expiry by moving its deadline into the past). */
 async function orderIn(state: ViewedOrderState): Promise<Order> {
   const o = await enquiry();
-  const ok = async (res: Promise<{ status: number; body: unknown }>) => { const r = await res; expect(r.status, JSON.stringify(r.body)).toBeLessThan(300); };
+  const ok = async (res: Promise<{ status: number; body: unknown }>) => {
+    const r = await res;
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+  };
   if (state === 'confirmed' || state === 'expired' || state === 'paid') await ok(CALLS.confirm!(o));
-  if (state === 'expired') await server.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, o.id));
+  if (state === 'expired')
+    await server.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, o.id));
   if (state === 'paid') await ok(CALLS.accept_receipt!(o));
   if (state === 'contact_store') await ok(CALLS.contact!(o));
   if (state === 'rejected') await ok(CALLS.reject!(o));
@@ -82,29 +121,34 @@ async function orderIn(state: ViewedOrderState): Promise<Order> {
   return o;
 }
 
-const eventsOf = async (id: number) => server.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
+const eventsOf = async (id: number) =>
+  server.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
 
 describe('the transition table over HTTP', () => {
   const cases = (Object.keys(CALLS) as OrderVerb[]).flatMap((verb) => ORDER_STATES.map((state) => [verb, state] as const));
-  it.each(cases)('%s from %s', async (verb, state) => {
-    const order = await orderIn(state);
-    const before = (await eventsOf(order.id)).length;
-    const res = await CALLS[verb]!(order);
-    const allowed = canMove(verb, state, ACTOR[verb]).ok;
-    if (allowed) {
-      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-      expect(await stateOf(order.id)).toBe(TRANSITIONS[verb].to);
-      const events = await eventsOf(order.id);
-      expect(events.at(-1)).toMatchObject({ verb, fromState: state, toState: TRANSITIONS[verb].to });
-    } else {
-      // The customer's own deleted order is gone for them (404); every other refusal is a 409 in Persian.
-      const expected = state === 'cancelled' && ACTOR[verb] === 'customer' ? 404 : 409;
-      expect(res.status, JSON.stringify(res.body)).toBe(expected);
-      expect(res.body.message).toMatch(/[\u0600-\u06FF]/);
-      expect(await stateOf(order.id)).toBe(state);
-      expect((await eventsOf(order.id)).length).toBe(before);
-    }
-  }, 60_000);
+  it.each(cases)(
+    '%s from %s',
+    async (verb, state) => {
+      const order = await orderIn(state);
+      const before = (await eventsOf(order.id)).length;
+      const res = await CALLS[verb]!(order);
+      const allowed = canMove(verb, state, ACTOR[verb]).ok;
+      if (allowed) {
+        expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+        expect(await stateOf(order.id)).toBe(TRANSITIONS[verb].to);
+        const events = await eventsOf(order.id);
+        expect(events.at(-1)).toMatchObject({ verb, fromState: state, toState: TRANSITIONS[verb].to });
+      } else {
+        // The customer's own deleted order is gone for them (404); every other refusal is a 409 in Persian.
+        const expected = state === 'cancelled' && ACTOR[verb] === 'customer' ? 404 : 409;
+        expect(res.status, JSON.stringify(res.body)).toBe(expected);
+        expect(res.body.message).toMatch(/[\u0600-\u06FF]/);
+        expect(await stateOf(order.id)).toBe(state);
+        expect((await eventsOf(order.id)).length).toBe(before);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('conflicting moves at the same moment', () => {
@@ -147,14 +191,22 @@ describe('the timeline', () => {
     const noReason = await server.api(`/staff/orders/${o.id}/confirm`, json('POST', { lines: [{ ...lines[0], quantity: 1 }] }, as(admin)));
     expect(noReason.status).toBe(422);
     expect(noReason.body.message).toContain('دلیل');
-    const res = await server.api(`/staff/orders/${o.id}/confirm`, json('POST', { lines: [{ ...lines[0], quantity: 1, note: 'فقط یک عدد مانده' }], note: 'بقیه هفتهٔ بعد' }, as(admin)));
+    const res = await server.api(
+      `/staff/orders/${o.id}/confirm`,
+      json('POST', { lines: [{ ...lines[0], quantity: 1, note: 'فقط یک عدد مانده' }], note: 'بقیه هفتهٔ بعد' }, as(admin)),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const staffView = res.body.data;
     expect(staffView.customer).toMatchObject({ username: ana.username });
     expect(staffView.customerNote).toBe('لطفاً با جعبه');
     expect(staffView.lines[0].stock).toBeTypeOf('number');
     expect(staffView.timeline.map((e: { verb: string }) => e.verb)).toEqual(['create', 'confirm']);
-    expect(staffView.timeline[1]).toMatchObject({ actor: 'staff', actorKind: 'admin', fromLabel: 'در انتظار تأیید', reason: 'بقیه هفتهٔ بعد' });
+    expect(staffView.timeline[1]).toMatchObject({
+      actor: 'staff',
+      actorKind: 'admin',
+      fromLabel: 'در انتظار تأیید',
+      reason: 'بقیه هفتهٔ بعد',
+    });
 
     const mine = await server.api(`/dashboard/factor/detail/${o.factorNumber}`, { headers: as(ana.token) });
     expect(mine.status).toBe(200);
@@ -169,7 +221,10 @@ describe('the timeline', () => {
     const o = await orderIn('paid');
     const bare = await server.api(`/staff/orders/${o.id}/shipping`, json('POST', { shippingStatus: 'shipped' }, as(admin)));
     expect(bare.status).toBe(422);
-    const res = await server.api(`/staff/orders/${o.id}/shipping`, json('POST', { shippingStatus: 'shipped', shippingDescription: 'تیپاکس', shippingTrackingCode: 'TPX-1' }, as(admin)));
+    const res = await server.api(
+      `/staff/orders/${o.id}/shipping`,
+      json('POST', { shippingStatus: 'shipped', shippingDescription: 'تیپاکس', shippingTrackingCode: 'TPX-1' }, as(admin)),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.timeline.at(-1)).toMatchObject({ verb: 'shipping', reason: 'ارسال شده — تیپاکس — TPX-1' });
   }, 60_000);
@@ -200,8 +255,13 @@ describe('roles', () => {
   it('an admin makes a clerk; a clerk runs orders but cannot change staff (403); the last admin stays', async () => {
     const db = server.database.db;
     await db.insert(users).values({
-      username: 'clerk1', email: 'clerk1@qateh.example', name: 'کارمند', mobile: '09120000001', passwordHash: await hashPassword('clerk-pass-123'),
-      role: 'customer', emailVerifiedAt: new Date(),
+      username: 'clerk1',
+      email: 'clerk1@qateh.example',
+      name: 'کارمند',
+      mobile: '09120000001',
+      passwordHash: await hashPassword('clerk-pass-123'),
+      role: 'customer',
+      emailVerifiedAt: new Date(),
     });
     const made = await server.api('/staff/members', json('POST', { username: 'clerk1', role: 'clerk' }, as(admin)));
     expect(made.status, JSON.stringify(made.body)).toBe(200);

@@ -64,7 +64,9 @@ describe('part illustrations', () => {
 
 describe('GET /media/parts/<slug>.svg', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); }, 120_000);
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 120_000);
   afterAll(async () => server?.stop());
 
   it('serves the drawing of an imported product, cacheable', async () => {

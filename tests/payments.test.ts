@@ -44,7 +44,9 @@ const paymentRows = async (orderId: number) => db().select().from(payments).wher
 /** What the bank (sandbox) says of an authority: PAID means paid but never verified. */
 const inquiry = async (authority: string) => {
   const res = await fetch(`${server.url}/sandbox/zarinpal/pg/v4/payment/inquiry.json`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchant_id: SANDBOX_CREDENTIALS.zarinpalMerchantId, authority }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ merchant_id: SANDBOX_CREDENTIALS.zarinpalMerchantId, authority }),
   });
   return ((await res.json()) as { data: { status: string } }).data.status;
 };
@@ -71,7 +73,10 @@ async function atSadad(redirectUrl: string, choice: 'pay' | 'cancel') {
   expect(html).toContain('پرداخت آزمایشی');
   expect(html).toContain('Test payment');
   const token = new URL(redirectUrl).searchParams.get('Token')!;
-  const back = await fetch(`${server.url}/sandbox/sadad/VPG/Purchase/${choice}`, { method: 'POST', body: new URLSearchParams({ Token: token }) });
+  const back = await fetch(`${server.url}/sandbox/sadad/VPG/Purchase/${choice}`, {
+    method: 'POST',
+    body: new URLSearchParams({ Token: token }),
+  });
   const form = await back.text();
   expect(form).toContain(`action="${CALLBACK}"`);
   const fields = Object.fromEntries([...form.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
@@ -114,7 +119,13 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     expect(paid).toMatchObject({ status: 'paid', type: 'f' });
     expect(paid.paidAt).toBeInstanceOf(Date);
     const [payment] = await paymentRows(order.id);
-    expect(payment).toMatchObject({ status: 'SUCCEED', amount: 1_234_560, authority: callback.authority, cardPan: '603799******5995', flagged: false });
+    expect(payment).toMatchObject({
+      status: 'SUCCEED',
+      amount: 1_234_560,
+      authority: callback.authority,
+      cardPan: '603799******5995',
+      flagged: false,
+    });
     expect(payment!.refId).toMatch(/^\d+$/);
     expect(payment!.requestPayload).toMatchObject({ data: { code: 100 } });
 
@@ -153,7 +164,9 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     expect(forged).toMatchObject({ result: 'failed', code: 'not_paid' });
     expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', type: 'p', paidAt: null });
     const { query } = await atZarinpal(started.redirectUrl, 'pay');
-    expect(await service.completePayment('zarinpal', { authority: query.Authority!, bankSaysPaid: true })).toMatchObject({ result: 'failed' });
+    expect(await service.completePayment('zarinpal', { authority: query.Authority!, bankSaysPaid: true })).toMatchObject({
+      result: 'failed',
+    });
     expect(await inquiry(authority)).toBe('PAID'); // paid at the bank, never verified: it goes back to the payer
     // A new attempt pays.
     const retry = await service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK });
@@ -181,7 +194,10 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     expect(await service.completePayment('zarinpal', zarinpalCallback(b.query)!)).toMatchObject({ result: 'paid', replay: false });
     expect(await service.completePayment('zarinpal', zarinpalCallback(a.query)!)).toMatchObject({ result: 'failed', code: 'superseded' });
     const rows = await paymentRows(order.id);
-    expect(rows.map((r) => [r.status, r.flagged, r.verifiedAt === null])).toEqual([['CANCELLED', false, true], ['SUCCEED', false, false]]);
+    expect(rows.map((r) => [r.status, r.flagged, r.verifiedAt === null])).toEqual([
+      ['CANCELLED', false, true],
+      ['SUCCEED', false, false],
+    ]);
     expect(await inquiry(a.query.Authority!)).toBe('PAID');
     expect(await inquiry(b.query.Authority!)).toBe('VERIFIED');
   });
@@ -213,8 +229,13 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     const { query } = await atZarinpal(started.redirectUrl, 'pay');
     // The same merchant at an address where no bank answers.
     const settings = paymentSettings(server.deps.config, server.url).zarinpal!;
-    const silent = createPaymentService({ db: db(), gateways: { zarinpal: zarinpalGateway({ ...settings, apiUrl: 'http://127.0.0.1:9/pg/v4/payment/' }) } });
-    expect(await silent.completePayment('zarinpal', { authority: query.Authority!, bankSaysPaid: true })).toMatchObject({ result: 'pending' });
+    const silent = createPaymentService({
+      db: db(),
+      gateways: { zarinpal: zarinpalGateway({ ...settings, apiUrl: 'http://127.0.0.1:9/pg/v4/payment/' }) },
+    });
+    expect(await silent.completePayment('zarinpal', { authority: query.Authority!, bankSaysPaid: true })).toMatchObject({
+      result: 'pending',
+    });
     expect((await paymentRows(order.id))[0]).toMatchObject({ status: 'VERIFYING' });
     expect(await orderRow(order.id)).toMatchObject({ status: 'paid' }); // held for this payment
     expect(await inquiry(query.Authority!)).toBe('PAID');
@@ -255,18 +276,31 @@ describe('ZarinPal (REST v4) through the sandbox', () => {
     const stranger = zarinpalGateway({ ...settings, merchantId: '99999999-9999-9999-9999-999999999999' });
     const input = { amount: 100_000, attemptId: 1, factorNumber: 'F-1', callbackUrl: CALLBACK, description: 'test' };
     expect(await stranger.start(input)).toMatchObject({ ok: false, code: -10 });
-    expect(await zarinpalGateway(settings).start({ ...input, amount: 5000 })).toMatchObject({ ok: false, code: -9, payload: { errors: { validations: [{ amount: expect.any(String) }] } } });
+    expect(await zarinpalGateway(settings).start({ ...input, amount: 5000 })).toMatchObject({
+      ok: false,
+      code: -9,
+      payload: { errors: { validations: [{ amount: expect.any(String) }] } },
+    });
   });
 
   it('refuses to start paying an enquiry not yet confirmed, an expired pre-invoice, or a paid invoice', async () => {
     const enquiry = await insertConfirmedOrder(db(), { userId, total: 100_000, status: 'awaiting_approval' });
     const expired = await insertConfirmedOrder(db(), { userId, total: 100_000, expiresAt: new Date(Date.now() - 1000) });
     const paid = await insertConfirmedOrder(db(), { userId, total: 100_000, status: 'paid' });
-    for (const [order, message] of [[enquiry, 'قابل پرداخت نیست'], [expired, 'مهلت پرداخت'], [paid, 'قابل پرداخت نیست']] as const) {
-      await expect(service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK })).rejects.toMatchObject({ status: 409, message: expect.stringContaining(message) });
+    for (const [order, message] of [
+      [enquiry, 'قابل پرداخت نیست'],
+      [expired, 'مهلت پرداخت'],
+      [paid, 'قابل پرداخت نیست'],
+    ] as const) {
+      await expect(service.startPayment({ orderId: order.id, gateway: 'zarinpal', callbackUrl: CALLBACK })).rejects.toMatchObject({
+        status: 409,
+        message: expect.stringContaining(message),
+      });
       expect(await paymentRows(order.id)).toHaveLength(0);
     }
-    await expect(service.startPayment({ orderId: 999_999, gateway: 'zarinpal', callbackUrl: CALLBACK })).rejects.toMatchObject({ status: 404 });
+    await expect(service.startPayment({ orderId: 999_999, gateway: 'zarinpal', callbackUrl: CALLBACK })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 
@@ -283,11 +317,17 @@ describe('Sadad (VPG v0) through the sandbox', () => {
     const outcome = await service.completePayment('sadad', { authority: callback.token, gatewayOrderId: callback.orderId });
     expect(outcome).toMatchObject({ result: 'paid', replay: false });
     const [payment] = await paymentRows(order.id);
-    expect(payment).toMatchObject({ status: 'SUCCEED', gatewayOrderId: String(started.paymentId), verifyPayload: { ResCode: 0, Amount: 2_000_000 } });
+    expect(payment).toMatchObject({
+      status: 'SUCCEED',
+      gatewayOrderId: String(started.paymentId),
+      verifyPayload: { ResCode: 0, Amount: 2_000_000 },
+    });
     expect(payment!.refId).toBe((payment!.verifyPayload as any).RetrivalRefNo);
     expect((payment!.verifyPayload as any).SystemTraceNo).toMatch(/^\d+$/);
     expect(await orderRow(order.id)).toMatchObject({ status: 'paid', type: 'f' });
-    expect(await service.completePayment('sadad', { authority: callback.token, gatewayOrderId: callback.orderId })).toMatchObject({ replay: true });
+    expect(await service.completePayment('sadad', { authority: callback.token, gatewayOrderId: callback.orderId })).toMatchObject({
+      replay: true,
+    });
   });
 
   it('a callback whose OrderId is not ours changes nothing; a failed payment fails', async () => {
@@ -318,13 +358,21 @@ describe('Sadad (VPG v0) through the sandbox', () => {
     let now = Date.now();
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_BASE_URL: server.deps.config.PUBLIC_BASE_URL });
     const sandbox = createPaymentSandbox(config, db(), { now: () => now, verifyWindowMs: 60_000 });
-    const own: ServerType = await new Promise((resolve) => { const s = serve({ fetch: sandbox.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s)); });
+    const own: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: sandbox.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+    });
     try {
       const base = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
-      const gateway: PaymentGateway = sadadGateway({
-        merchantId: SANDBOX_CREDENTIALS.sadadMerchantId, terminalId: SANDBOX_CREDENTIALS.sadadTerminalId, key: SANDBOX_CREDENTIALS.sadadKey,
-        apiUrl: `${base}/sadad/VPG/api/v0/`, purchaseUrl: `${base}/sadad/VPG/Purchase`,
-      }, () => new Date(now));
+      const gateway: PaymentGateway = sadadGateway(
+        {
+          merchantId: SANDBOX_CREDENTIALS.sadadMerchantId,
+          terminalId: SANDBOX_CREDENTIALS.sadadTerminalId,
+          key: SANDBOX_CREDENTIALS.sadadKey,
+          apiUrl: `${base}/sadad/VPG/api/v0/`,
+          purchaseUrl: `${base}/sadad/VPG/Purchase`,
+        },
+        () => new Date(now),
+      );
       const late = createPaymentService({ db: db(), gateways: { sadad: gateway } });
       const order = await insertConfirmedOrder(db(), { userId, total: 1_500_000 });
       const started = await late.startPayment({ orderId: order.id, gateway: 'sadad', callbackUrl: CALLBACK });

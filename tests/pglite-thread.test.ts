@@ -19,7 +19,8 @@ describe('a long query', () => {
   it('does not stop the server from answering the health check', async () => {
     const events: string[] = [];
     // A second or so of work inside the database, like an uncached search of a large catalogue.
-    const long = server.database.db.execute(sql`select count(*) as n from generate_series(1, 3000000) as s where s % 7 = 3`)
+    const long = server.database.db
+      .execute(sql`select count(*) as n from generate_series(1, 3000000) as s where s % 7 = 3`)
       .then(() => events.push('long query done'));
     const health = await server.api('/health');
     events.push('health answered');
@@ -33,10 +34,12 @@ describe('a long query', () => {
     const failed = await db.execute(sql`select * from no_such_table`).catch((err: { cause?: { code?: string }; code?: string }) => err);
     expect((failed as { cause?: { code?: string } }).cause?.code ?? (failed as { code?: string }).code).toBe('42P01');
     await db.execute(sql`create table if not exists thread_probe (n int)`);
-    await expect(db.transaction(async (tx) => {
-      await tx.execute(sql`insert into thread_probe values (1)`);
-      throw new Error('changed my mind');
-    })).rejects.toThrow('changed my mind');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_probe values (1)`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
     await db.transaction(async (tx) => tx.execute(sql`insert into thread_probe values (2)`));
     const rows = await db.execute(sql`select n from thread_probe order by n`);
     expect((rows as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 2 }]);

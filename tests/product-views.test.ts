@@ -22,7 +22,9 @@ beforeAll(async () => {
   await importCatalogue(db, readSharedCatalogue());
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (db as unknown as { $client: never }).$client;
-  counting = (database.kind === 'pglite' ? drizzlePglite(client, { schema, logger }) : drizzlePg(client, { schema, logger })) as unknown as Db;
+  counting = (database.kind === 'pglite'
+    ? drizzlePglite(client, { schema, logger })
+    : drizzlePg(client, { schema, logger })) as unknown as Db;
 });
 afterAll(async () => {
   await database?.close();
@@ -40,13 +42,19 @@ describe('loadProductCards', () => {
     const cards = await loadProductCards(db, [c!, 99_999_999, a!, hidden!, b!, a!]);
     expect(cards.map((x) => x.slug)).toEqual(['lm317t-to220', 'ne555p-pdip8', 'lm358p-pdip8']);
     const withHidden = await loadProductCards(db, [hidden!, a!], { includeHidden: true });
-    expect(withHidden.map((x) => [x.slug, x.enable])).toEqual([['tl072cdr-soic8', false], ['ne555p-pdip8', true]]);
+    expect(withHidden.map((x) => [x.slug, x.enable])).toEqual([
+      ['tl072cdr-soic8', false],
+      ['ne555p-pdip8', true],
+    ]);
   });
 
   it('needs at most three queries whatever the number of ids', async () => {
     const all = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(300);
     statements = [];
-    const cards = await loadProductCards(counting, all.map((r) => r.id));
+    const cards = await loadProductCards(
+      counting,
+      all.map((r) => r.id),
+    );
     expect(cards.length).toBeGreaterThan(280);
     expect(statements.length).toBeGreaterThan(0);
     expect(statements.length).toBeLessThanOrEqual(3);
@@ -69,9 +77,15 @@ describe('loadProductCards', () => {
   });
 
   it('gives a product without quantity breaks one open-ended tier at its own price', async () => {
-    const rows = await db.select({ id: products.id, price: products.price, min: products.minimumPurchase }).from(products)
-      .where(eq(products.enable, true)).limit(3000);
-    const cards = await loadProductCards(db, rows.map((r) => r.id));
+    const rows = await db
+      .select({ id: products.id, price: products.price, min: products.minimumPurchase })
+      .from(products)
+      .where(eq(products.enable, true))
+      .limit(3000);
+    const cards = await loadProductCards(
+      db,
+      rows.map((r) => r.id),
+    );
     for (const card of cards) {
       expect(card.prices.length).toBeGreaterThan(0);
       expect(card.prices[0]!.minPrice).toBe(card.price);

@@ -33,7 +33,9 @@ describe('Russian product page from the English one', () => {
     expect(ru).toContain('<html lang="ru" dir="ltr">');
     expect(ru).toContain('<link rel="canonical" href="https://shop.example/ru/shop/products/lm358n">');
     expect(ru).toContain('<meta property="og:url" content="https://shop.example/ru/shop/products/lm358n">');
-    expect(ru).toContain('<meta property="og:locale" content="ru_RU"><meta property="og:locale:alternate" content="fa_IR"><meta property="og:locale:alternate" content="en_US">');
+    expect(ru).toContain(
+      '<meta property="og:locale" content="ru_RU"><meta property="og:locale:alternate" content="fa_IR"><meta property="og:locale:alternate" content="en_US">',
+    );
     expect(ru).toContain('{"item":"https://shop.example/ru/shop/catalog","home":"https://shop.example/ru"}');
     expect(ru).toContain('<a href="/ru">Home</a><form action="/ru/shop/search"');
     expect(ru).toContain('%2F%2Fshop.example%2Fru%2Fshop%2Fproducts%2Flm358n');
@@ -48,30 +50,33 @@ describe('Russian product page from the English one', () => {
     expect(ru).toContain(`<nav class="lang-switch" aria-label="${translator('ru')('lang.switch')}">`);
   });
 
-  it('leaves other sites\' addresses and text alone', () => {
+  it("leaves other sites' addresses and text alone", () => {
     expect(ru).toContain('href="https://www.st.com/resource/en/datasheet/lm358.pdf"');
     expect(ru).toContain('<p>see /en/ in text</p>');
   });
 
-  it('compares pages apart from Astro\'s random island ids', () => {
+  it("compares pages apart from Astro's random island ids", () => {
     expect(sameExceptIslandIds(ru, ru.replace('uid="Zabc"', 'uid="Q9"'))).toBe(true);
     expect(sameExceptIslandIds(ru, ru.replace('lang="ru"', 'lang="en"'))).toBe(false);
   });
 
   it('gives each page its own switcher when pages share one header and footer', () => {
-    const page = (slug: string) => [
-      '<!DOCTYPE html><html lang="en" dir="ltr"><head></head><body>',
-      '<header class="site-header"><a href="/en/shop/cart">Cart</a>',
-      `<nav class="lang-switch" aria-label="${translator('en')('lang.switch')}"><a href="/shop/products/${slug}" hreflang="fa-IR" lang="fa">فارسی</a>`,
-      `<a href="/en/shop/products/${slug}" hreflang="en" lang="en" aria-current="true">English</a><a href="/ru/shop/products/${slug}" hreflang="ru" lang="ru">Русский</a></nav>`,
-      '<a href="/en/site/faq">FAQ</a></header>',
-      `<main><a href="/en/shop/products/${slug}-kit">Kit</a></main>`,
-      '<footer><a href="/en/site/terms">Terms</a></footer></body></html>',
-    ].join('');
+    const page = (slug: string) =>
+      [
+        '<!DOCTYPE html><html lang="en" dir="ltr"><head></head><body>',
+        '<header class="site-header"><a href="/en/shop/cart">Cart</a>',
+        `<nav class="lang-switch" aria-label="${translator('en')('lang.switch')}"><a href="/shop/products/${slug}" hreflang="fa-IR" lang="fa">فارسی</a>`,
+        `<a href="/en/shop/products/${slug}" hreflang="en" lang="en" aria-current="true">English</a><a href="/ru/shop/products/${slug}" hreflang="ru" lang="ru">Русский</a></nav>`,
+        '<a href="/en/site/faq">FAQ</a></header>',
+        `<main><a href="/en/shop/products/${slug}-kit">Kit</a></main>`,
+        '<footer><a href="/en/site/terms">Terms</a></footer></body></html>',
+      ].join('');
     for (const slug of ['lm358n', 'ne555p', 'lm358n']) {
       const made = russianFromEnglish(page(slug), SITE);
       expect(made).toContain('<header class="site-header"><a href="/ru/shop/cart">Cart</a>');
-      expect(made).toContain(`<a href="/en/shop/products/${slug}" hreflang="en" lang="en">English</a><a href="/ru/shop/products/${slug}" hreflang="ru" lang="ru" aria-current="true">Русский</a></nav>`);
+      expect(made).toContain(
+        `<a href="/en/shop/products/${slug}" hreflang="en" lang="en">English</a><a href="/ru/shop/products/${slug}" hreflang="ru" lang="ru" aria-current="true">Русский</a></nav>`,
+      );
       expect(made).toContain('<a href="/ru/site/faq">FAQ</a></header>');
       expect(made).toContain(`<main><a href="/ru/shop/products/${slug}-kit">Kit</a></main>`);
       expect(made).toContain('<footer><a href="/ru/site/terms">Terms</a></footer>');

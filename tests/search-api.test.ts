@@ -48,7 +48,9 @@ describe('getProduct listing', () => {
 
   it('sorts by name both ways', async () => {
     const asc = (await server.api('/getProduct?filter_category=op-amps&sort=name_asc&limit=50')).body.items.map((p: ProductCard) => p.name);
-    const desc = (await server.api('/getProduct?filter_category=op-amps&sort=name_desc&limit=50')).body.items.map((p: ProductCard) => p.name);
+    const desc = (await server.api('/getProduct?filter_category=op-amps&sort=name_desc&limit=50')).body.items.map(
+      (p: ProductCard) => p.name,
+    );
     expect(asc).toEqual([...asc].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(desc[0] >= desc[desc.length - 1]).toBe(true);
   });
@@ -84,14 +86,22 @@ describe('getProduct listing', () => {
   });
 
   it('does not call a product in stock when fewer than its minimum purchase are left', async () => {
-    const [row] = (await server.database.db.execute(sql`UPDATE products SET stock = 3, minimum_purchase = 10, availability_date = NULL, updated_at = now()
+    const [row] = (
+      (await server.database.db
+        .execute(sql`UPDATE products SET stock = 3, minimum_purchase = 10, availability_date = NULL, updated_at = now()
       WHERE id = (SELECT id FROM products WHERE enable AND deleted_at IS NULL AND category_id = (SELECT id FROM categories WHERE slug = 'op-amps') ORDER BY id LIMIT 1)
-      RETURNING slug`) as unknown as { rows: { slug: string }[] }).rows;
+      RETURNING slug`)) as unknown as { rows: { slug: string }[] }
+    ).rows;
     server.deps.cache.invalidate();
-    const listed = async (availability: string) => (await server.api(`/getProduct?filter_category=op-amps&filter_availability=${availability}&limit=100`)).body.items.map((p: ProductCard) => p.slug);
+    const listed = async (availability: string) =>
+      (await server.api(`/getProduct?filter_category=op-amps&filter_availability=${availability}&limit=100`)).body.items.map(
+        (p: ProductCard) => p.slug,
+      );
     expect(await listed('in-stock')).not.toContain(row!.slug);
     expect(await listed('out-of-stock')).toContain(row!.slug);
-    const card = (await server.api(`/getProduct?filter_category=op-amps&filter_availability=out-of-stock&limit=100`)).body.items.find((p: ProductCard) => p.slug === row!.slug);
+    const card = (await server.api(`/getProduct?filter_category=op-amps&filter_availability=out-of-stock&limit=100`)).body.items.find(
+      (p: ProductCard) => p.slug === row!.slug,
+    );
     expect(card.availability).toBe('out-of-stock');
   });
 
@@ -159,7 +169,22 @@ describe('suggestion', () => {
     expect(body.items[0]).toMatchObject({ slug: 'lm358-sop8', match: 'exact', partNumber: 'LM358' });
     expect(body.items[1].match).toBe('family');
     expect(Object.keys(body.items[0]).sort()).toEqual(
-      ['availability', 'availabilityDate', 'enable', 'id', 'images', 'match', 'name', 'nameFa', 'partNumber', 'price', 'prices', 'quality', 'slug', 'stock'].sort(),
+      [
+        'availability',
+        'availabilityDate',
+        'enable',
+        'id',
+        'images',
+        'match',
+        'name',
+        'nameFa',
+        'partNumber',
+        'price',
+        'prices',
+        'quality',
+        'slug',
+        'stock',
+      ].sort(),
     );
   });
 

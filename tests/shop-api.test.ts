@@ -23,10 +23,13 @@ beforeAll(async () => {
   ana = await newCustomer(server, 'ana');
   bob = await newCustomer(server, 'bob');
 }, 120_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const as = (c: Customer | string) => bearer(typeof c === 'string' ? c : c.token);
-const stockOf = async (id: number) => (await server.database.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
+const stockOf = async (id: number) =>
+  (await server.database.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
 
 async function enquiry(customer: Customer, productId: number, quantity: number) {
   expect((await server.api('/cart', json('POST', { product_id: productId, cart_quantity: quantity }, as(customer)))).status).toBe(200);
@@ -37,17 +40,30 @@ async function enquiry(customer: Customer, productId: number, quantity: number) 
 
 async function confirmAsIs(orderId: number) {
   const detail = await server.api(`/staff/orders/${orderId}`, { headers: as(staff) });
-  const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice, available: true }));
+  const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({
+    id: l.id,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    available: true,
+  }));
   const res = await server.api(`/staff/orders/${orderId}/confirm`, json('POST', { lines }, as(staff)));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
 
 async function receiptFor(factorNumber: string, price: number) {
-  const res = await server.api('/paymentBank/create', json('POST', {
-    name: 'مشتری', payment_date: '2025-01-05T10:00:00Z', price, factor_number: factorNumber, tracking_code: '123456', account_number: '0101234567',
-    captcha: await solvedCaptcha(server),
-  }));
+  const res = await server.api(
+    '/paymentBank/create',
+    json('POST', {
+      name: 'مشتری',
+      payment_date: '2025-01-05T10:00:00Z',
+      price,
+      factor_number: factorNumber,
+      tracking_code: '123456',
+      account_number: '0101234567',
+      captcha: await solvedCaptcha(server),
+    }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const list = await server.api('/staff/receipts?status=pending', { headers: as(staff) });
   return (list.body.data as { id: number; factorNumber: string }[]).find((r) => r.factorNumber === factorNumber)!.id;
@@ -60,11 +76,24 @@ describe('cart', () => {
   });
 
   it('prices lines from the catalogue tiers, ignores prices sent by the browser, and raises an existing line', async () => {
-    const p = await prepareProduct(server.database.db, { stock: 400, tiers: [[1, 50_000], [10, 40_000], [100, 30_000]] });
+    const p = await prepareProduct(server.database.db, {
+      stock: 400,
+      tiers: [
+        [1, 50_000],
+        [10, 40_000],
+        [100, 30_000],
+      ],
+    });
     const add = await server.api('/cart', json('POST', { product_id: p.id, cart_quantity: 4, price: 1, total: 1 }, as(ana)));
     expect(add.status).toBe(200);
     expect(add.body.items).toHaveLength(1);
-    expect(add.body.items[0]).toMatchObject({ quantity: 4, price: 50_000, total: 200_000, productAvailable: 1, nextBreak: { moreUnits: 6, unitPrice: 40_000 } });
+    expect(add.body.items[0]).toMatchObject({
+      quantity: 4,
+      price: 50_000,
+      total: 200_000,
+      productAvailable: 1,
+      nextBreak: { moreUnits: 6, unitPrice: 40_000 },
+    });
     expect(add.body.totals).toEqual([{ type: 'shipping', title: 'هزینه ارسال', price: 0 }]);
     const again = await server.api('/cart', json('POST', { product_id: p.id, cart_quantity: 6 }, as(ana)));
     expect(again.body.items).toHaveLength(1);
@@ -125,7 +154,9 @@ describe('cart', () => {
 describe('enquiry → pre-invoice → invoice', () => {
   it('needs an address of the customer and a shipping method, and a non-empty cart', async () => {
     const p = await prepareProduct(server.database.db, { skip: 3, stock: 100 });
-    expect((await server.api('/order', json('POST', { address_id: ana.addressId, shipping_method: 'post' }, as(ana)))).body.message).toBe('سبد خرید شما خالی است.');
+    expect((await server.api('/order', json('POST', { address_id: ana.addressId, shipping_method: 'post' }, as(ana)))).body.message).toBe(
+      'سبد خرید شما خالی است.',
+    );
     await server.api('/cart', json('POST', { product_id: p.id, cart_quantity: 1 }, as(ana)));
     const noMethod = await server.api('/order', json('POST', { address_id: ana.addressId }, as(ana)));
     expect(noMethod.status).toBe(422);
@@ -136,17 +167,35 @@ describe('enquiry → pre-invoice → invoice', () => {
   });
 
   it('runs the whole way, with staff changes, forbidden moves refused, and every staff action recorded', async () => {
-    const p = await prepareProduct(server.database.db, { skip: 4, stock: 100, tiers: [[1, 200_000], [10, 150_000]] });
+    const p = await prepareProduct(server.database.db, {
+      skip: 4,
+      stock: 100,
+      tiers: [
+        [1, 200_000],
+        [10, 150_000],
+      ],
+    });
     const order = await enquiry(ana, p.id, 5);
     // Snapshot of the lines and the shipping price (post: 90,000 toman below 300,000 toman of goods).
     expect(order.total).toBe(5 * 200_000 + 900_000);
     expect((await server.api('/cart', { headers: as(ana) })).body.items).toEqual([]);
     const list = await server.api('/dashboard/factor?type=p', { headers: as(ana) });
-    expect(list.body.items[0]).toMatchObject({ factorNumber: order.factorNumber, state: 'awaiting_approval', stateLabel: 'در انتظار تأیید' });
+    expect(list.body.items[0]).toMatchObject({
+      factorNumber: order.factorNumber,
+      state: 'awaiting_approval',
+      stateLabel: 'در انتظار تأیید',
+    });
 
     // Customers cannot use staff calls; guests neither.
     expect((await server.api('/staff/orders', { headers: as(ana) })).status).toBe(403);
-    expect((await server.api(`/staff/orders/${order.id}/confirm`, json('POST', { lines: [{ id: 1, quantity: 1, unitPrice: 1, available: true }] }, as(ana)))).status).toBe(403);
+    expect(
+      (
+        await server.api(
+          `/staff/orders/${order.id}/confirm`,
+          json('POST', { lines: [{ id: 1, quantity: 1, unitPrice: 1, available: true }] }, as(ana)),
+        )
+      ).status,
+    ).toBe(403);
     expect((await server.api('/staff/receipts')).status).toBe(401);
 
     // An unconfirmed enquiry cannot be paid: a receipt for it cannot be accepted.
@@ -158,13 +207,31 @@ describe('enquiry → pre-invoice → invoice', () => {
     // Staff raise the quantity to 10 at the 10+ price.
     const staffView = await server.api(`/staff/orders/${order.id}`, { headers: as(staff) });
     const line = staffView.body.data.lines[0];
-    const confirmed = await server.api(`/staff/orders/${order.id}/confirm`, json('POST', { lines: [{ id: line.id, quantity: 10, unitPrice: 150_000, available: true, note: 'بسته ۱۰ تایی' }], note: 'بسته ۱۰ تایی' }, as(staff)));
+    const confirmed = await server.api(
+      `/staff/orders/${order.id}/confirm`,
+      json(
+        'POST',
+        { lines: [{ id: line.id, quantity: 10, unitPrice: 150_000, available: true, note: 'بسته ۱۰ تایی' }], note: 'بسته ۱۰ تایی' },
+        as(staff),
+      ),
+    );
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ state: 'confirmed', total: 1_500_000 + 900_000, stateColour: 'green' });
-    expect((await server.api(`/staff/orders/${order.id}/confirm`, json('POST', { lines: [{ id: line.id, quantity: 1, unitPrice: 1, available: true }] }, as(staff)))).status).toBe(409);
+    expect(
+      (
+        await server.api(
+          `/staff/orders/${order.id}/confirm`,
+          json('POST', { lines: [{ id: line.id, quantity: 1, unitPrice: 1, available: true }] }, as(staff)),
+        )
+      ).status,
+    ).toBe(409);
 
     const mine = await server.api(`/dashboard/factor/detail/${order.factorNumber}`, { headers: as(ana) });
-    expect(mine.body.data).toMatchObject({ state: 'confirmed', total: 2_400_000, lines: [{ requestedQuantity: 5, quantity: 10, unitPrice: 150_000 }] });
+    expect(mine.body.data).toMatchObject({
+      state: 'confirmed',
+      total: 2_400_000,
+      lines: [{ requestedQuantity: 5, quantity: 10, unitPrice: 150_000 }],
+    });
     expect(mine.body.data.orderToken).toMatch(/^[\w-]{20,}$/);
     expect(mine.body.data.expiresAt).not.toBeNull();
     // Someone else's pre-invoice does not exist for them.
@@ -186,7 +253,11 @@ describe('enquiry → pre-invoice → invoice', () => {
     const pdf = await fetch(`${server.url}/api/site/v1/dashboard/factor/download/${order.factorNumber}`, { headers: as(ana) });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await server.api(`/dashboard/factor/download/${order.factorNumber}`, { headers: as(bob) })).status).toBe(404);
 
     // A paid invoice cannot be deleted.
@@ -195,17 +266,27 @@ describe('enquiry → pre-invoice → invoice', () => {
     expect(del.body.message).toBe('فاکتور پرداخت‌شده را نمی‌توان حذف کرد.');
 
     // Shipping; the guest tracking page sees it.
-    const ship = await server.api(`/staff/orders/${order.id}/shipping`, json('POST', { shippingStatus: 'shipped', shippingTrackingCode: 'POST-998877' }, as(staff)));
+    const ship = await server.api(
+      `/staff/orders/${order.id}/shipping`,
+      json('POST', { shippingStatus: 'shipped', shippingTrackingCode: 'POST-998877' }, as(staff)),
+    );
     expect(ship.status).toBe(200);
     const track = await server.api(`/track-order/${order.trackingCode.toLowerCase()}`);
-    expect(track.body.data).toMatchObject({ state: 'paid', stateLabel: 'پرداخت شده', shippingStatusLabel: 'ارسال شده', shippingTrackingCode: 'POST-998877' });
+    expect(track.body.data).toMatchObject({
+      state: 'paid',
+      stateLabel: 'پرداخت شده',
+      shippingStatusLabel: 'ارسال شده',
+      shippingTrackingCode: 'POST-998877',
+    });
     expect(track.body.data.address).toBeUndefined();
     expect((await server.api('/track-order/NOSUCHCODE99')).status).toBe(404);
 
     const actions = await server.database.db.select().from(staffActions).where(eq(staffActions.entityId, order.id));
     expect(actions.map((a) => a.action)).toEqual(['order.confirm', 'order.shipping']);
     const log = await server.api('/staff/actions', { headers: as(staff) });
-    expect(log.body.data.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(['order.confirm', 'receipt.accept', 'order.shipping']));
+    expect(log.body.data.map((a: { action: string }) => a.action)).toEqual(
+      expect.arrayContaining(['order.confirm', 'receipt.accept', 'order.shipping']),
+    );
     expect(log.body.data[0].staff).toBe('staff');
   });
 
@@ -227,11 +308,16 @@ describe('enquiry → pre-invoice → invoice', () => {
     expect(again.body.data.state).toBe('awaiting_approval');
 
     await confirmAsIs(c.id);
-    await server.database.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.id, c.id));
+    await server.database.db
+      .update(orders)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, c.id));
     const expired = await server.api(`/dashboard/factor/detail/${c.factorNumber}`, { headers: as(bob) });
     expect(expired.body.data).toMatchObject({ state: 'expired', stateLabel: 'پیش‌فاکتور منقضی شده', stateColour: 'red', orderToken: null });
     const archive = await server.api('/dashboard/factor?type=a', { headers: as(bob) });
-    expect(archive.body.items.map((i: { factorNumber: string }) => i.factorNumber)).toEqual(expect.arrayContaining([b.factorNumber, c.factorNumber]));
+    expect(archive.body.items.map((i: { factorNumber: string }) => i.factorNumber)).toEqual(
+      expect.arrayContaining([b.factorNumber, c.factorNumber]),
+    );
     const open = await server.api('/dashboard/factor?type=p', { headers: as(bob) });
     expect(open.body.items.map((i: { factorNumber: string }) => i.factorNumber)).not.toContain(c.factorNumber);
   });
@@ -250,7 +336,10 @@ describe('the last units', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.message).toContain('موجودی');
     expect(await stockOf(p.id)).toBe(0);
-    const states = await server.database.db.select({ status: orders.status }).from(orders).where(sql`${orders.id} IN (${first.id}, ${second.id})`);
+    const states = await server.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(sql`${orders.id} IN (${first.id}, ${second.id})`);
     expect(states.map((s) => s.status).sort()).toEqual(['confirmed', 'paid']);
   });
 });
@@ -263,7 +352,8 @@ describe('paying a pre-invoice at a gateway (sandbox)', () => {
     const detail = (await server.api(`/dashboard/factor/detail/${order.factorNumber}`, { headers: as(customer) })).body.data;
     return { p, order, detail };
   }
-  const payLink = (d: { total: number; orderToken: string }, gateway: string) => `/payment_zarin?sp=${d.total}&sr=0&token=${d.orderToken}&gateway=${gateway}`;
+  const payLink = (d: { total: number; orderToken: string }, gateway: string) =>
+    `/payment_zarin?sp=${d.total}&sr=0&token=${d.orderToken}&gateway=${gateway}`;
 
   it('ZarinPal: pay → verified → success page, invoice paid, stock taken once; a replayed callback changes nothing', async () => {
     const { p, order, detail } = await confirmedFor(ana, 7);
@@ -291,17 +381,31 @@ describe('paying a pre-invoice at a gateway (sandbox)', () => {
     const start = await server.api(payLink(detail, 'sadad'), { headers: as(bob), redirect: 'manual' });
     const bank = new URL(start.headers.get('location')!);
     const token = bank.searchParams.get('Token')!;
-    const cancel = await fetch(`${bank.origin}/sandbox/sadad/VPG/Purchase/cancel`, { method: 'POST', body: new URLSearchParams({ Token: token }) });
+    const cancel = await fetch(`${bank.origin}/sandbox/sadad/VPG/Purchase/cancel`, {
+      method: 'POST',
+      body: new URLSearchParams({ Token: token }),
+    });
     const fields = Object.fromEntries([...(await cancel.text()).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-    const failed = await fetch(`${server.url}/api/site/v1/callback_sadad`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+    const failed = await fetch(`${server.url}/api/site/v1/callback_sadad`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
     expect(failed.headers.get('location')).toBe(`/shop/checkout/fail/${order.factorNumber}?reason=not_paid`);
     expect(await stockOf(p.id)).toBe(50);
 
     const again = await server.api(payLink(detail, 'sadad'), { headers: as(bob), redirect: 'manual' });
     const bank2 = new URL(again.headers.get('location')!);
-    const pay = await fetch(`${bank2.origin}/sandbox/sadad/VPG/Purchase/pay`, { method: 'POST', body: new URLSearchParams({ Token: bank2.searchParams.get('Token')! }) });
+    const pay = await fetch(`${bank2.origin}/sandbox/sadad/VPG/Purchase/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ Token: bank2.searchParams.get('Token')! }),
+    });
     const fields2 = Object.fromEntries([...(await pay.text()).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-    const ok = await fetch(`${server.url}/api/site/v1/callback_sadad`, { method: 'POST', body: new URLSearchParams(fields2), redirect: 'manual' });
+    const ok = await fetch(`${server.url}/api/site/v1/callback_sadad`, {
+      method: 'POST',
+      body: new URLSearchParams(fields2),
+      redirect: 'manual',
+    });
     expect(ok.headers.get('location')).toContain(`/shop/checkout/success/${order.trackingCode}/`);
     expect(await stockOf(p.id)).toBe(48);
   });
@@ -310,11 +414,19 @@ describe('paying a pre-invoice at a gateway (sandbox)', () => {
     const { detail } = await confirmedFor(ana, 9);
     expect((await server.api(payLink(detail, 'zarinpal'), { headers: as(bob), redirect: 'manual' })).status).toBe(404);
     expect((await server.api(payLink(detail, 'zarinpal'), { redirect: 'manual' })).status).toBe(401);
-    expect((await server.api(payLink({ ...detail, total: detail.total - 10 }, 'zarinpal'), { headers: as(ana), redirect: 'manual' })).status).toBe(409);
+    expect(
+      (await server.api(payLink({ ...detail, total: detail.total - 10 }, 'zarinpal'), { headers: as(ana), redirect: 'manual' })).status,
+    ).toBe(409);
     const p = await prepareProduct(server.database.db, { skip: 10, stock: 50 });
     const open = await enquiry(ana, p.id, 1);
-    const [row] = await server.database.db.select({ token: orders.orderToken, total: orders.total }).from(orders).where(eq(orders.id, open.id));
-    const res = await server.api(payLink({ total: row!.total, orderToken: row!.token }, 'zarinpal'), { headers: as(ana), redirect: 'manual' });
+    const [row] = await server.database.db
+      .select({ token: orders.orderToken, total: orders.total })
+      .from(orders)
+      .where(eq(orders.id, open.id));
+    const res = await server.api(payLink({ total: row!.total, orderToken: row!.token }, 'zarinpal'), {
+      headers: as(ana),
+      redirect: 'manual',
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('این پیش‌فاکتور قابل پرداخت نیست.');
   });

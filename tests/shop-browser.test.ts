@@ -21,10 +21,18 @@ let productId: number;
 beforeAll(async () => {
   shop = await startBrowserShop({
     async prepare(database) {
-      const [p] = await database.db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.enable, true)).orderBy(products.id).limit(1);
+      const [p] = await database.db
+        .select({ id: products.id, slug: products.slug })
+        .from(products)
+        .where(eq(products.enable, true))
+        .orderBy(products.id)
+        .limit(1);
       slug = p!.slug;
       productId = p!.id;
-      await database.db.update(products).set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null }).where(eq(products.id, productId));
+      await database.db
+        .update(products)
+        .set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null })
+        .where(eq(products.id, productId));
       await ensureStaffAccount(database.db);
     },
   });
@@ -36,7 +44,7 @@ afterAll(async () => {
 
 const url = (path: string) => shop.url(path);
 const api: TestServer['api'] = (path, init) => shop.api(path, init);
-const asServer = () => ({ api, database: shop.database } as unknown as TestServer);
+const asServer = () => ({ api, database: shop.database }) as unknown as TestServer;
 const newPage = () => shop.newPage();
 
 /** Staff confirm the enquiry of `factorNumber` as it is, in the console. */
@@ -79,7 +87,12 @@ function sideways(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>('main *')) {
       const overflow = getComputedStyle(el).overflowX;
       // Carousels and gallery thumbnails scroll sideways by design; a table must not.
-      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && el.querySelector('table')) {
+      if (
+        (overflow === 'auto' || overflow === 'scroll') &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        el.clientWidth > 0 &&
+        el.querySelector('table')
+      ) {
         found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} scrolls ${el.scrollWidth} in ${el.clientWidth} px`);
       }
     }
@@ -162,7 +175,11 @@ describe('buying', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a:has-text("دریافت فاکتور (PDF)")')]);
     expect(download.suggestedFilename()).toBe(`invoice-${factorNumber}.pdf`);
     const { readFileSync } = await import('node:fs');
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await page.goto(url('/account/orders/history/f'));
     await expect.poll(() => page.locator(`tr[data-factor="${factorNumber}"] .state`).textContent()).toBe('پرداخت شده');
   });
@@ -210,9 +227,16 @@ describe('buying', () => {
     await signIn(staff, DEMO_STAFF.username, DEMO_STAFF.password);
     await staff.waitForURL(url('/staff'));
     // A flood of fake receipts for the same factor, all newer than the real one.
-    await shop.database.db.insert(bankReceipts).values(Array.from({ length: 60 }, (_, i) => ({
-      name: `جعلی ${i}`, paymentDate: new Date(), price: 10_000 + i, factorNumber, trackingCode: String(500_000 + i), accountNumber: '1111222233334444',
-    })));
+    await shop.database.db.insert(bankReceipts).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        name: `جعلی ${i}`,
+        paymentDate: new Date(),
+        price: 10_000 + i,
+        factorNumber,
+        trackingCode: String(500_000 + i),
+        accountNumber: '1111222233334444',
+      })),
+    );
     await clickLive(staff, 'button[role=tab]:has-text("رسیدهای بانکی")');
     // One page of 20 at a time; the search box finds the real one by its tracking code.
     await expect.poll(() => staff.locator('tr[data-receipt]').count()).toBe(20);
@@ -261,7 +285,11 @@ describe('buying', () => {
     expect((await api('/cart', json('POST', { product_id: productId, cart_quantity: 2 }, bearer(customer.token)))).status).toBe(200);
     await mobile.goto(url('/shop/catalog/op-amps'));
     await hydrated(mobile, '.card');
-    for (const [kind, n, count] of [['compare', 0, '۱'], ['compare', 1, '۲'], ['wishlist', 0, '۱']] as const) {
+    for (const [kind, n, count] of [
+      ['compare', 0, '۱'],
+      ['compare', 1, '۲'],
+      ['wishlist', 0, '۱'],
+    ] as const) {
       await mobile.locator(`.card [data-list-add=${kind}]`).nth(n).click();
       await expect.poll(() => mobile.locator(`[data-list-count=${kind}]`).textContent()).toBe(count);
     }
@@ -272,12 +300,28 @@ describe('buying', () => {
     const [paid] = await shop.database.db.select({ factor: orders.factorNumber }).from(orders).where(eq(orders.status, 'paid')).limit(1);
     // Page → what shows its content is there (islands read the API after load).
     const pages: [string, string][] = [
-      ['/', '.home-block'], ['/shop/catalog', '.card'], ['/shop/catalog/op-amps', '.card'], [`/shop/products/${slug}`, '[data-testid=buy-box]'],
-      ['/blog/category-classic', 'main'], ['/site/faq', 'main'], ['/site/terms', 'main'], ['/site/returns', 'main'], ['/site/about-us', 'main'],
-      ['/shop/cart', '.cart-line'], ['/shop/checkout', 'input[name=shipping_method]'], ['/shop/compare', '[data-testid=compare-table]'],
-      ['/shop/wishlist', '[data-testid=wishlist-remove]'], [`/shop/customer/excel/${(bom.body as { identityKey: string }).identityKey}`, '[data-testid=bom-result]'],
-      ['/account/dashboard', 'main'], ['/account/orders/history/f', `[data-factor="${paid!.factor}"]`], [`/account/orders/${paid!.factor}`, '[data-testid=factor-state]'],
-      ['/account/addresses', 'main'], ['/account/profile', 'main'], ['/shop/track-order', 'main'], ['/en/shop/cart', '.cart-line'], [`/en/shop/products/${slug}`, '[data-testid=buy-box]'],
+      ['/', '.home-block'],
+      ['/shop/catalog', '.card'],
+      ['/shop/catalog/op-amps', '.card'],
+      [`/shop/products/${slug}`, '[data-testid=buy-box]'],
+      ['/blog/category-classic', 'main'],
+      ['/site/faq', 'main'],
+      ['/site/terms', 'main'],
+      ['/site/returns', 'main'],
+      ['/site/about-us', 'main'],
+      ['/shop/cart', '.cart-line'],
+      ['/shop/checkout', 'input[name=shipping_method]'],
+      ['/shop/compare', '[data-testid=compare-table]'],
+      ['/shop/wishlist', '[data-testid=wishlist-remove]'],
+      [`/shop/customer/excel/${(bom.body as { identityKey: string }).identityKey}`, '[data-testid=bom-result]'],
+      ['/account/dashboard', 'main'],
+      ['/account/orders/history/f', `[data-factor="${paid!.factor}"]`],
+      [`/account/orders/${paid!.factor}`, '[data-testid=factor-state]'],
+      ['/account/addresses', 'main'],
+      ['/account/profile', 'main'],
+      ['/shop/track-order', 'main'],
+      ['/en/shop/cart', '.cart-line'],
+      [`/en/shop/products/${slug}`, '[data-testid=buy-box]'],
     ];
     const tooWide: string[] = [];
     const measure = async (p: Page, path: string, ready: string) => {
@@ -292,7 +336,10 @@ describe('buying', () => {
     await signIn(staff, DEMO_STAFF.username, DEMO_STAFF.password);
     await staff.waitForURL(url('/staff'));
     await measure(staff, '/staff', 'button[role=tab]');
-    for (const [tab, row] of [['همهٔ سفارش‌ها', 'tr[data-row]'], ['رسیدهای بانکی', 'tr[data-receipt]']]) {
+    for (const [tab, row] of [
+      ['همهٔ سفارش‌ها', 'tr[data-row]'],
+      ['رسیدهای بانکی', 'tr[data-receipt]'],
+    ]) {
       await clickLive(staff, `button[role=tab]:has-text("${tab}")`);
       await staff.locator(row!).first().waitFor();
       tooWide.push(...(await sideways(staff)).map((what) => `/staff ${tab}: ${what}`));

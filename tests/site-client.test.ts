@@ -15,7 +15,13 @@ beforeAll(async () => {
     { slug: 'faq', locale: 'fa', kind: 'faq', title: 'پرسش‌ها', body: '<p>?</p>' },
   ]);
   await db.insert(blogPosts).values({
-    slug: 'first-post', title: 'اولین نوشته', excerpt: 'خلاصه', body: '<p>متن</p>', category: 'خبر', author: 'تیم', publishedAt: new Date(Date.now() - 60_000),
+    slug: 'first-post',
+    title: 'اولین نوشته',
+    excerpt: 'خلاصه',
+    body: '<p>متن</p>',
+    category: 'خبر',
+    author: 'تیم',
+    publishedAt: new Date(Date.now() - 60_000),
   });
   await db.insert(siteMessages).values({ text: 'خوش آمدید' });
   const [top] = await db.insert(departments).values({ title: 'قطعات', url: '/shop/catalog', submenuType: 'menu' }).returning();
@@ -38,7 +44,8 @@ describe('typed site client against the real server', () => {
     expect(semi.children.some((c) => c.children.length > 0)).toBe(true);
     expect((await api.mobileMenuCategories())[0]?.slug).toBe('semiconductors');
     expect((await api.departments())[0]?.submenu).toEqual({
-      type: 'menu', menu: [{ title: 'آی‌سی', titleEn: null, url: '/shop/catalog/integrated-circuits', children: [] }],
+      type: 'menu',
+      menu: [{ title: 'آی‌سی', titleEn: null, url: '/shop/catalog/integrated-circuits', children: [] }],
     });
 
     const product = await api.product('lm358p-pdip8');
@@ -78,7 +85,10 @@ describe('typed site client against the real server', () => {
     expect((await api.helpFile({ name: 'HowToBuy' })).link).toBe('/site/faq');
     expect((await api.store()).name.en).toBe('Qateh');
     expect(await api.searchStats()).toEqual({
-      total_search: expect.any(Number), lastweek_search: expect.any(Number), yesterday_search: expect.any(Number), today_search: expect.any(Number),
+      total_search: expect.any(Number),
+      lastweek_search: expect.any(Number),
+      yesterday_search: expect.any(Number),
+      today_search: expect.any(Number),
     });
   });
 

@@ -24,24 +24,43 @@ const CLERK = { username: 'clerk-sara', password: 'clerk-pass-123' };
 beforeAll(async () => {
   shop = await startBrowserShop({
     async prepare(database) {
-      const [p] = await database.db.select({ id: products.id }).from(products).where(eq(products.enable, true)).orderBy(products.id).limit(1);
+      const [p] = await database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.enable, true))
+        .orderBy(products.id)
+        .limit(1);
       productId = p!.id;
-      await database.db.update(products).set({ stock: 37, threshold: 1000, minimumPurchase: 1, availabilityDate: null }).where(eq(products.id, productId));
+      await database.db
+        .update(products)
+        .set({ stock: 37, threshold: 1000, minimumPurchase: 1, availabilityDate: null })
+        .where(eq(products.id, productId));
       await ensureStaffAccount(database.db);
       await database.db.insert(users).values({
-        username: CLERK.username, email: 'sara@qateh.example', name: 'سارا', mobile: '09120000002', passwordHash: await hashPassword(CLERK.password),
-        role: 'staff', staffRole: 'clerk', emailVerifiedAt: new Date(),
+        username: CLERK.username,
+        email: 'sara@qateh.example',
+        name: 'سارا',
+        mobile: '09120000002',
+        passwordHash: await hashPassword(CLERK.password),
+        role: 'staff',
+        staffRole: 'clerk',
+        emailVerifiedAt: new Date(),
       });
     },
   });
   customer = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'buyer');
 }, 300_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 describe('the clerk', () => {
   it('answers an enquiry, ships the invoice and prints its packing slip, by keyboard', async () => {
     expect((await shop.api('/cart', json('POST', { product_id: productId, cart_quantity: 4 }, bearer(customer.token)))).status).toBe(200);
-    const made = await shop.api('/order', json('POST', { address_id: customer.addressId, shipping_method: 'post', note: 'لطفاً فاکتور رسمی' }, bearer(customer.token)));
+    const made = await shop.api(
+      '/order',
+      json('POST', { address_id: customer.addressId, shipping_method: 'post', note: 'لطفاً فاکتور رسمی' }, bearer(customer.token)),
+    );
     expect(made.status).toBe(201);
     const factorNumber = made.body.data.factorNumber as string;
 
@@ -74,7 +93,11 @@ describe('the clerk', () => {
     expect(await page.textContent('.staff-lines tbody tr td:nth-child(3)')).toBe('۳۷');
 
     // Change the quantity: the total is recomputed before confirming, in toman.
-    const unit = (await shop.api(`/staff/orders/${made.body.data.id}`, { headers: bearer(await tokenFor({ api: shop.api } as unknown as TestServer, CLERK.username, CLERK.password)) })).body.data.lines[0].unitPrice as number;
+    const unit = (
+      await shop.api(`/staff/orders/${made.body.data.id}`, {
+        headers: bearer(await tokenFor({ api: shop.api } as unknown as TestServer, CLERK.username, CLERK.password)),
+      })
+    ).body.data.lines[0].unitPrice as number;
     await page.fill('.staff-lines input[aria-label^="تعداد"]', '3');
     await expect.poll(() => page.textContent('.staff-totals dd[data-total]')).not.toBe(formatToman(made.body.data.total));
     const goods = formatToman(3 * unit);
@@ -94,10 +117,22 @@ describe('the clerk', () => {
 
     // The customer pays by bank transfer; the admin accepts the receipt.
     const admin = await tokenFor({ api: shop.api } as unknown as TestServer, DEMO_STAFF.username, DEMO_STAFF.password);
-    expect((await shop.api('/paymentBank/create', json('POST', {
-      name: 'مشتری', payment_date: '2025-01-05T10:00:00Z', price: 1000, factor_number: factorNumber, tracking_code: 'RC-5566', account_number: '0101234567',
-      captcha: await solvedCaptcha(shop),
-    }))).status).toBe(201);
+    expect(
+      (
+        await shop.api(
+          '/paymentBank/create',
+          json('POST', {
+            name: 'مشتری',
+            payment_date: '2025-01-05T10:00:00Z',
+            price: 1000,
+            factor_number: factorNumber,
+            tracking_code: 'RC-5566',
+            account_number: '0101234567',
+            captcha: await solvedCaptcha(shop),
+          }),
+        )
+      ).status,
+    ).toBe(201);
     const receipts = await shop.api(`/staff/receipts?q=${factorNumber}`, { headers: bearer(admin) });
     expect((await shop.api(`/staff/receipts/${receipts.body.data[0].id}/accept`, json('POST', {}, bearer(admin)))).status).toBe(200);
 
@@ -133,8 +168,16 @@ describe('the clerk', () => {
 
     // A clerk cannot change staff roles: the server refuses, whatever the page shows.
     const refused = await page.evaluate(async () => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('qateh_csrf='))?.split('=')[1] ?? '';
-      const res = await fetch('/api/site/v1/staff/members', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) }, body: JSON.stringify({ username: 'clerk-sara', role: 'admin' }) });
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('qateh_csrf='))
+          ?.split('=')[1] ?? '';
+      const res = await fetch('/api/site/v1/staff/members', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+        body: JSON.stringify({ username: 'clerk-sara', role: 'admin' }),
+      });
       return res.status;
     });
     expect(refused).toBe(403);

@@ -33,7 +33,8 @@ afterAll(async () => {
   rmSync(uploads, { recursive: true, force: true });
 });
 
-const idOf = async (slug: string) => (await server.database.db.select({ id: products.id }).from(products).where(eq(products.slug, slug)))[0]!.id;
+const idOf = async (slug: string) =>
+  (await server.database.db.select({ id: products.id }).from(products).where(eq(products.slug, slug)))[0]!.id;
 const editorOf = async (slug: string) => (await server.api(`/staff/products/${await idOf(slug)}`, { headers: staff })).body.data;
 /** The editor's view made into a save body (what the console sends back). */
 const bodyOf = ({ id: _i, slug: _s, deleted: _d, updatedAt: _u, ...rest }: Record<string, unknown>) => rest;
@@ -45,7 +46,10 @@ describe('who may call', () => {
     const res = await server.api('/staff/products', { headers: bearer(customer.token) });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/کارکنان/);
-    const put = await server.api(`/staff/products/${await idOf('lm358p-pdip8')}`, json('PUT', bodyOf(await editorOf('lm358p-pdip8')), bearer(customer.token)));
+    const put = await server.api(
+      `/staff/products/${await idOf('lm358p-pdip8')}`,
+      json('PUT', bodyOf(await editorOf('lm358p-pdip8')), bearer(customer.token)),
+    );
     expect(put.status).toBe(403);
     const rate = await server.api('/staff/exchange-rate', json('POST', { rialsPerUsd: 900_000 }, bearer(customer.token)));
     expect(rate.status).toBe(403);
@@ -77,13 +81,29 @@ describe('list', () => {
 describe('editor', () => {
   it('refuses bad input with Persian messages and writes nothing', async () => {
     const before = await editorOf('lm358p-pdip8');
-    const res = await server.api(`/staff/products/${before.id}`, json('PUT', {
-      ...bodyOf(before), price: -5, categorySlug: '', tiers: [{ minCount: 10, maxCount: null, price: 100 }, { minCount: 5, maxCount: null, price: 90 }],
-    }, staff));
+    const res = await server.api(
+      `/staff/products/${before.id}`,
+      json(
+        'PUT',
+        {
+          ...bodyOf(before),
+          price: -5,
+          categorySlug: '',
+          tiers: [
+            { minCount: 10, maxCount: null, price: 100 },
+            { minCount: 5, maxCount: null, price: 90 },
+          ],
+        },
+        staff,
+      ),
+    );
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.data.errors)).toEqual(expect.arrayContaining(['price', 'categorySlug', 'tiers.1.minCount']));
     expect(res.body.data.errors['tiers.1.minCount'][0]).toMatch(/پله/);
-    const unknown = await server.api(`/staff/products/${before.id}`, json('PUT', { ...bodyOf(before), categorySlug: 'no-such-category' }, staff));
+    const unknown = await server.api(
+      `/staff/products/${before.id}`,
+      json('PUT', { ...bodyOf(before), categorySlug: 'no-such-category' }, staff),
+    );
     expect(unknown.status).toBe(422);
     expect(unknown.body.data.errors.categorySlug[0]).toMatch(/دسته‌بندی/);
     expect((await editorOf('lm358p-pdip8')).updatedAt).toBe(before.updatedAt);
@@ -92,13 +112,29 @@ describe('editor', () => {
 
   it('saves price, stock, attributes with units, badges and sanitised specification; keeps who changed what', async () => {
     const before = await editorOf('lm358p-pdip8');
-    const res = await server.api(`/staff/products/${before.id}`, json('PUT', {
-      ...bodyOf(before), price: 170_000, stock: 77, badges: ['sale', 'hot'],
-      tiers: [{ minCount: 1, maxCount: 9, price: 170_000, compareAtPrice: null }, { minCount: 10, maxCount: null, price: 160_000, compareAtPrice: null }],
-      attributes: [...before.attributes.filter((a: { name: string }) => a.name !== 'Supply voltage'), { name: 'Supply voltage', value: '3-32', unit: 'V' }],
-      specification: '<h2>مشخصات</h2><p onclick="x()">ولتاژ</p><script>alert(1)</script>',
-      files: [{ kind: 'footprint', label: 'PDIP-8 footprint', link: 'https://example.com/pdip8.zip' }],
-    }, staff));
+    const res = await server.api(
+      `/staff/products/${before.id}`,
+      json(
+        'PUT',
+        {
+          ...bodyOf(before),
+          price: 170_000,
+          stock: 77,
+          badges: ['sale', 'hot'],
+          tiers: [
+            { minCount: 1, maxCount: 9, price: 170_000, compareAtPrice: null },
+            { minCount: 10, maxCount: null, price: 160_000, compareAtPrice: null },
+          ],
+          attributes: [
+            ...before.attributes.filter((a: { name: string }) => a.name !== 'Supply voltage'),
+            { name: 'Supply voltage', value: '3-32', unit: 'V' },
+          ],
+          specification: '<h2>مشخصات</h2><p onclick="x()">ولتاژ</p><script>alert(1)</script>',
+          files: [{ kind: 'footprint', label: 'PDIP-8 footprint', link: 'https://example.com/pdip8.zip' }],
+        },
+        staff,
+      ),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const saved = res.body.data;
     expect(saved.price).toBe(170_000);
@@ -113,7 +149,10 @@ describe('editor', () => {
     const price = history.find((h: { field: string }) => h.field === 'price');
     expect(price).toMatchObject({ before: before.price, after: 170_000, staff: DEMO_STAFF.username, source: 'edit' });
     expect(history.find((h: { field: string }) => h.field === 'stock')).toMatchObject({ before: before.stock, after: 77 });
-    const [action] = await server.database.db.select().from(staffActions).where(sql`${staffActions.action} = 'product.update' AND ${staffActions.entityId} = ${before.id}`);
+    const [action] = await server.database.db
+      .select()
+      .from(staffActions)
+      .where(sql`${staffActions.action} = 'product.update' AND ${staffActions.entityId} = ${before.id}`);
     expect(action!.details.fields).toEqual(expect.arrayContaining(['price', 'stock', 'tiers']));
 
     // The shop's own product call shows the new price at once (the read cache was dropped).
@@ -123,7 +162,8 @@ describe('editor', () => {
 
   it('takes the specification and long description as Markdown: stores the sanitised HTML the page shows and the Markdown the editor reopens', async () => {
     const before = await editorOf('lm358n-dip8');
-    const markdown = '## مشخصات\n\n| پایه | کار |\n| --- | --- |\n| 1 | OUT |\n\n<script>alert(1)</script>\n\n[برگه داده](javascript:alert(2))';
+    const markdown =
+      '## مشخصات\n\n| پایه | کار |\n| --- | --- |\n| 1 | OUT |\n\n<script>alert(1)</script>\n\n[برگه داده](javascript:alert(2))';
     const preview = await server.api('/staff/markdown-preview', json('POST', { markdown }, staff));
     expect(preview.status).toBe(200);
     expect(preview.body.data.html).toContain('<h2>مشخصات</h2>');
@@ -132,7 +172,10 @@ describe('editor', () => {
     const customer = await newCustomer(server);
     expect((await server.api('/staff/markdown-preview', json('POST', { markdown }, bearer(customer.token)))).status).toBe(403);
 
-    const saved = await server.api(`/staff/products/${before.id}`, json('PUT', { ...bodyOf(before), specificationMarkdown: markdown, moreDescriptionMarkdown: '**پرفروش** در کارگاه‌ها' }, staff));
+    const saved = await server.api(
+      `/staff/products/${before.id}`,
+      json('PUT', { ...bodyOf(before), specificationMarkdown: markdown, moreDescriptionMarkdown: '**پرفروش** در کارگاه‌ها' }, staff),
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data.specification).toBe(preview.body.data.html);
     expect(saved.body.data.specificationMarkdown).toBe(markdown);
@@ -143,14 +186,28 @@ describe('editor', () => {
     // An import that writes the HTML afterwards wins: the editor then opens that HTML, not the old Markdown.
     await server.database.db.update(products).set({ specification: '<p>از فایل</p>' }).where(eq(products.id, before.id));
     const reopened = await editorOf('lm358n-dip8');
-    expect(reopened).toMatchObject({ specification: '<p>از فایل</p>', specificationMarkdown: null, moreDescriptionMarkdown: '**پرفروش** در کارگاه‌ها' });
+    expect(reopened).toMatchObject({
+      specification: '<p>از فایل</p>',
+      specificationMarkdown: null,
+      moreDescriptionMarkdown: '**پرفروش** در کارگاه‌ها',
+    });
   });
 
   it('creates a product, refuses its slug twice, disables, deletes and restores it', async () => {
     const body = {
-      slug: 'ne555-test-dip8', partNumber: 'NE555P', name: 'NE555 timer', nameFa: 'آی‌سی تایمر NE555', categorySlug: 'op-amps', brand: 'Texas Instruments',
-      quality: 'original', price: 25_000, stock: 40, availabilityDate: null, attributes: [{ name: 'Package', value: 'DIP-8', unit: null }],
-      basePriceUsdCents: 12, marginPercent: 25,
+      slug: 'ne555-test-dip8',
+      partNumber: 'NE555P',
+      name: 'NE555 timer',
+      nameFa: 'آی‌سی تایمر NE555',
+      categorySlug: 'op-amps',
+      brand: 'Texas Instruments',
+      quality: 'original',
+      price: 25_000,
+      stock: 40,
+      availabilityDate: null,
+      attributes: [{ name: 'Package', value: 'DIP-8', unit: null }],
+      basePriceUsdCents: 12,
+      marginPercent: 25,
     };
     const created = await server.api('/staff/products', json('POST', body, staff));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -168,7 +225,9 @@ describe('editor', () => {
     const edit = await server.api(`/staff/products/${id}`, json('PUT', bodyOf(created.body.data), staff));
     expect(edit.status).toBe(409);
     expect((await server.api(`/staff/products/${id}/restore`, json('POST', {}, staff))).status).toBe(200);
-    const history = (await server.api(`/staff/products/${id}/history`, { headers: staff })).body.data.map((h: { field: string }) => h.field);
+    const history = (await server.api(`/staff/products/${id}/history`, { headers: staff })).body.data.map(
+      (h: { field: string }) => h.field,
+    );
     expect(history).toEqual(expect.arrayContaining(['price', 'stock', 'enable', 'deleted']));
   });
 });
@@ -186,7 +245,7 @@ describe('bulk pricing', () => {
     expect(after!.price).toBe(Math.round((before!.price * 1.1) / 10) * 10);
     const tiersAfter = await db.select().from(productPrices).where(eq(productPrices.productId, id)).orderBy(productPrices.minCount);
     expect(tiersAfter[0]!.price).toBe(after!.price);
-    expect(tiersAfter[1]!.price).toBe(Math.round((tiersBefore[1]!.price * after!.price / before!.price) / 10) * 10);
+    expect(tiersAfter[1]!.price).toBe(Math.round((tiersBefore[1]!.price * after!.price) / before!.price / 10) * 10);
     const outside = await server.api('/staff/products/bulk/percent', json('POST', { percent: 0 }, staff));
     expect(outside.status).toBe(422);
     expect(outside.body.data.errors.percent[0]).toMatch(/صفر/);
@@ -222,7 +281,9 @@ describe('bulk pricing', () => {
   it('two reprices at once both land, one after the other', async () => {
     const id = await idOf('lm358p-pdip8');
     const [start] = await server.database.db.select({ price: products.price }).from(products).where(eq(products.id, id));
-    const runs = await Promise.all([1, 2].map(() => server.api('/staff/products/bulk/percent', json('POST', { percent: 10, category: 'op-amps' }, staff))));
+    const runs = await Promise.all(
+      [1, 2].map(() => server.api('/staff/products/bulk/percent', json('POST', { percent: 10, category: 'op-amps' }, staff))),
+    );
     expect(runs.map((r) => r.status)).toEqual([200, 200]);
     const [end] = await server.database.db.select({ price: products.price }).from(products).where(eq(products.id, id));
     const once = Math.round((start!.price * 1.1) / 10) * 10;
@@ -236,15 +297,20 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     const live = sql`${products.deletedAt} IS NULL`;
     await db.update(products).set({ basePriceUsdCents: 100, marginPercent: 0 }).where(live);
     expect((await server.api('/staff/exchange-rate', json('POST', { rialsPerUsd: 900_000 }, staff))).status).toBe(200);
-    const distinctPrices = async () => (await db.select({ price: products.price }).from(products).where(live).groupBy(products.price)).map((r) => r.price);
+    const distinctPrices = async () =>
+      (await db.select({ price: products.price }).from(products).where(live).groupBy(products.price)).map((r) => r.price);
     expect(await distinctPrices()).toEqual([priceFromUsd(100, 0, 900_000)]);
 
     // Each run computes in several short transactions (thousands of products); a reader between them
     // must never find the catalogue half switched.
     let running = true;
     const seen: number[][] = [];
-    const reader = (async () => { while (running) seen.push(await distinctPrices()); })();
-    const runs = await Promise.all([1_000_000, 1_100_000].map((rialsPerUsd) => server.api('/staff/exchange-rate', json('POST', { rialsPerUsd }, staff))));
+    const reader = (async () => {
+      while (running) seen.push(await distinctPrices());
+    })();
+    const runs = await Promise.all(
+      [1_000_000, 1_100_000].map((rialsPerUsd) => server.api('/staff/exchange-rate', json('POST', { rialsPerUsd }, staff))),
+    );
     running = false;
     await reader;
     expect(runs.map((r) => r.status)).toEqual([200, 200]);
@@ -256,7 +322,9 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     const newest = (await server.api('/staff/exchange-rate', { headers: staff })).body.data.rialsPerUsd;
     expect(await distinctPrices()).toEqual([priceFromUsd(100, 0, newest)]);
     // Nothing is left in the staging table.
-    expect(Number(((await db.execute(sql`select count(*)::int AS n from reprice_staging`)) as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
+    expect(
+      Number(((await db.execute(sql`select count(*)::int AS n from reprice_staging`)) as unknown as { rows: { n: number }[] }).rows[0]!.n),
+    ).toBe(0);
   }, 300_000);
 });
 
@@ -278,25 +346,44 @@ describe('import and export', () => {
     expect(lines[0]).toMatch(/^slug,part_number,name_en,name_fa,category_slug/);
     const header = lines[0]!;
     const row = (slug: string) => lines.find((l) => l.startsWith(`${slug},`))!;
-    const changed = row('lm358dr-soic8').replace(',1,', ',1,').replace(/,(\d+),(\d+),500,/, (_m, min, stock) => `,${min},${Number(stock) + 5},500,`);
+    const changed = row('lm358dr-soic8')
+      .replace(',1,', ',1,')
+      .replace(/,(\d+),(\d+),500,/, (_m, min, stock) => `,${min},${Number(stock) + 5},500,`);
     const unchanged = row('lm358p-pdip8');
     const fresh = unchanged.replace(/^lm358p-pdip8,LM358P,/, 'lm358x-new,LM358X,');
     const broken = unchanged.replace(/^lm358p-pdip8,/, 'Bad Slug!,');
     const csv = [header, changed, unchanged, fresh, broken].join('\n');
-    const preview = await server.api('/staff/catalogue/import', { method: 'POST', headers: staff, body: form({ products: new Blob([csv], { type: 'text/csv' }) }) });
+    const preview = await server.api('/staff/catalogue/import', {
+      method: 'POST',
+      headers: staff,
+      body: form({ products: new Blob([csv], { type: 'text/csv' }) }),
+    });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.counts).toEqual({ new: 1, changed: 1, unchanged: 1, error: 1 });
-    expect(preview.body.data.lines.map((l: { line: number; status: string }) => [l.line, l.status])).toEqual([[2, 'changed'], [3, 'unchanged'], [4, 'new'], [5, 'error']]);
+    expect(preview.body.data.lines.map((l: { line: number; status: string }) => [l.line, l.status])).toEqual([
+      [2, 'changed'],
+      [3, 'unchanged'],
+      [4, 'new'],
+      [5, 'error'],
+    ]);
     expect(preview.body.data.applied).toBe(false);
     expect((await server.api('/staff/products?q=lm358x-new', { headers: staff })).body.data).toEqual([]);
 
-    const refused = await server.api('/staff/catalogue/import', { method: 'POST', headers: staff, body: form({ products: new Blob([csv]), apply: '1' }) });
+    const refused = await server.api('/staff/catalogue/import', {
+      method: 'POST',
+      headers: staff,
+      body: form({ products: new Blob([csv]), apply: '1' }),
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/درون‌ریزی/);
     expect((await server.api('/staff/products?q=lm358x-new', { headers: staff })).body.data).toEqual([]);
 
     const good = [header, changed, unchanged, fresh].join('\n');
-    const applied = await server.api('/staff/catalogue/import', { method: 'POST', headers: staff, body: form({ products: new Blob([good]), apply: '1' }) });
+    const applied = await server.api('/staff/catalogue/import', {
+      method: 'POST',
+      headers: staff,
+      body: form({ products: new Blob([good]), apply: '1' }),
+    });
     expect(applied.status).toBe(200);
     expect(applied.body.data).toMatchObject({ applied: true, counts: { new: 1, changed: 1, unchanged: 1, error: 0 } });
     expect((await server.api('/staff/products?q=lm358x-new', { headers: staff })).body.data).toHaveLength(1);
@@ -305,13 +392,25 @@ describe('import and export', () => {
   it('reads an XLSX sheet the same way, and refuses a file that is neither', async () => {
     const XLSX = await import('@e965/xlsx');
     const exported = (await server.api('/staff/catalogue/export', { headers: staff })).body as string;
-    const lines = exported.replace(/^\uFEFF/, '').split('\n').slice(0, 3).join('\n');
+    const lines = exported
+      .replace(/^\uFEFF/, '')
+      .split('\n')
+      .slice(0, 3)
+      .join('\n');
     const book = XLSX.read(lines, { type: 'string', raw: true });
     const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-    const res = await server.api('/staff/catalogue/import', { method: 'POST', headers: staff, body: form({ products: new Blob([new Uint8Array(bytes)]) }) });
+    const res = await server.api('/staff/catalogue/import', {
+      method: 'POST',
+      headers: staff,
+      body: form({ products: new Blob([new Uint8Array(bytes)]) }),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.counts).toEqual({ new: 0, changed: 0, unchanged: 2, error: 0 });
-    const junk = await server.api('/staff/catalogue/import', { method: 'POST', headers: staff, body: form({ products: new Blob([new Uint8Array([0xff, 0xfe, 0x00, 0xd8])]) }) });
+    const junk = await server.api('/staff/catalogue/import', {
+      method: 'POST',
+      headers: staff,
+      body: form({ products: new Blob([new Uint8Array([0xff, 0xfe, 0x00, 0xd8])]) }),
+    });
     expect(junk.status).toBe(422);
     const none = await server.api('/staff/catalogue/import', json('POST', {}, staff));
     expect(none.status).toBe(422);
@@ -320,8 +419,14 @@ describe('import and export', () => {
 
 describe('uploads', () => {
   it('makes WebP and AVIF sizes of a large image, serves them, and keeps images in the order saved', async () => {
-    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#c03030' } }).png().toBuffer();
-    const up = await server.api('/staff/uploads', { method: 'POST', headers: staff, body: form({ file: new Blob([new Uint8Array(png)]) }) });
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#c03030' } })
+      .png()
+      .toBuffer();
+    const up = await server.api('/staff/uploads', {
+      method: 'POST',
+      headers: staff,
+      body: form({ file: new Blob([new Uint8Array(png)]) }),
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const data = up.body.data;
     expect(data.variants.map((v: { width: number }) => v.width)).toEqual([200, 400, 800, 1600]);
@@ -330,23 +435,41 @@ describe('uploads', () => {
     expect(served.headers.get('content-type')).toBe('image/avif');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(200);
 
-    const small = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3030c0' } }).jpeg().toBuffer();
-    const second = (await server.api('/staff/uploads', { method: 'POST', headers: staff, body: form({ file: new Blob([new Uint8Array(small)]) }) })).body.data;
+    const small = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3030c0' } })
+      .jpeg()
+      .toBuffer();
+    const second = (
+      await server.api('/staff/uploads', { method: 'POST', headers: staff, body: form({ file: new Blob([new Uint8Array(small)]) }) })
+    ).body.data;
     expect(second.variants.map((v: { width: number }) => v.width)).toEqual([200, 300]);
 
     const before = await editorOf('lm358p-pdip8');
-    const images = [{ src: second.src, alt: 'نمای بالا' }, { src: data.src, alt: 'نمای کنار' }];
+    const images = [
+      { src: second.src, alt: 'نمای بالا' },
+      { src: data.src, alt: 'نمای کنار' },
+    ];
     const saved = await server.api(`/staff/products/${before.id}`, json('PUT', { ...bodyOf(before), images }, staff));
     expect(saved.body.data.images).toEqual(images);
-    const reordered = await server.api(`/staff/products/${before.id}`, json('PUT', { ...bodyOf(before), images: [...images].reverse() }, staff));
+    const reordered = await server.api(
+      `/staff/products/${before.id}`,
+      json('PUT', { ...bodyOf(before), images: [...images].reverse() }, staff),
+    );
     expect(reordered.body.data.images.map((i: { src: string }) => i.src)).toEqual([data.src, second.src]);
     const shop = await server.api(`/get/products/${before.slug}`);
     expect(JSON.stringify(shop.body.data.images ?? shop.body.data)).toContain(data.src.split('/').pop());
 
-    const pdf = await server.api('/staff/uploads', { method: 'POST', headers: staff, body: form({ file: new Blob(['%PDF-1.4 datasheet']) }) });
+    const pdf = await server.api('/staff/uploads', {
+      method: 'POST',
+      headers: staff,
+      body: form({ file: new Blob(['%PDF-1.4 datasheet']) }),
+    });
     expect(pdf.status).toBe(201);
     expect(pdf.body.data.src).toMatch(/^\/media\/uploads\/[a-f0-9]{24}\.pdf$/);
-    const bad = await server.api('/staff/uploads', { method: 'POST', headers: staff, body: form({ file: new Blob(['<script>alert(1)</script>']) }) });
+    const bad = await server.api('/staff/uploads', {
+      method: 'POST',
+      headers: staff,
+      body: form({ file: new Blob(['<script>alert(1)</script>']) }),
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.data.errors.file[0]).toMatch(/پذیرفته/);
   });
@@ -362,22 +485,43 @@ describe('uploads', () => {
         const body = Buffer.concat(chunks);
         const url = new URL(req.url!, `http://${req.headers.host}`);
         const signed = (req.headers.authorization ?? '').match(/SignedHeaders=([^,]+)/)?.[1]?.split(';') ?? [];
-        const sent = Object.fromEntries(signed.filter((h) => h !== 'host' && h !== 'x-amz-date' && h !== 'x-amz-content-sha256').map((h) => [h, String(req.headers[h])]));
+        const sent = Object.fromEntries(
+          signed.filter((h) => h !== 'host' && h !== 'x-amz-date' && h !== 'x-amz-content-sha256').map((h) => [h, String(req.headers[h])]),
+        );
         const at = String(req.headers['x-amz-date']).replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
         const expected = signS3Request(req.method!, url, sent, body, creds, new Date(at)).authorization;
-        if (req.method !== 'PUT' || expected !== req.headers.authorization) { res.writeHead(403); res.end('<Error><Code>SignatureDoesNotMatch</Code></Error>'); return; }
+        if (req.method !== 'PUT' || expected !== req.headers.authorization) {
+          res.writeHead(403);
+          res.end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+          return;
+        }
         stored.set(url.pathname, { type: String(req.headers['content-type']), bytes: body });
-        res.writeHead(200); res.end();
+        res.writeHead(200);
+        res.end();
       });
     });
     await new Promise<void>((r) => standin.listen(0, '127.0.0.1', r));
     const endpoint = `http://127.0.0.1:${(standin.address() as { port: number }).port}`;
     try {
-      const config = loadConfig({ NODE_ENV: 'test', S3_ENDPOINT: endpoint, S3_BUCKET: 'qateh', S3_REGION: creds.region, S3_ACCESS_KEY_ID: creds.accessKeyId, S3_SECRET_ACCESS_KEY: creds.secretAccessKey });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: 'qateh',
+        S3_REGION: creds.region,
+        S3_ACCESS_KEY_ID: creds.accessKeyId,
+        S3_SECRET_ACCESS_KEY: creds.secretAccessKey,
+      });
       const src = await uploadsStore(config).put('abc.webp', new Uint8Array([1, 2, 3]), 'image/webp');
       expect(src).toBe(`${endpoint}/qateh/abc.webp`);
       expect(stored.get('/qateh/abc.webp')).toEqual({ type: 'image/webp', bytes: Buffer.from([1, 2, 3]) });
-      const wrong = loadConfig({ NODE_ENV: 'test', S3_ENDPOINT: endpoint, S3_BUCKET: 'qateh', S3_REGION: creds.region, S3_ACCESS_KEY_ID: creds.accessKeyId, S3_SECRET_ACCESS_KEY: 'not-the-secret' });
+      const wrong = loadConfig({
+        NODE_ENV: 'test',
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: 'qateh',
+        S3_REGION: creds.region,
+        S3_ACCESS_KEY_ID: creds.accessKeyId,
+        S3_SECRET_ACCESS_KEY: 'not-the-secret',
+      });
       await expect(uploadsStore(wrong).put('x.webp', new Uint8Array([1]), 'image/webp')).rejects.toThrow(/403/);
     } finally {
       standin.close();

@@ -39,7 +39,10 @@ describe('staff console: products', () => {
     await page.fill('input[name=price]', '23456');
     await page.fill('input[name=stock]', '321');
     // The specification in Markdown: the preview beside it is what the page will show, script dropped.
-    await page.fill('textarea[name=specificationMarkdown]', '## پایه‌ها\n\n| پایه | کار |\n| --- | --- |\n| ۸ | VCC |\n\n<script>window.pwned = 1</script>');
+    await page.fill(
+      'textarea[name=specificationMarkdown]',
+      '## پایه‌ها\n\n| پایه | کار |\n| --- | --- |\n| ۸ | VCC |\n\n<script>window.pwned = 1</script>',
+    );
     const preview = page.locator('[data-preview=specificationMarkdown]');
     await expect.poll(() => preview.locator('h2').textContent()).toBe('پایه‌ها');
     expect(await preview.locator('td').allTextContents()).toEqual(['۸', 'VCC']);

@@ -37,13 +37,18 @@ function htmlFiles(dir: string): string[] {
 }
 
 /** A GET as a browser sends it, the body as it crossed the wire (fetch would decompress it). */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(server.url + path, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -115,7 +120,9 @@ describe('static build', () => {
     expect(status).toBe(200);
     expect(html).toContain('<span dir="ltr" class="pn">LM358N</span>');
     // In the name, the part number and the package are isolated left-to-right runs, one each.
-    expect(html).toContain('<h1 class="product__name">آی‌سی <bdi dir="ltr"><span class="pn-run">LM358N</span></bdi> تقویت‌کننده عملیاتی دوبل پکیج <bdi dir="ltr">DIP-8</bdi> اورجینال</h1>');
+    expect(html).toContain(
+      '<h1 class="product__name">آی‌سی <bdi dir="ltr"><span class="pn-run">LM358N</span></bdi> تقویت‌کننده عملیاتی دوبل پکیج <bdi dir="ltr">DIP-8</bdi> اورجینال</h1>',
+    );
     expect(html).toContain('<title>آی‌سی LM358N تقویت‌کننده عملیاتی دوبل پکیج DIP-8 اورجینال | قطعه</title>');
     // 140,000 rials = 14,000 toman; the tiers 10–99 at 13,000 and 100+ at 12,000 toman.
     expect(html).toContain('۱۴٬۰۰۰ تومان');
@@ -148,7 +155,7 @@ describe('static build', () => {
     expect(html).toContain('class="filters"');
   });
 
-  it('repeats one header and footer on every page of a language, with each page\'s language switcher pointing at itself', () => {
+  it("repeats one header and footer on every page of a language, with each page's language switcher pointing at itself", () => {
     const read = (page: string) => readFileSync(pagePath(outDir, page), 'utf8');
     const header = (html: string) => /<header class="site-header"[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
     const footer = (html: string) => /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? '';
@@ -180,10 +187,15 @@ describe('static build', () => {
   it('lists in the sitemap every page meant to be found and none that says noindex', () => {
     const listed = new Set<string>();
     for (const name of readdirSync(outDir).filter((f) => /^sitemap-\d+\.xml$/.test(f))) {
-      for (const m of readFileSync(join(outDir, name), 'utf8').matchAll(/<loc>https:\/\/shop\.example([^<]*)<\/loc>/g)) listed.add(m[1] || '/');
+      for (const m of readFileSync(join(outDir, name), 'utf8').matchAll(/<loc>https:\/\/shop\.example([^<]*)<\/loc>/g))
+        listed.add(m[1] || '/');
     }
     const pages = htmlFiles(outDir).map((file) => ({
-      path: `/${relative(outDir, file).replace(/\\/g, '/').replace(/(\/index)?\.html$/, '').replace(/^index$/, '')}`.replace(/\/$/, '') || '/',
+      path:
+        `/${relative(outDir, file)
+          .replace(/\\/g, '/')
+          .replace(/(\/index)?\.html$/, '')
+          .replace(/^index$/, '')}`.replace(/\/$/, '') || '/',
       noindex: readFileSync(file, 'utf8').includes('<meta name="robots" content="noindex">'),
     }));
     const hidden = pages.filter((p) => p.noindex).map((p) => p.path);
@@ -209,7 +221,10 @@ describe('static build', () => {
       if (file) expect(readFileSync(file, 'utf8'), path).toContain('<meta name="robots" content="noindex">');
     }
     for (const open of [`/shop/products/${PRODUCT}`, `/en/shop/catalog/${CATEGORY}`, '/blog', '/site/terms']) {
-      expect(disallowed.some((d) => open === d || open.startsWith(`${d}/`)), open).toBe(false);
+      expect(
+        disallowed.some((d) => open === d || open.startsWith(`${d}/`)),
+        open,
+      ).toBe(false);
     }
   });
 
@@ -238,7 +253,9 @@ describe('static build', () => {
     expect(parts.length).toBeGreaterThan(0);
     let records = 0;
     for (const dir of ['/pagefind/', ...parts]) {
-      const entry = JSON.parse(readFileSync(join(outDir, dir, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+      const entry = JSON.parse(readFileSync(join(outDir, dir, 'pagefind-entry.json'), 'utf8')) as {
+        languages: Record<string, { page_count: number }>;
+      };
       records += Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0);
     }
     expect(records).toBe(slugs.length);
@@ -280,7 +297,7 @@ describe('serving beside the API', () => {
     expect((await get('/media/parts/no-such-part.svg')).headers.get('content-type')).toContain('application/json');
   });
 
-  it('keeps the build\'s own records beside the pages but never serves them', async () => {
+  it("keeps the build's own records beside the pages but never serves them", async () => {
     // The manifest, the search records and (from the first worker) the recorded browser bundle.
     for (const file of ['.qateh-build.json', '.qateh-search.json', '.qateh-client-bundle.json']) {
       expect(existsSync(join(outDir, file)), file).toBe(true);
@@ -290,7 +307,9 @@ describe('serving beside the API', () => {
         expect(r.html, path).not.toContain('"products"');
       }
     }
-    const record = JSON.parse(readFileSync(join(outDir, '.qateh-client-bundle.json'), 'utf8')) as { outputs: { fileName: string; type: string }[] };
+    const record = JSON.parse(readFileSync(join(outDir, '.qateh-client-bundle.json'), 'utf8')) as {
+      outputs: { fileName: string; type: string }[];
+    };
     // The record's script chunks are the files the site holds (some tiny scripts are inlined into pages instead).
     const written = record.outputs.filter((o) => existsSync(join(outDir, o.fileName)));
     expect(written.length).toBeGreaterThan(record.outputs.length / 2);

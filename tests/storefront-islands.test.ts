@@ -36,7 +36,13 @@ let outDir: string;
 let browser: Browser;
 let preOrders: { slug: string; date: string }[] = [];
 
-const env = { NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example', TRUST_SEAL_URL: 'https://trustseal.enamad.ir/?id=12345&Code=abc' };
+const env = {
+  NODE_ENV: 'test',
+  PORT: '0',
+  SEED_DEMO: '0',
+  PUBLIC_BASE_URL: 'https://shop.example',
+  TRUST_SEAL_URL: 'https://trustseal.enamad.ir/?id=12345&Code=abc',
+};
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -44,7 +50,8 @@ beforeAll(async () => {
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
   // Two pre-orders: one due in the future, one whose date passed without the store updating it.
-  const due = await database.db.execute(sql`UPDATE products SET stock = 0, availability_date = CASE WHEN id % 2 = 0 THEN '2099-06-01'::date ELSE '2020-03-20'::date END
+  const due = await database.db
+    .execute(sql`UPDATE products SET stock = 0, availability_date = CASE WHEN id % 2 = 0 THEN '2099-06-01'::date ELSE '2020-03-20'::date END
     WHERE id IN (SELECT id FROM products WHERE enable AND category_id = (SELECT id FROM categories WHERE slug = ${CATEGORY}) AND slug <> ${PRODUCT} ORDER BY id DESC LIMIT 2)
     RETURNING slug, availability_date::text AS date`);
   preOrders = (due as unknown as { rows: { slug: string; date: string }[] }).rows;
@@ -91,7 +98,11 @@ const currentPage = (page: Page) => page.locator('.pagination [aria-current="pag
 
 /** Persian or Latin digits in a text → the numbers in it ("نمایش ۱ تا ۱۲ از ۴۰ کالا" → [1, 12, 40]). */
 const numbersIn = (text: string | null): number[] =>
-  (text ?? '').replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٬,]/g, '').match(/\d+/g)?.map(Number) ?? [];
+  (text ?? '')
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٬,]/g, '')
+    .match(/\d+/g)
+    ?.map(Number) ?? [];
 /** The listing's "showing a to b of total" count. */
 const listTotal = async (page: Page) => numbersIn(await page.locator('.listing__count').textContent()).at(-1);
 /** The category's product count for these getProduct filters, from the API itself. */
@@ -176,7 +187,9 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(await page.locator('.toolbar select >> nth=0').inputValue()).toBe('default');
     await page.goBack();
     // Page 1 as the API orders it now: views counted by earlier tests may have moved it since the build.
-    const livePage1 = await fetch(`${server.url}/api/site/v1/getProduct?filter_category=${CATEGORY}`).then((r) => r.json() as Promise<{ items: { partNumber: string }[] }>);
+    const livePage1 = await fetch(`${server.url}/api/site/v1/getProduct?filter_category=${CATEGORY}`).then(
+      (r) => r.json() as Promise<{ items: { partNumber: string }[] }>,
+    );
     await expect.poll(firstCard).toBe(livePage1.items[0]!.partNumber);
     await page.goForward();
     await expect.poll(firstCard).toBe(onPage2);
@@ -213,7 +226,10 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     const helpLinks = help.locator('ul a');
     await expect.poll(() => helpLinks.first().isVisible()).toBe(true);
     expect(await helpLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      '/en/site/faq', '/en/site/faq', '/en/site/contact-us', '/en/site/about-us',
+      '/en/site/faq',
+      '/en/site/faq',
+      '/en/site/contact-us',
+      '/en/site/about-us',
     ]);
     await page.keyboard.press('Escape');
     await expect.poll(() => helpLinks.first().isVisible()).toBe(false);
@@ -369,7 +385,9 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     const card = page.locator('.card .price[data-rials]').first();
     const rials = Number(await card.getAttribute('data-rials'));
     const euros = approximateIn(rials, 'EUR', rates)!;
-    await expect.poll(() => card.getAttribute('data-approx')).toBe(`≈ €${euros.toLocaleString('fa-IR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    await expect
+      .poll(() => card.getAttribute('data-approx'))
+      .toBe(`≈ €${euros.toLocaleString('fa-IR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
     expect(await card.evaluate((el) => getComputedStyle(el, '::after').content)).toContain('€');
     expect(await card.textContent()).toContain('تومان');
 
@@ -399,7 +417,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await page.close();
   });
 
-  it('the spec\'s remaining routes: /shop/products, /offcanvas-cart and the three product layouts', async () => {
+  it("the spec's remaining routes: /shop/products, /offcanvas-cart and the three product layouts", async () => {
     const all = await open('/shop/products', ['CatalogListing']);
     expect(await all.locator('.card').count()).toBeGreaterThan(0);
     await all.close();
@@ -410,15 +428,25 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await offcanvas.close();
     for (const layout of ['standard', 'sidebar', 'columnar']) {
       const page = await open(`/shop/product-${layout}`, ['LiveBuyBox']);
-      expect(await page.locator(`[data-product-layout=${layout}] .product [data-testid=buy-box], [data-product-layout=${layout}] .product .buybox`).count()).toBeGreaterThan(0);
+      expect(
+        await page
+          .locator(`[data-product-layout=${layout}] .product [data-testid=buy-box], [data-product-layout=${layout}] .product .buybox`)
+          .count(),
+      ).toBeGreaterThan(0);
       expect(await page.locator('[data-widget]').count()).toBe(layout === 'sidebar' ? 2 : 0);
       if (layout === 'sidebar') {
         // The latest-products widget: at most five, cheapest first (spec §9).
-        const prices = (await page.locator('[data-widget=latest] [data-rials]').evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.rials))));
+        const prices = await page
+          .locator('[data-widget=latest] [data-rials]')
+          .evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.rials)));
         expect(await page.locator('[data-widget=latest] li').count()).toBeLessThanOrEqual(5);
         expect(prices.length).toBeGreaterThan(0);
         expect(prices).toEqual([...prices].sort((a, b) => a - b));
-        expect(await page.locator(`[data-widget=categories] a[href="/shop/catalog/${CATEGORY}"], [data-widget=categories] a[aria-current]`).count()).toBeGreaterThan(0);
+        expect(
+          await page
+            .locator(`[data-widget=categories] a[href="/shop/catalog/${CATEGORY}"], [data-widget=categories] a[aria-current]`)
+            .count(),
+        ).toBeGreaterThan(0);
       }
       await page.close();
     }
@@ -436,7 +464,9 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(await page.locator('footer a[data-trust-seal]').getAttribute('href')).toBe(env.TRUST_SEAL_URL);
     // Once idle, the pages linked from the screen are fetched ahead (never the API or private pages).
     await expect.poll(() => page.locator('link[rel=prefetch]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    const ahead = await page.locator('link[rel=prefetch]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    const ahead = await page
+      .locator('link[rel=prefetch]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     expect(ahead.filter((p) => /^\/(api|account|staff)/.test(p))).toEqual([]);
     await page.close();
   });
@@ -445,7 +475,9 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     const page = await open('/en/site/faq', []);
     await page.route('**/_astro/CartPanel*', (route) => route.abort());
     let navigations = 0;
-    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations++;
+    });
     await page.locator('.cart-indicator[data-ready] > button').click();
     await expect.poll(() => navigations).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem('qateh:chunk-reload'))).toContain('/en/site/faq');
@@ -465,14 +497,25 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await expect.poll(() => hits.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.locator('.listing__notice').textContent()).toContain('آفلاین');
     const hrefs = await hits.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
-    expect(hrefs.some((h) => h.startsWith('/shop/products/lm358')), hrefs.join(' ')).toBe(true);
+    expect(
+      hrefs.some((h) => h.startsWith('/shop/products/lm358')),
+      hrefs.join(' '),
+    ).toBe(true);
     // One record serves both languages: Persian titles here, English titles and /en addresses there.
     expect(await hits.first().textContent()).toMatch(/[\u0600-\u06FF]/);
     await page.goto(`${server.url}/en/shop/search/all/lm358`);
     await expect.poll(() => hits.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    const english = await hits.evaluateAll((links) => links.map((a) => ({ path: (a as HTMLAnchorElement).pathname, text: a.textContent ?? '' })));
-    expect(english.every((h) => h.path.startsWith('/en/shop/products/')), JSON.stringify(english)).toBe(true);
-    expect(english.some((h) => /LM358/i.test(h.text) && !/[\u0600-\u06FF]/.test(h.text)), JSON.stringify(english)).toBe(true);
+    const english = await hits.evaluateAll((links) =>
+      links.map((a) => ({ path: (a as HTMLAnchorElement).pathname, text: a.textContent ?? '' })),
+    );
+    expect(
+      english.every((h) => h.path.startsWith('/en/shop/products/')),
+      JSON.stringify(english),
+    ).toBe(true);
+    expect(
+      english.some((h) => /LM358/i.test(h.text) && !/[\u0600-\u06FF]/.test(h.text)),
+      JSON.stringify(english),
+    ).toBe(true);
     await page.close();
   });
 
@@ -518,15 +561,36 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
   });
 
   it('axe-core finds no serious or critical accessibility violations on home, listing and product pages', async () => {
-    for (const [path, islands] of [['/', []], [`/shop/catalog/${CATEGORY}`, ['CatalogListing']], [`/shop/products/${PRODUCT}`, ['LiveBuyBox']], [`/en/shop/products/${PRODUCT}`, ['LiveBuyBox']]] as const) {
+    for (const [path, islands] of [
+      ['/', []],
+      [`/shop/catalog/${CATEGORY}`, ['CatalogListing']],
+      [`/shop/products/${PRODUCT}`, ['LiveBuyBox']],
+      [`/en/shop/products/${PRODUCT}`, ['LiveBuyBox']],
+    ] as const) {
       const page = await open(path, [...islands]);
       // Through DevTools, not a <script>: the site's Content-Security-Policy rightly refuses an injected inline script.
       await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: Document,
+                opts: object,
+              ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe;
         const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(', ')}`,
+          );
       });
       expect(violations, path).toEqual([]);
       await page.close();

@@ -96,7 +96,9 @@ describe('full build', () => {
     expect(html).toContain(`hreflang="ru" href="https://shop.example/ru/shop/products/${CHANGED}"`);
     const [product, crumbs] = jsonLd(html);
     expect(product).toMatchObject({
-      '@type': 'Product', mpn: 'LM358N', sku: CHANGED,
+      '@type': 'Product',
+      mpn: 'LM358N',
+      sku: CHANGED,
       offers: { '@type': 'Offer', priceCurrency: 'IRR', price: 140000, availability: 'https://schema.org/InStock' },
     });
     expect(crumbs!['@type']).toBe('BreadcrumbList');
@@ -164,7 +166,8 @@ describe('site and blog pages from the seeded content', () => {
     expect(page('site/server-error')).toContain('اوه! خطای ۵۰۰');
     expect(page('en/site/server-error')).toContain('Oops! Error 500');
     expect(page('site/not-found')).toContain('این صفحه پیدا نشد.');
-    for (const rel of ['site/components', 'site/typography', 'home-two', 'home-three', 'en/home-two']) expect(pageExists(outDir, rel), rel).toBe(true);
+    for (const rel of ['site/components', 'site/typography', 'home-two', 'home-three', 'en/home-two'])
+      expect(pageExists(outDir, rel), rel).toBe(true);
   });
 });
 
@@ -218,7 +221,8 @@ describe('incremental rebuild', () => {
       expect(htmlFiles(replayed)).toEqual(pages);
       for (const file of pages) expect(readFileSync(join(replayed, file), 'utf8'), file).toBe(readFileSync(join(bundled, file), 'utf8'));
       // No script of the browser bundle is written again (the live site has them); styles come from the pages' own build.
-      const scripts = (dir: string) => (existsSync(join(dir, '_astro')) ? readdirSync(join(dir, '_astro')).filter((f) => f.endsWith('.js')) : []);
+      const scripts = (dir: string) =>
+        existsSync(join(dir, '_astro')) ? readdirSync(join(dir, '_astro')).filter((f) => f.endsWith('.js')) : [];
       expect(scripts(bundled).length).toBeGreaterThan(5);
       expect(scripts(replayed)).toEqual([]);
     } finally {
@@ -245,7 +249,9 @@ describe('incremental rebuild', () => {
 
   it('an edited blog post is rendered again without any product page', async () => {
     const before = mtime(`shop/products/${CHANGED}`);
-    await database.db.execute(sql`UPDATE blog_posts SET title = 'راهنمای تازه رگولاتور', updated_at = now() WHERE slug = 'choosing-a-voltage-regulator'`);
+    await database.db.execute(
+      sql`UPDATE blog_posts SET title = 'راهنمای تازه رگولاتور', updated_at = now() WHERE slug = 'choosing-a-voltage-regulator'`,
+    );
     const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
     expect(r.kind).toBe('partial');
     expect(r.rendered).toEqual([]);
@@ -270,7 +276,11 @@ describe('incremental rebuild', () => {
   it('while the shop runs, a price change in the database reaches the static page by itself, and nothing is rebuilt when nothing changed', async () => {
     const lines: string[] = [];
     const results: RebuildResult[] = [];
-    const updater = startSiteUpdater(config, database, outDir, { intervalSeconds: 0.2, log: (l) => lines.push(l), onRebuilt: (r) => results.push(r) });
+    const updater = startSiteUpdater(config, database, outDir, {
+      intervalSeconds: 0.2,
+      log: (l) => lines.push(l),
+      onRebuilt: (r) => results.push(r),
+    });
     try {
       // Anything stale from earlier tests is brought up to date first; then the site is left alone.
       await until(async () => (await siteFreshness(database, outDir)) === 'fresh');
@@ -306,8 +316,12 @@ describe('incremental rebuild', () => {
   }, 180_000);
 
   it('a product deleted in the console loses its pages and is answered 404; restored, its pages come back', async () => {
-    const [row] = (await database.db.execute(sql`SELECT p.id, p.slug FROM products p JOIN categories c ON c.id = p.category_id
-      WHERE c.slug = ${CATEGORY} AND p.enable AND p.deleted_at IS NULL AND p.slug NOT IN (${CHANGED}, ${UNTOUCHED}) ORDER BY p.id LIMIT 1`) as unknown as { rows: { id: number; slug: string }[] }).rows;
+    const [row] = (
+      (await database.db.execute(sql`SELECT p.id, p.slug FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE c.slug = ${CATEGORY} AND p.enable AND p.deleted_at IS NULL AND p.slug NOT IN (${CHANGED}, ${UNTOUCHED}) ORDER BY p.id LIMIT 1`)) as unknown as {
+        rows: { id: number; slug: string }[];
+      }
+    ).rows;
     const { id, slug } = { id: Number(row!.id), slug: row!.slug };
     expect(pageExists(outDir, `shop/products/${slug}`)).toBe(true);
     const staffId = await ensureStaffAccount(database.db);
@@ -332,7 +346,11 @@ describe('incremental rebuild', () => {
   }, 240_000);
 
   it('an uploaded photo is offered as AVIF and WebP sizes (<picture>, srcset, sizes) on the rebuilt product page and its cards', async () => {
-    const copies = [200, 400, 800, 1600].map((width) => ({ width, webp: `/media/uploads/0a1b2c-${width}.webp`, avif: `/media/uploads/0a1b2c-${width}.avif` }));
+    const copies = [200, 400, 800, 1600].map((width) => ({
+      width,
+      webp: `/media/uploads/0a1b2c-${width}.webp`,
+      avif: `/media/uploads/0a1b2c-${width}.avif`,
+    }));
     await database.db.execute(sql`DELETE FROM product_images WHERE product_id = (SELECT id FROM products WHERE slug = ${CHANGED})`);
     await database.db.execute(sql`INSERT INTO product_images (product_id, src, alt, width, height, sort, variants)
       SELECT id, '/media/uploads/0a1b2c-1600.webp', 'LM358N', 1600, 800, 0, ${JSON.stringify(copies)}::jsonb FROM products WHERE slug = ${CHANGED}`);
@@ -342,12 +360,17 @@ describe('incremental rebuild', () => {
     for (const prefix of ['', 'en/']) {
       const html = page(`${prefix}shop/products/${CHANGED}`);
       const picture = /<picture>(.*?)<\/picture>/s.exec(html)?.[1] ?? '';
-      expect(picture).toContain('<source type="image/avif" srcset="/media/uploads/0a1b2c-200.avif 200w, /media/uploads/0a1b2c-400.avif 400w, /media/uploads/0a1b2c-800.avif 800w, /media/uploads/0a1b2c-1600.avif 1600w" sizes="(max-width: 480px) 100vw, 400px"');
+      expect(picture).toContain(
+        '<source type="image/avif" srcset="/media/uploads/0a1b2c-200.avif 200w, /media/uploads/0a1b2c-400.avif 400w, /media/uploads/0a1b2c-800.avif 800w, /media/uploads/0a1b2c-1600.avif 1600w" sizes="(max-width: 480px) 100vw, 400px"',
+      );
       expect(picture).toContain('<source type="image/webp" srcset="/media/uploads/0a1b2c-200.webp 200w');
       expect(picture).toMatch(/<img src="\/media\/uploads\/0a1b2c-1600.webp"/);
     }
     // The category listing's card takes a small copy too, not the 1600 px one.
-    const card = new RegExp(`<a class="card__image" href="/shop/products/${CHANGED}"[^>]*>\\s*<img ([^>]*)>`).exec(page(`shop/catalog/${CATEGORY}`))?.[1] ?? '';
+    const card =
+      new RegExp(`<a class="card__image" href="/shop/products/${CHANGED}"[^>]*>\\s*<img ([^>]*)>`).exec(
+        page(`shop/catalog/${CATEGORY}`),
+      )?.[1] ?? '';
     expect(card).toContain('srcset="/media/uploads/0a1b2c-200.webp 200w');
     expect(card).toContain('sizes="(max-width: 600px) 50vw, 240px"');
   }, 240_000);

@@ -43,13 +43,29 @@ async function main() {
     const rebuildPeakMb = rebuildMemory.stop();
     // Put the price back so the reused bench shop stays the same catalogue run after run.
     await database.db.execute(sql`UPDATE products SET price = price - 10000, updated_at = now() WHERE slug = ${slug}`);
-    console.log(JSON.stringify({
-      products, pages, seconds: built.seconds, renderSeconds: built.renderSeconds,
-      searchSeconds: built.search?.seconds ?? null, searchPages: built.search?.pages ?? null, searchParts: built.search?.parts ?? null,
-      searchPeakMb: built.search?.indexerPeakMb ?? null, russianFromEnglish: built.russianFromEnglish, peakMb,
-      rebuild: { kind: rebuilt.kind, rendered: rebuilt.rendered.length, listings: rebuilt.listings.length, pagesSeconds: rebuilt.pagesSeconds, seconds: rebuilt.seconds, peakMb: rebuildPeakMb },
-      outDir: keep ? outDir : undefined,
-    }));
+    console.log(
+      JSON.stringify({
+        products,
+        pages,
+        seconds: built.seconds,
+        renderSeconds: built.renderSeconds,
+        searchSeconds: built.search?.seconds ?? null,
+        searchPages: built.search?.pages ?? null,
+        searchParts: built.search?.parts ?? null,
+        searchPeakMb: built.search?.indexerPeakMb ?? null,
+        russianFromEnglish: built.russianFromEnglish,
+        peakMb,
+        rebuild: {
+          kind: rebuilt.kind,
+          rendered: rebuilt.rendered.length,
+          listings: rebuilt.listings.length,
+          pagesSeconds: rebuilt.pagesSeconds,
+          seconds: rebuilt.seconds,
+          peakMb: rebuildPeakMb,
+        },
+        outDir: keep ? outDir : undefined,
+      }),
+    );
   } finally {
     await database.close();
     if (!keep) rmSync(outDir, { recursive: true, force: true });

@@ -45,7 +45,9 @@ async function fill(database: Database, products: number, log: (s: string) => vo
   await timed(steps, 'import shared catalogue', log, () => importCatalogue(database.db, sharedCatalogue()));
   const imported = await productCount(database.db);
   if (imported < products) {
-    await timed(steps, `seed ${(products - imported).toLocaleString('en-US')} synthetic products`, log, () => seedSynthetic(database.db, products - imported));
+    await timed(steps, `seed ${(products - imported).toLocaleString('en-US')} synthetic products`, log, () =>
+      seedSynthetic(database.db, products - imported),
+    );
   }
   // Fresh statistics, or the planner guesses on tables that grew a hundredfold.
   await timed(steps, 'vacuum analyze', log, () => database.db.execute(sql`vacuum analyze`));
@@ -119,7 +121,10 @@ async function openPostgres(url: string, products: number, log: (s: string) => v
 
 /** `pgliteThread: false` opens PGlite in this thread, as before it had one of its own (bench:pglite-thread). */
 export function openBenchDatabase(
-  kind: 'pglite' | 'postgres', products: number, log: (s: string) => void, opts: { pgliteThread?: boolean } = {},
+  kind: 'pglite' | 'postgres',
+  products: number,
+  log: (s: string) => void,
+  opts: { pgliteThread?: boolean } = {},
 ): Promise<BenchDatabase> {
   if (kind === 'pglite') return openPglite(products, log, opts.pgliteThread);
   const url = process.env.DATABASE_URL;

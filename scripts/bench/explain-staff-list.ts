@@ -13,7 +13,8 @@ const { db } = database;
 await seedSynthetic(db, count);
 await db.execute(sql`ANALYZE`);
 const rows = async (q: SQL) => (await db.execute(q)) as unknown as { rows: Record<string, unknown>[] };
-const [mid] = (await rows(sql`select id, category_id, brand_id from products order by id offset ${Math.floor(count / 2)} limit 1`)).rows as { id: number; category_id: number; brand_id: number }[];
+const [mid] = (await rows(sql`select id, category_id, brand_id from products order by id offset ${Math.floor(count / 2)} limit 1`))
+  .rows as { id: number; category_id: number; brand_id: number }[];
 const cols = sql`p.id, p.slug, p.part_number, p.price, p.stock, b.name, c.name_fa`;
 const from = sql`products p left join brands b on b.id = p.brand_id join categories c on c.id = p.category_id`;
 const cases: [string, SQL][] = [
@@ -21,7 +22,10 @@ const cases: [string, SQL][] = [
   ['deep page (keyset)', sql`select ${cols} from ${from} where p.id < ${mid!.id} order by p.id desc limit 26`],
   ['category', sql`select ${cols} from ${from} where p.category_id in (${mid!.category_id}) order by p.id desc limit 26`],
   ['brand', sql`select ${cols} from ${from} where p.brand_id = ${mid!.brand_id} order by p.id desc limit 26`],
-  ['part-number prefix or words', sql`select ${cols} from ${from} where (p.pn_key like 'LM3%' or p.search_vector @@ to_tsquery('simple', 'lm3:*')) order by p.id desc limit 26`],
+  [
+    'part-number prefix or words',
+    sql`select ${cols} from ${from} where (p.pn_key like 'LM3%' or p.search_vector @@ to_tsquery('simple', 'lm3:*')) order by p.id desc limit 26`,
+  ],
 ];
 for (const [name, q] of cases) {
   const plan = (await rows(sql`explain analyze ${q}`)).rows.map((r) => Object.values(r)[0] as string);

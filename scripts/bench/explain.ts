@@ -18,10 +18,19 @@ if (what === 'suggest') {
 } else {
   const params = Object.fromEntries(new URLSearchParams(text));
   const gq = getProductQuerySchema.parse(params);
-  const scopeRow = gq.filter_category ? (await client.query('select id, slug, path, depth from categories where slug = $1', [gq.filter_category])).rows[0] : null;
-  const scope = scopeRow ? { ...scopeRow, ids: (await client.query('select id from categories where path like $1', [scopeRow.path + '%'])).rows.map((r) => r.id) } : null;
+  const scopeRow = gq.filter_category
+    ? (await client.query('select id, slug, path, depth from categories where slug = $1', [gq.filter_category])).rows[0]
+    : null;
+  const scope = scopeRow
+    ? {
+        ...scopeRow,
+        ids: (await client.query('select id from categories where path like $1', [scopeRow.path + '%'])).rows.map((r) => r.id),
+      }
+    : null;
   const plan = planSearch(gq.filter_part ?? gq.filter_searchPart ?? '');
-  q = plan ? listingSql(gq, plan, scope) : catalogueListingSql(gq, scope, scope ? scope.ids : (await client.query('select id from categories')).rows.map((r) => r.id));
+  q = plan
+    ? listingSql(gq, plan, scope)
+    : catalogueListingSql(gq, scope, scope ? scope.ids : (await client.query('select id from categories')).rows.map((r) => r.id));
 }
 const { sql: text2, params } = dialect.sqlToQuery(q);
 if (process.env.NOSEQ) await client.query('set enable_seqscan = off; set jit = off');

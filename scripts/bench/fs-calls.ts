@@ -19,7 +19,9 @@ async function measure(label: string, call: (i: number) => unknown): Promise<voi
   for (let i = 0; i < calls; i++) await call(i);
   const used = process.cpuUsage(cpu);
   const us = (v: number) => (v / calls).toFixed(1).padStart(6);
-  console.log(`${label.padEnd(28)} wall ${us((performance.now() - wall) * 1000)} µs  user ${us(used.user)} µs  system ${us(used.system)} µs`);
+  console.log(
+    `${label.padEnd(28)} wall ${us((performance.now() - wall) * 1000)} µs  user ${us(used.user)} µs  system ${us(used.system)} µs`,
+  );
 }
 
 async function main(): Promise<void> {

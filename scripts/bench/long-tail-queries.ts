@@ -18,7 +18,10 @@ const API = '/api/site/v1';
 export const KINDS = ['suggestion', 'search', 'listing'] as const;
 export type Kind = (typeof KINDS)[number];
 
-export interface BenchRequest { kind: Kind; path: string }
+export interface BenchRequest {
+  kind: Kind;
+  path: string;
+}
 
 interface Source {
   partNumbers: string[];
@@ -48,12 +51,22 @@ function shuffled<T>(list: readonly T[], next: () => number): T[] {
 
 /** The shared catalogue plus every 50th product of the bench database (synthetic part numbers and names). */
 async function readSource(db: Db): Promise<Source> {
-  const products = parse(readFileSync(new URL('products.csv', SHARED_DATA), 'utf8'), { columns: true }) as { part_number: string; name_en: string; name_fa: string; brand: string }[];
+  const products = parse(readFileSync(new URL('products.csv', SHARED_DATA), 'utf8'), { columns: true }) as {
+    part_number: string;
+    name_en: string;
+    name_fa: string;
+    brand: string;
+  }[];
   const categories = parse(readFileSync(new URL('categories.csv', SHARED_DATA), 'utf8'), { columns: true }) as { slug: string }[];
-  const seeded = (await db.execute(sql`select part_number, name, name_fa from products where id % 50 = 7 order by id limit 4000`) as unknown as
-    { rows: { part_number: string; name: string; name_fa: string }[] }).rows;
+  const seeded = (
+    (await db.execute(sql`select part_number, name, name_fa from products where id % 50 = 7 order by id limit 4000`)) as unknown as {
+      rows: { part_number: string; name: string; name_fa: string }[];
+    }
+  ).rows;
   return {
-    partNumbers: [...new Set([...products.filter((p) => p.brand !== 'Generic').map((p) => p.part_number), ...seeded.map((p) => p.part_number)])],
+    partNumbers: [
+      ...new Set([...products.filter((p) => p.brand !== 'Generic').map((p) => p.part_number), ...seeded.map((p) => p.part_number)]),
+    ],
     namesEn: [...products.map((p) => p.name_en), ...seeded.map((p) => p.name)],
     namesFa: [...products.map((p) => p.name_fa), ...seeded.map((p) => p.name_fa)],
     categories: categories.map((c) => c.slug),
@@ -65,12 +78,31 @@ function typo(word: string, next: () => number): string {
   const s = word.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (s.length < 5) return s;
   const i = 1 + Math.floor(next() * (s.length - 2));
-  const neighbours: Record<string, string> = { a: 's', s: 'd', m: 'n', n: 'm', t: 'r', r: 't', e: 'w', p: 'o', o: 'p', l: 'k', '3': '2', '5': '4', '8': '9', '0': '9' };
+  const neighbours: Record<string, string> = {
+    a: 's',
+    s: 'd',
+    m: 'n',
+    n: 'm',
+    t: 'r',
+    r: 't',
+    e: 'w',
+    p: 'o',
+    o: 'p',
+    l: 'k',
+    '3': '2',
+    '5': '4',
+    '8': '9',
+    '0': '9',
+  };
   switch (Math.floor(next() * 4)) {
-    case 0: return s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2);
-    case 1: return s.slice(0, i) + s.slice(i + 1);
-    case 2: return s.slice(0, i) + s[i] + s.slice(i);
-    default: return s.slice(0, i) + (neighbours[s[i]!] ?? s[i]) + s.slice(i + 1);
+    case 0:
+      return s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2);
+    case 1:
+      return s.slice(0, i) + s.slice(i + 1);
+    case 2:
+      return s.slice(0, i) + s[i] + s.slice(i);
+    default:
+      return s.slice(0, i) + (neighbours[s[i]!] ?? s[i]) + s.slice(i + 1);
   }
 }
 
@@ -122,11 +154,18 @@ export function typedQueries(src: Source): { suggestion: string[]; whole: string
   // Two-word queries: a kind and a word of the same product's name ("خازن سرامیکی", "dual op-amp").
   for (const name of shuffled(src.namesFa, next).slice(0, 600)) {
     const w = name.split(/\s+/).filter((x) => /[\u0600-\u06ff]{2,}/.test(x));
-    if (w.length >= 2) { suggestion.push(`${w[0]} ${w[1]}`); whole.push(`${w[0]} ${w[1]}`); }
+    if (w.length >= 2) {
+      suggestion.push(`${w[0]} ${w[1]}`);
+      whole.push(`${w[0]} ${w[1]}`);
+    }
   }
   for (const name of shuffled(src.namesEn, next).slice(0, 600)) {
     const w = name.split(/[\s,]+/).filter((x) => /^[a-z-]{3,}$/i.test(x));
-    if (w.length >= 2) { const q = `${w[0]} ${w[1]}`.toLowerCase(); suggestion.push(q); whole.push(q); }
+    if (w.length >= 2) {
+      const q = `${w[0]} ${w[1]}`.toLowerCase();
+      suggestion.push(q);
+      whole.push(q);
+    }
   }
   const distinct = (l: string[]) => [...new Set(l.map((q) => q.trim()).filter((q) => q.length >= 2))];
   return { suggestion: distinct(suggestion), whole: distinct(whole) };
@@ -150,7 +189,9 @@ export async function longTailRequests(db: Db): Promise<Record<Kind, string[]>> 
     else if (r < 0.3) params.filter_quality = 'original';
     return getProduct(params);
   });
-  const counts = (await db.execute(sql`select slug, items_count from categories`) as unknown as { rows: { slug: string; items_count: number }[] }).rows;
+  const counts = (
+    (await db.execute(sql`select slug, items_count from categories`)) as unknown as { rows: { slug: string; items_count: number }[] }
+  ).rows;
   const itemsIn = new Map(counts.map((c) => [c.slug, c.items_count]));
   const listing: string[] = [];
   const sorts = ['default', 'name_asc', 'name_desc', 'price_asc', 'price_desc', 'newest'];
@@ -189,10 +230,12 @@ const SHARE: Record<Kind, number> = { suggestion: 0.6, search: 0.2, listing: 0.2
 export function requestSequence(lists: Record<Kind, string[]>, mix: 'uniform' | 'zipf', length: number, seed = 31): BenchRequest[] {
   const next = random(seed);
   const order = Object.fromEntries(KINDS.map((k) => [k, shuffled(lists[k], next)])) as Record<Kind, string[]>;
-  const cumulative = Object.fromEntries(KINDS.map((k) => {
-    let sum = 0;
-    return [k, order[k].map((_, i) => (sum += 1 / (i + 1)))];
-  })) as Record<Kind, number[]>;
+  const cumulative = Object.fromEntries(
+    KINDS.map((k) => {
+      let sum = 0;
+      return [k, order[k].map((_, i) => (sum += 1 / (i + 1)))];
+    }),
+  ) as Record<Kind, number[]>;
   const position: Record<Kind, number> = { suggestion: 0, search: 0, listing: 0 };
   const out: BenchRequest[] = [];
   for (let i = 0; i < length; i++) {
@@ -206,7 +249,11 @@ export function requestSequence(lists: Record<Kind, string[]>, mix: 'uniform' | 
       const target = next() * c[c.length - 1]!;
       let lo = 0;
       let hi = c.length - 1;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (c[mid]! < target) lo = mid + 1; else hi = mid; }
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (c[mid]! < target) lo = mid + 1;
+        else hi = mid;
+      }
       index = lo;
     }
     out.push({ kind, path: list[index]! });

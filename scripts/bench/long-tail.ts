@@ -23,18 +23,23 @@ function mixedLoad(job: MixedJob): Promise<MixedResult> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./mixed-load-runner.ts', import.meta.url)), { stdio: 'inherit' });
     let result: MixedResult | null = null;
-    child.once('message', (m) => { result = m as MixedResult; });
+    child.once('message', (m) => {
+      result = m as MixedResult;
+    });
     child.once('error', reject);
     child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load runner exited with code ${code}`))));
     child.send(job);
   });
 }
 
-export async function longTailBench(database: Database, opts: { db: 'pglite' | 'postgres'; products: number; duration: number; mix: string; connections: number }) {
+export async function longTailBench(
+  database: Database,
+  opts: { db: 'pglite' | 'postgres'; products: number; duration: number; mix: string; connections: number },
+) {
   const lists = await longTailRequests(database.db);
   const distinct = KINDS.map((k) => `${lists[k].length} ${k}`).join(', ');
   console.log(`Long tail: ${distinct} distinct requests (${KINDS.reduce((a, k) => a + lists[k].length, 0)} in all).`);
-  const mixes = opts.mix === 'both' ? ['uniform', 'zipf'] as const : [opts.mix as 'uniform' | 'zipf'];
+  const mixes = opts.mix === 'both' ? (['uniform', 'zipf'] as const) : [opts.mix as 'uniform' | 'zipf'];
   const rows: string[][] = [];
   const results: [string, MixedResult][] = [];
   for (const mix of mixes) {
@@ -43,7 +48,13 @@ export async function longTailBench(database: Database, opts: { db: 'pglite' | '
     const server = await startServer(config, database);
     console.log(`${mix} mix: ${opts.duration} s at ${opts.connections} connections (read cache ${config.READ_CACHE_SIZE} entries)…`);
     const requests = requestSequence(lists, mix, 200_000);
-    const result = await mixedLoad({ url: server.url, requests, connections: opts.connections, durationSeconds: opts.duration, groups: { getProduct: ['search', 'listing'] } });
+    const result = await mixedLoad({
+      url: server.url,
+      requests,
+      connections: opts.connections,
+      durationSeconds: opts.duration,
+      groups: { getProduct: ['search', 'listing'] },
+    });
     await server.close();
     await server.deps.searchLog.flush();
     results.push([mix, result]);
@@ -58,8 +69,12 @@ export async function longTailBench(database: Database, opts: { db: 'pglite' | '
   for (const [mix, result] of results) {
     for (const [kind, target] of Object.entries(targets)) {
       const r = result.kinds[kind];
-      if (r) console.log(`target ${kind} p95 ≤ ${target} ms (${mix}): ${ms(r.latency.p95)} ${r.latency.p95 <= target ? 'meets' : 'MISSES'}`);
+      if (r)
+        console.log(`target ${kind} p95 ≤ ${target} ms (${mix}): ${ms(r.latency.p95)} ${r.latency.p95 <= target ? 'meets' : 'MISSES'}`);
     }
-    if (opts.db === 'pglite') console.log(`target health p95 ≤ 20 ms beside the load (${mix}): ${ms(result.health.latency.p95)} ${result.health.latency.p95 <= 20 ? 'meets' : 'MISSES'}`);
+    if (opts.db === 'pglite')
+      console.log(
+        `target health p95 ≤ 20 ms beside the load (${mix}): ${ms(result.health.latency.p95)} ${result.health.latency.p95 <= 20 ? 'meets' : 'MISSES'}`,
+      );
   }
 }

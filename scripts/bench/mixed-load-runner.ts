@@ -16,8 +16,16 @@ export interface MixedJob {
   groups: Record<string, string[]>;
 }
 
-export interface KindResult { latency: LatencySummary; requestsPerSecond: number; failures: number }
-export interface MixedResult { kinds: Record<string, KindResult>; health: KindResult; seconds: number }
+export interface KindResult {
+  latency: LatencySummary;
+  requestsPerSecond: number;
+  failures: number;
+}
+export interface MixedResult {
+  kinds: Record<string, KindResult>;
+  health: KindResult;
+  seconds: number;
+}
 
 function get(agent: http.Agent, base: URL, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,7 +57,11 @@ async function run(job: MixedJob): Promise<MixedResult> {
       const r = job.requests[nextIndex++ % job.requests.length]!;
       const start = performance.now();
       let status = 0;
-      try { status = await get(agent, base, r.path); } catch { status = 0; }
+      try {
+        status = await get(agent, base, r.path);
+      } catch {
+        status = 0;
+      }
       const elapsed = performance.now() - start;
       if (status === 200) {
         let list = times.get(r.kind);
@@ -70,7 +82,9 @@ async function run(job: MixedJob): Promise<MixedResult> {
         const status = await get(healthAgent, base, '/api/site/v1/health');
         if (status === 200) health.push(performance.now() - start);
         else healthFailures++;
-      } catch { healthFailures++; }
+      } catch {
+        healthFailures++;
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
   };

@@ -28,7 +28,9 @@ try {
     if (r.successPages > 1) doubleSuccess++;
     if (charged > 1) moneyForNothing++;
     if (r.ordersPaid > 1 || r.stockAfter < 0) oversold++;
-    console.log(`try ${i + 1}: success pages ${r.successPages}/${buyers}, orders paid ${r.ordersPaid}, payments SUCCEED ${r.paymentsSucceeded}, verified at bank ${r.verifiedAtBank ?? 'n/a'}, stock ${r.stockAfter}`);
+    console.log(
+      `try ${i + 1}: success pages ${r.successPages}/${buyers}, orders paid ${r.ordersPaid}, payments SUCCEED ${r.paymentsSucceeded}, verified at bank ${r.verifiedAtBank ?? 'n/a'}, stock ${r.stockAfter}`,
+    );
   }
 } finally {
   await server.stop();

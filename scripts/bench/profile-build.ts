@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
     const built = await buildSite(config, database, { outDir, logLevel: 'warn', log: (line) => console.error(line) });
-    console.error(`built in ${built.seconds.toFixed(1)} s (pages ${built.renderSeconds.toFixed(1)} s), Russian pages from English: ${built.russianFromEnglish}`);
+    console.error(
+      `built in ${built.seconds.toFixed(1)} s (pages ${built.renderSeconds.toFixed(1)} s), Russian pages from English: ${built.russianFromEnglish}`,
+    );
   } finally {
     await database.close();
   }

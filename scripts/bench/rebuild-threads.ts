@@ -27,8 +27,10 @@ try {
     const r = await threads.run(config, api.url, siteDir!);
     (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
-    console.log(`rebuild ${i + 1}: ${r.kind}, pages live ${r.pagesSeconds.toFixed(1)} s, call ${((performance.now() - started) / 1000).toFixed(1)} s; `
-      + `process RSS ${(m.rss / 1e6).toFixed(0)} MB, heap ${(m.heapUsed / 1e6).toFixed(0)} MB`);
+    console.log(
+      `rebuild ${i + 1}: ${r.kind}, pages live ${r.pagesSeconds.toFixed(1)} s, call ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+        `process RSS ${(m.rss / 1e6).toFixed(0)} MB, heap ${(m.heapUsed / 1e6).toFixed(0)} MB`,
+    );
   }
 } finally {
   await threads.close();

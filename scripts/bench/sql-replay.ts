@@ -11,7 +11,7 @@ export type Statement = unknown[];
 // Only reads are replayed: a background write (the batched search log) may land during a capture.
 const isRead = (args: Statement) => {
   const first = args[0];
-  const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text ?? '';
+  const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
   return /^\s*(select|with)\b/i.test(text);
 };
 

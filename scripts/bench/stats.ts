@@ -15,7 +15,13 @@ export function median(values: number[]): number {
   return percentile(values, 50);
 }
 
-export interface LatencySummary { p50: number; p95: number; p99: number; max: number; count: number }
+export interface LatencySummary {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  count: number;
+}
 
 export function summarise(values: number[]): LatencySummary {
   // A typed array sorts numerically and copes with the hundreds of thousands of samples of a load run.
@@ -36,6 +42,9 @@ export const perSecond = (v: number) => (Number.isFinite(v) ? Math.round(v).toLo
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 || i === 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 || i === 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -11,20 +11,36 @@ import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { productListSchema, suggestionResponseSchema } from './schemas/catalogue';
 import {
-  brandsWithCategoriesResponseSchema, categoryResponseSchema, categoryTreeResponseSchema, mobileMenuResponseSchema,
-  type BrandsWithCategoriesParams, type CategoryParams,
+  brandsWithCategoriesResponseSchema,
+  categoryResponseSchema,
+  categoryTreeResponseSchema,
+  mobileMenuResponseSchema,
+  type BrandsWithCategoriesParams,
+  type CategoryParams,
 } from './schemas/categories';
 import { errorResponseSchema, type FieldErrors } from './schemas/common';
 import {
-  blogListResponseSchema, blogPostResponseSchema, contentPageResponseSchema, helpFileResponseSchema,
-  messagesResponseSchema, storeResponseSchema, summeryResponseSchema,
-  type BlogListParams, type HelpFileParams, type LocaleParams,
+  blogListResponseSchema,
+  blogPostResponseSchema,
+  contentPageResponseSchema,
+  helpFileResponseSchema,
+  messagesResponseSchema,
+  storeResponseSchema,
+  summeryResponseSchema,
+  type BlogListParams,
+  type HelpFileParams,
+  type LocaleParams,
 } from './schemas/content';
 import { homeSlidesResponseSchema } from './schemas/staff-content';
 import { departmentsResponseSchema } from './schemas/departments';
 import {
-  productCardsResponseSchema, productResponseSchema, productViewsResponseSchema,
-  type BestSellersParams, type DiscountsParams, type LatestParams, type RelatedParams,
+  productCardsResponseSchema,
+  productResponseSchema,
+  productViewsResponseSchema,
+  type BestSellersParams,
+  type DiscountsParams,
+  type LatestParams,
+  type RelatedParams,
 } from './schemas/products';
 import type { GetProductParams, SuggestionParams } from './schemas/search';
 
@@ -88,16 +104,19 @@ function toApiError(err: unknown): ApiError {
 }
 
 export function createSiteApi(baseUrl: string, opts: SiteApiOptions = {}) {
-  const $fetch = ofetch.create({
-    baseURL: apiBase(baseUrl),
-    headers: { Accept: 'application/json', ...opts.headers },
-    retry: 0,
-    ...(opts.timeout ? { timeout: opts.timeout } : {}),
-    onRequest({ options }) {
-      const token = opts.token?.();
-      if (token) options.headers.set('Authorization', `Bearer ${token}`);
+  const $fetch = ofetch.create(
+    {
+      baseURL: apiBase(baseUrl),
+      headers: { Accept: 'application/json', ...opts.headers },
+      retry: 0,
+      ...(opts.timeout ? { timeout: opts.timeout } : {}),
+      onRequest({ options }) {
+        const token = opts.token?.();
+        if (token) options.headers.set('Authorization', `Bearer ${token}`);
+      },
     },
-  }, opts.fetch ? { fetch: opts.fetch } : {});
+    opts.fetch ? { fetch: opts.fetch } : {},
+  );
 
   async function get<S extends z.ZodType>(schema: S, path: string, query?: object, call?: CallOptions): Promise<z.output<S>> {
     let raw: unknown;
@@ -122,9 +141,11 @@ export function createSiteApi(baseUrl: string, opts: SiteApiOptions = {}) {
     categories: async (call?: CallOptions) => (await get(categoryTreeResponseSchema, '/categories', undefined, call)).data,
     category: async (slug: string, params?: Params<CategoryParams>, call?: CallOptions) =>
       (await get(categoryResponseSchema, `/categories/${seg(slug)}`, params, call)).data,
-    mobileMenuCategories: async (call?: CallOptions) => (await get(mobileMenuResponseSchema, '/mobile-menu/categories', undefined, call)).data,
+    mobileMenuCategories: async (call?: CallOptions) =>
+      (await get(mobileMenuResponseSchema, '/mobile-menu/categories', undefined, call)).data,
     departments: async (call?: CallOptions) => (await get(departmentsResponseSchema, '/departments', undefined, call)).data,
-    product: async (slug: string, call?: CallOptions) => (await get(productResponseSchema, `/get/products/${seg(slug)}`, undefined, call)).data,
+    product: async (slug: string, call?: CallOptions) =>
+      (await get(productResponseSchema, `/get/products/${seg(slug)}`, undefined, call)).data,
     relatedProducts: async (params: Params<RelatedParams> & { slug: string }, call?: CallOptions) =>
       (await get(productCardsResponseSchema, '/getRelatedProducts2', params, call)).data,
     discountedProducts: async (params?: Params<DiscountsParams>, call?: CallOptions) =>
@@ -145,12 +166,16 @@ export function createSiteApi(baseUrl: string, opts: SiteApiOptions = {}) {
     // Content
     messages: async (call?: CallOptions) => (await get(messagesResponseSchema, '/messages', undefined, call)).data,
     slides: async (call?: CallOptions) => (await get(homeSlidesResponseSchema, '/slides', undefined, call)).data,
-    policy: async (params?: Params<LocaleParams>, call?: CallOptions) => (await get(contentPageResponseSchema, '/policy', params, call)).data,
-    returns: async (params?: Params<LocaleParams>, call?: CallOptions) => (await get(contentPageResponseSchema, '/returns', params, call)).data,
+    policy: async (params?: Params<LocaleParams>, call?: CallOptions) =>
+      (await get(contentPageResponseSchema, '/policy', params, call)).data,
+    returns: async (params?: Params<LocaleParams>, call?: CallOptions) =>
+      (await get(contentPageResponseSchema, '/returns', params, call)).data,
     page: async (slug: string, params?: Params<LocaleParams>, call?: CallOptions) =>
       (await get(contentPageResponseSchema, `/pages/${seg(slug)}`, params, call)).data,
-    blogPosts: async (params?: Params<BlogListParams>, call?: CallOptions) => (await get(blogListResponseSchema, '/blog/posts', params, call)).data,
-    blogPost: async (slug: string, call?: CallOptions) => (await get(blogPostResponseSchema, `/blog/posts/${seg(slug)}`, undefined, call)).data,
+    blogPosts: async (params?: Params<BlogListParams>, call?: CallOptions) =>
+      (await get(blogListResponseSchema, '/blog/posts', params, call)).data,
+    blogPost: async (slug: string, call?: CallOptions) =>
+      (await get(blogPostResponseSchema, `/blog/posts/${seg(slug)}`, undefined, call)).data,
     helpFile: async (params: Params<HelpFileParams> & Pick<HelpFileParams, 'name'>, call?: CallOptions) =>
       (await get(helpFileResponseSchema, '/downloadHelpFile', params, call)).data,
     store: async (call?: CallOptions) => (await get(storeResponseSchema, '/store', undefined, call)).data,

@@ -51,11 +51,15 @@ export interface AstroRenderResult {
 /** Runs `fn` with environment variables set, restoring them afterwards. */
 async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
   const previous = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  for (const [k, v] of Object.entries(vars)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  for (const [k, v] of Object.entries(vars))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   try {
     return await fn();
   } finally {
-    for (const [k, v] of Object.entries(previous)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    for (const [k, v] of Object.entries(previous))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
 }
 
@@ -64,9 +68,14 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
   const onlyFile = join(onlyDir, 'render-only.json');
   const outDir = resolve(job.outDir);
   const pagesDir = job.productPagesDir ? resolve(job.productPagesDir) : outDir;
-  const writer = pagesDir !== outDir || job.russianFromEnglish
-    ? productPageWrites({ outDir, pagesDir, russian: job.russianFromEnglish ? { site: job.site, samples: job.russianFromEnglish.samples } : null })
-    : undefined;
+  const writer =
+    pagesDir !== outDir || job.russianFromEnglish
+      ? productPageWrites({
+          outDir,
+          pagesDir,
+          russian: job.russianFromEnglish ? { site: job.site, samples: job.russianFromEnglish.samples } : null,
+        })
+      : undefined;
   // Russian pages are made from English ones with the same scripts: the English page stands for both.
   const inline = new InlineHashCollector();
   const observer = (file: string, data: string | Uint8Array) => {
@@ -75,17 +84,27 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
   const run = (reuse: string | undefined) => {
     const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const env = {
-      QATEH_API_URL: job.apiUrl, QATEH_RENDER_ONLY: onlyFile, QATEH_BUILD_ID: buildId,
-      QATEH_CLIENT_BUNDLE_SAVE: resolve(job.outDir, CLIENT_BUNDLE_FILE), QATEH_CLIENT_BUNDLE_REUSE: reuse,
+      QATEH_API_URL: job.apiUrl,
+      QATEH_RENDER_ONLY: onlyFile,
+      QATEH_BUILD_ID: buildId,
+      QATEH_CLIENT_BUNDLE_SAVE: resolve(job.outDir, CLIENT_BUNDLE_FILE),
+      QATEH_CLIENT_BUNDLE_REUSE: reuse,
     };
-    return withEnv(env, () => withSyncFileWrites(() => build({
-      root: PROJECT_ROOT,
-      outDir: job.outDir,
-      site: job.site,
-      logLevel: job.logLevel,
-      // Astro would otherwise print a telemetry notice and phone home on the first build.
-      telemetry: { enabled: false },
-    } as Parameters<typeof build>[0]), writer, observer));
+    return withEnv(env, () =>
+      withSyncFileWrites(
+        () =>
+          build({
+            root: PROJECT_ROOT,
+            outDir: job.outDir,
+            site: job.site,
+            logLevel: job.logLevel,
+            // Astro would otherwise print a telemetry notice and phone home on the first build.
+            telemetry: { enabled: false },
+          } as Parameters<typeof build>[0]),
+        writer,
+        observer,
+      ),
+    );
   };
   try {
     writeFileSync(onlyFile, JSON.stringify(job.filter));

@@ -18,7 +18,11 @@ export interface BuildApi {
 
 /** A loopback API server for builds over `database`, open until closed. */
 export async function startBuildApi(config: Config, database: Database): Promise<BuildApi> {
-  const server = await startServer({ ...config, HOST: '127.0.0.1', PORT: 0, SEARCH_RATE_LIMIT: 1_000_000_000, LOG_REQUESTS: false }, database, { compressApi: false, notifications: false });
+  const server = await startServer(
+    { ...config, HOST: '127.0.0.1', PORT: 0, SEARCH_RATE_LIMIT: 1_000_000_000, LOG_REQUESTS: false },
+    database,
+    { compressApi: false, notifications: false },
+  );
   return { url: server.url, close: () => server.close() };
 }
 

@@ -77,7 +77,11 @@ export function recordListing(categorySlug: string | null, hash: string): void {
 }
 
 /** Adds what a build worker process recorded (src/build/parallel-render.ts). */
-export function mergeRecord(part: { products: [string, ProductRecord][]; listings: [string, string][]; search: [string, unknown][] }): void {
+export function mergeRecord(part: {
+  products: [string, ProductRecord][];
+  listings: [string, string][];
+  search: [string, unknown][];
+}): void {
   const r = recorder();
   if (!r) return;
   for (const [slug, rec] of part.products) r.products.set(slug, rec);

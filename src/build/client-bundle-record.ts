@@ -57,14 +57,17 @@ function hashFiles(paths: Iterable<string>): Record<string, string> {
  */
 export function buildSettingsKey(root: string, site: string | undefined): string {
   const read = (name: string) => (existsSync(join(root, name)) ? readFileSync(join(root, name), 'utf8') : '');
-  const publicEnv = Object.entries(process.env).filter(([k]) => k.startsWith('PUBLIC_')).sort(([a], [b]) => a.localeCompare(b));
+  const publicEnv = Object.entries(process.env)
+    .filter(([k]) => k.startsWith('PUBLIC_'))
+    .sort(([a], [b]) => a.localeCompare(b));
   return sha1(JSON.stringify([FORMAT, read('astro.config.mjs'), read('package-lock.json'), publicEnv, site ?? '']));
 }
 
 /** Why the record cannot stand in for a client build of `inputs` now; null when it can. */
 export function recordMismatch(record: ClientBundleRecord, inputs: string[], settings: string): string | null {
   if (record.format !== FORMAT) return 'recorded by another version of the build';
-  if (JSON.stringify([...inputs].sort()) !== JSON.stringify(record.fingerprint.inputs)) return 'the islands and scripts on the pages changed';
+  if (JSON.stringify([...inputs].sort()) !== JSON.stringify(record.fingerprint.inputs))
+    return 'the islands and scripts on the pages changed';
   if (record.fingerprint.settings !== settings) return 'the build settings or packages changed';
   for (const [path, hash] of Object.entries(record.fingerprint.files)) {
     if (!existsSync(path) || sha1(readFileSync(path)) !== hash) return `${path} changed`;

@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { API_PATH } from '../api/client';
 import { BUILD_TOKEN_HEADER, processBuildToken } from '../server/http/build-token';
 import {
-  exportChangesResponseSchema, exportIndexResponseSchema, exportProductsResponseSchema,
+  exportChangesResponseSchema,
+  exportIndexResponseSchema,
+  exportProductsResponseSchema,
   type ExportChangesParams,
 } from '../api/schemas/export';
 
@@ -23,7 +25,8 @@ export function createExportApi(baseUrl: string, timeout = 120_000) {
   };
   return {
     index: async () => (await get(exportIndexResponseSchema, '/export/index')).data,
-    products: async (q: { after?: number; limit?: number; since?: string }) => (await get(exportProductsResponseSchema, '/export/products', q)).data,
+    products: async (q: { after?: number; limit?: number; since?: string }) =>
+      (await get(exportProductsResponseSchema, '/export/products', q)).data,
     changes: async (q: ExportChangesParams) => (await get(exportChangesResponseSchema, '/export/changes', q)).data,
   };
 }

@@ -43,10 +43,14 @@ describe('the build looks at every page it writes', () => {
 
   it('HTML pages reach the observer as written; other files do not', async () => {
     const seen: string[] = [];
-    await withSyncFileWrites(async () => {
-      await fs.promises.writeFile(join(dir, 'index.html'), '<script>x()</script>');
-      await fs.promises.writeFile(join(dir, 'data.json'), '{}');
-    }, undefined, (file) => seen.push(file));
+    await withSyncFileWrites(
+      async () => {
+        await fs.promises.writeFile(join(dir, 'index.html'), '<script>x()</script>');
+        await fs.promises.writeFile(join(dir, 'data.json'), '{}');
+      },
+      undefined,
+      (file) => seen.push(file),
+    );
     expect(seen).toEqual([join(dir, 'index.html')]);
   });
 });

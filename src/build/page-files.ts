@@ -16,4 +16,5 @@ export function pageFileCandidates(root: string, urlPath: string): string[] {
 }
 
 /** A product page's file; `prefix` is '' (Persian), 'en/' or 'ru/'. */
-export const productPageFile = (siteDir: string, prefix: string, slug: string): string => join(siteDir, `${prefix}shop/products/${slug}.html`);
+export const productPageFile = (siteDir: string, prefix: string, slug: string): string =>
+  join(siteDir, `${prefix}shop/products/${slug}.html`);

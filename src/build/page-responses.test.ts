@@ -38,7 +38,7 @@ describe('page responses during a build', () => {
     expect(globalThis.Response).toBe(native);
   });
 
-  it('put back whatever class the process had before, such as a server\'s own', async () => {
+  it("put back whatever class the process had before, such as a server's own", async () => {
     const native = globalThis.Response;
     class ServerResponse extends native {}
     globalThis.Response = ServerResponse;

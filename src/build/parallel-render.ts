@@ -11,7 +11,18 @@
  */
 import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, copyFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  copyFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from './astro-render';
 import type { SliceJob, SliceRecord } from './slice-worker';
@@ -91,15 +102,29 @@ function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill:
   // one worker per core, V8's helper threads for parallel and concurrent collection only took turns on
   // the cores the other worker renders on (10k products, 4 runs each, interleaved: 44.7–48.6 s against
   // 51.0–53.9 s, ~12% less CPU).
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', `--max-old-space-size=${WORKER_HEAP_MB}`, '--single-threaded-gc', '--import', 'tsx', join(PROJECT_ROOT, 'src/build/slice-worker.ts'), jobFile], {
-    cwd: PROJECT_ROOT,
-    // The worker's output goes to our stderr: stdout stays for whoever reads this process's results.
-    stdio: ['ignore', 2, 2],
-    env: process.env,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-semi-space-size=64',
+      `--max-old-space-size=${WORKER_HEAP_MB}`,
+      '--single-threaded-gc',
+      '--import',
+      'tsx',
+      join(PROJECT_ROOT, 'src/build/slice-worker.ts'),
+      jobFile,
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      // The worker's output goes to our stderr: stdout stays for whoever reads this process's results.
+      stdio: ['ignore', 2, 2],
+      env: process.env,
+    },
+  );
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`build worker ${jobFile} stopped (${signal ?? `exit ${code}`})`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`build worker ${jobFile} stopped (${signal ?? `exit ${code}`})`)),
+    );
   });
   return { done, kill: () => child.kill('SIGTERM') };
 }
@@ -115,7 +140,8 @@ function moveWorkerOutput(from: string, into: string): void {
   const assets = join(from, '_astro');
   if (existsSync(assets)) {
     mkdirSync(join(into, '_astro'), { recursive: true });
-    for (const file of readdirSync(assets)) if (!existsSync(join(into, '_astro', file))) copyFileSync(join(assets, file), join(into, '_astro', file));
+    for (const file of readdirSync(assets))
+      if (!existsSync(join(into, '_astro', file))) copyFileSync(join(assets, file), join(into, '_astro', file));
   }
 }
 
@@ -141,9 +167,12 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
     const samples = new Set(opts.alsoRussian);
     const slices = slicesOf(opts.slugs, opts.workers, FIRST_WORKER_SHARE);
     const entries = new Map(opts.index?.products.map((e) => [e.slug, e]));
-    const indexOf = (slice: string[]): ExportIndex | undefined => opts.index && {
-      generatedAt: opts.index.generatedAt, version: opts.index.version, products: slice.map((s) => entries.get(s)!),
-    };
+    const indexOf = (slice: string[]): ExportIndex | undefined =>
+      opts.index && {
+        generatedAt: opts.index.generatedAt,
+        version: opts.index.version,
+        products: slice.map((s) => entries.get(s)!),
+      };
     const productPagesDir = join(base, 'products');
     const jobs: SliceJob[] = slices.map((slice, k) => ({
       apiUrl: opts.apiUrl,
@@ -167,16 +196,28 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
     const started = performance.now();
     const running = jobs.map((job, k) => runWorker(job, join(base, `job-${k}.json`)));
     // Each worker's finishing time shows how evenly the work was cut (the first also renders every other page).
-    running.forEach((r, k) => void r.done.then(() => opts.log(`build worker ${k} finished after ${((performance.now() - started) / 1000).toFixed(1)} s`), () => {}));
+    running.forEach(
+      (r, k) =>
+        void r.done.then(
+          () => opts.log(`build worker ${k} finished after ${((performance.now() - started) / 1000).toFixed(1)} s`),
+          () => {},
+        ),
+    );
     try {
       await Promise.all(running.map((r) => r.done));
     } catch (err) {
       for (const r of running) r.kill();
       throw err;
     }
-    opts.log(`${jobs.length} build workers rendered ${opts.slugs.length} products (and made their Russian pages and search bundles) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    opts.log(
+      `${jobs.length} build workers rendered ${opts.slugs.length} products (and made their Russian pages and search bundles) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const records = jobs.map((job) => JSON.parse(readFileSync(job.recordFile, 'utf8')) as SliceRecord);
-    records.forEach((r, k) => opts.log(`build worker ${k}: Astro (and Russian pages) ${r.astroSeconds.toFixed(1)} s, Russian check ${r.russian?.seconds.toFixed(1) ?? '-'} s, search bundles ${r.searchParts?.seconds.toFixed(1) ?? '-'} s`));
+    records.forEach((r, k) =>
+      opts.log(
+        `build worker ${k}: Astro (and Russian pages) ${r.astroSeconds.toFixed(1)} s, Russian check ${r.russian?.seconds.toFixed(1) ?? '-'} s, search bundles ${r.searchParts?.seconds.toFixed(1) ?? '-'} s`,
+      ),
+    );
     const moving = performance.now();
     const dir = jobs[0]!.outDir;
     for (const job of jobs.slice(1)) moveWorkerOutput(job.outDir, dir);

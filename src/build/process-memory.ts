@@ -27,7 +27,9 @@ function descendants(root: number): { pid: number; cmd: string }[] {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch { /* ended meanwhile */ }
+    } catch {
+      /* ended meanwhile */
+    }
   }
   const out: { pid: number; cmd: string }[] = [];
   const stack = [...(children.get(root) ?? [])];
@@ -36,7 +38,9 @@ function descendants(root: number): { pid: number; cmd: string }[] {
     let cmd = '';
     try {
       cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-    } catch { /* ended meanwhile */ }
+    } catch {
+      /* ended meanwhile */
+    }
     out.push({ pid, cmd });
     stack.push(...(children.get(pid) ?? []));
   }
@@ -50,11 +54,19 @@ function descendants(root: number): { pid: number; cmd: string }[] {
 export function treePeakSampler(match: (cmd: string) => boolean, intervalMs = 200, withSelf = false): { stop: () => number } {
   let peak = 0;
   const sample = () => {
-    const kb = descendants(process.pid).filter((d) => match(d.cmd)).reduce((sum, d) => sum + rssKb(d.pid), withSelf ? rssKb(process.pid) : 0);
+    const kb = descendants(process.pid)
+      .filter((d) => match(d.cmd))
+      .reduce((sum, d) => sum + rssKb(d.pid), withSelf ? rssKb(process.pid) : 0);
     peak = Math.max(peak, kb);
   };
   sample();
   const timer = setInterval(sample, intervalMs);
   timer.unref();
-  return { stop: () => { clearInterval(timer); sample(); return Math.round(peak / 1024); } };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return Math.round(peak / 1024);
+    },
+  };
 }

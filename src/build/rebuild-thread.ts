@@ -58,7 +58,9 @@ export function rebuildThreads(): RebuildThreads {
       return new Promise<RebuildResult>((resolve, reject) => {
         let result: RebuildResult | undefined;
         worker.ref();
-        worker.on('message', (m: RebuildResult) => { result = m; });
+        worker.on('message', (m: RebuildResult) => {
+          result = m;
+        });
         worker.on('error', reject);
         worker.on('exit', (code) => {
           if (result) resolve(result);
@@ -79,12 +81,15 @@ export function rebuildThreads(): RebuildThreads {
 if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehRebuildThread && parentPort) {
   const port = parentPort;
   port.once('message', (job: ThreadJob) => {
-    rebuildSite(job.config, { apiUrl: job.apiUrl }, job.siteDir).then((r) => {
-      port.postMessage(r);
-      port.close();
-    }, (err: unknown) => {
-      // Thrown into the parent's 'error' handler, with its stack.
-      throw err;
-    });
+    rebuildSite(job.config, { apiUrl: job.apiUrl }, job.siteDir).then(
+      (r) => {
+        port.postMessage(r);
+        port.close();
+      },
+      (err: unknown) => {
+        // Thrown into the parent's 'error' handler, with its stack.
+        throw err;
+      },
+    );
   });
 }

@@ -60,7 +60,10 @@ function filesUnder(dir: string, base = dir): string[] {
 }
 
 export async function rebuildSite(
-  config: Config, data: BuildData, siteDir: string, opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' } = {},
+  config: Config,
+  data: BuildData,
+  siteDir: string,
+  opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' } = {},
 ): Promise<RebuildResult> {
   const started = performance.now();
   // One API for the whole rebuild: what changed, then the partial (or full) build's pages.
@@ -73,7 +76,11 @@ export async function rebuildSite(
 }
 
 async function rebuildFrom(
-  config: Config, apiUrl: string, siteDir: string, opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' }, started: number,
+  config: Config,
+  apiUrl: string,
+  siteDir: string,
+  opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' },
+  started: number,
 ): Promise<RebuildResult> {
   const full = async (reason: string): Promise<RebuildResult> => {
     const built = await buildSite(config, { apiUrl }, { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex });
@@ -107,7 +114,15 @@ async function rebuildFrom(
   const contentChanged = changes.pages.length + changes.posts.length + changes.site.length > 0;
   if (rendered.length === 0 && removed.length === 0 && !contentChanged) {
     writeManifest(siteDir, { ...manifest, builtAt: changes.generatedAt, version: changes.version });
-    return { kind: 'none', reason: 'nothing a page shows has changed', rendered, removed, listings: [], pagesSeconds: 0, seconds: (performance.now() - started) / 1000 };
+    return {
+      kind: 'none',
+      reason: 'nothing a page shows has changed',
+      rendered,
+      removed,
+      listings: [],
+      pagesSeconds: 0,
+      seconds: (performance.now() - started) / 1000,
+    };
   }
   const listings = new Set<string>();
   for (const slug of [...rendered, ...removed]) {
@@ -120,9 +135,16 @@ async function rebuildFrom(
   // Beside the live site (same file system, and under the working directory when the site is).
   const tempDir = mkdtempSync(`${siteDir.replace(/\/+$/, '')}.rebuild-`);
   try {
-    const partial = await buildSite(config, { apiUrl }, {
-      outDir: tempDir, logLevel: opts.logLevel, renderOnly: { products: rendered, listings: [...listings] }, clientBundleFrom: siteDir,
-    });
+    const partial = await buildSite(
+      config,
+      { apiUrl },
+      {
+        outDir: tempDir,
+        logLevel: opts.logLevel,
+        renderOnly: { products: rendered, listings: [...listings] },
+        clientBundleFrom: siteDir,
+      },
+    );
     // 4. Copy pages over the live site; the sitemap and the manifest of a partial build are partial: skip them.
     // Each file is copied beside its old self and renamed over it: the site may be served meanwhile,
     // and a shopper must get the old page or the new one, never half of one.
@@ -162,10 +184,20 @@ async function rebuildFrom(
     const records = { ...readSearchRecords(siteDir), ...partial.searchRecords };
     for (const slug of removed) delete records[slug];
     writeSearchRecords(siteDir, records);
-    const search = opts.searchIndex !== false && hasSearchIndex(siteDir) ? await updateSearchIndex(siteDir, records, [...rendered, ...removed]) : undefined;
+    const search =
+      opts.searchIndex !== false && hasSearchIndex(siteDir)
+        ? await updateSearchIndex(siteDir, records, [...rendered, ...removed])
+        : undefined;
     return {
-      kind: 'partial', reason: `${rendered.length} product(s) changed, ${removed.length} removed${contentChanged ? ', content changed' : ''}`,
-      rendered, removed, listings: [...listings], pagesSeconds, seconds: (performance.now() - started) / 1000, clientBundle: partial.clientBundle, search,
+      kind: 'partial',
+      reason: `${rendered.length} product(s) changed, ${removed.length} removed${contentChanged ? ', content changed' : ''}`,
+      rendered,
+      removed,
+      listings: [...listings],
+      pagesSeconds,
+      seconds: (performance.now() - started) / 1000,
+      clientBundle: partial.clientBundle,
+      search,
     };
   } finally {
     rmSync(tempDir, { recursive: true, force: true });

@@ -20,7 +20,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * lazily hydrated panels (their locale prop), and any tag holding an English address or a link to
  * the Russian page. A tag outside this set passes through untouched.
  */
-const CANDIDATE_TAG = /<(?:html\b|meta property="og:locale|nav class="lang-switch"|astro-island\b)[^>]*>|<[a-zA-Z][^>]*?(?:\/en|%2Fen|hreflang="ru"|data-props=")[^>]*>/gi;
+const CANDIDATE_TAG =
+  /<(?:html\b|meta property="og:locale|nav class="lang-switch"|astro-island\b)[^>]*>|<[a-zA-Z][^>]*?(?:\/en|%2Fen|hreflang="ru"|data-props=")[^>]*>/gi;
 
 /** What a rendered Russian page says where English says something else (besides links and lang). */
 function switchLabels() {
@@ -59,8 +60,10 @@ function pageRules(site: string): (html: string) => string {
       return t;
     });
     // JSON-LD (breadcrumb items, the offer's url) sits between tags, not in attributes.
-    return out.replace(/(<script type="application\/ld\+json">)([^<]*)(<\/script>)/g,
-      (_, open: string, json: string, close: string) => open + json.replace(absolute, '$1/ru') + close);
+    return out.replace(
+      /(<script type="application\/ld\+json">)([^<]*)(<\/script>)/g,
+      (_, open: string, json: string, close: string) => open + json.replace(absolute, '$1/ru') + close,
+    );
   };
 }
 
@@ -78,7 +81,11 @@ function repeatedStretches(html: string): [number, number][] {
   const footer = headerEnd < 0 ? -1 : html.indexOf('<footer', headerEnd);
   const footerEnd = footer < 0 ? -1 : html.indexOf('</footer>', footer);
   if (footerEnd < 0) return [];
-  return [[header, switcher], [switcherEnd + '</nav>'.length, headerEnd + '</header>'.length], [footer, footerEnd + '</footer>'.length]];
+  return [
+    [header, switcher],
+    [switcherEnd + '</nav>'.length, headerEnd + '</header>'.length],
+    [footer, footerEnd + '</footer>'.length],
+  ];
 }
 
 const rulesBySite = new Map<string, { part: (html: string) => string; repeated: Map<string, string> }>();

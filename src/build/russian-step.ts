@@ -38,8 +38,10 @@ export function russianMismatches(dir: string, samples: string[], site: string):
     if (!sameExceptIslandIds(made, rendered)) {
       mismatches.push(slug);
       if (process.env.QATEH_DEBUG_RU) {
-        const a = made.replace(/uid="[^"]*"/g, ''); const b = rendered.replace(/uid="[^"]*"/g, '');
-        let i = 0; while (a[i] === b[i]) i++;
+        const a = made.replace(/uid="[^"]*"/g, '');
+        const b = rendered.replace(/uid="[^"]*"/g, '');
+        let i = 0;
+        while (a[i] === b[i]) i++;
         console.error(`MADE ${a.slice(i - 150, i + 150)}\nRENDERED ${b.slice(i - 150, i + 150)}`);
       }
     }

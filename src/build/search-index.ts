@@ -84,7 +84,9 @@ export const bundleFolder = (siteDir: string, path: string): string => join(site
  * A parallel build's workers each index their own slice this way (tags keep their folder names apart).
  */
 export async function writeSearchParts(
-  siteDir: string, entries: [string, SearchRecord][], opts: { rootFirst: boolean; tag?: string; into?: string },
+  siteDir: string,
+  entries: [string, SearchRecord][],
+  opts: { rootFirst: boolean; tag?: string; into?: string },
 ): Promise<SearchParts> {
   const root = opts.into ?? join(siteDir, 'pagefind');
   let pages = 0;
@@ -134,7 +136,12 @@ export async function indexSearchRecords(siteDir: string, records: Record<string
     const written = await writeSearchParts(siteDir, Object.entries(records), { rootFirst: true, into: next });
     writePartsList(siteDir, written.parts, written.bundles, next);
     replaceFolder(next, join(siteDir, 'pagefind'));
-    return { pages: written.pages, parts: written.parts.length + 1, seconds: (performance.now() - started) / 1000, indexerPeakMb: memory.stop() };
+    return {
+      pages: written.pages,
+      parts: written.parts.length + 1,
+      seconds: (performance.now() - started) / 1000,
+      indexerPeakMb: memory.stop(),
+    };
   } catch (err) {
     memory.stop();
     rmSync(next, { recursive: true, force: true });
@@ -143,4 +150,5 @@ export async function indexSearchRecords(siteDir: string, records: Record<string
 }
 
 /** True when the site has a search index (a rebuild keeps one up to date, never adds one). */
-export const hasSearchIndex = (siteDir: string): boolean => existsSync(join(siteDir, 'pagefind')) && readdirSync(join(siteDir, 'pagefind')).length > 0;
+export const hasSearchIndex = (siteDir: string): boolean =>
+  existsSync(join(siteDir, 'pagefind')) && readdirSync(join(siteDir, 'pagefind')).length > 0;

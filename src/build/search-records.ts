@@ -63,7 +63,11 @@ export function pagefindRecord(slug: string, r: SearchRecord) {
     // The folded text already holds both names (as a folded query types them).
     content: r.text,
     meta: {
-      slug, title: r.title.en, title_fa: r.title.fa, price: r.price.en, price_fa: r.price.fa,
+      slug,
+      title: r.title.en,
+      title_fa: r.title.fa,
+      price: r.price.en,
+      price_fa: r.price.fa,
       ...(r.image ? { image: r.image } : {}),
     },
   };

@@ -11,7 +11,9 @@ import type { SearchRecord } from './search-records';
 import { planBundles, updateSearchIndex } from './search-update';
 
 const record = (n: number, price = '۱۰۰ تومان'): SearchRecord => ({
-  text: `part${n} resistor`, title: { fa: `مقاومت ${n}`, en: `Resistor ${n}` }, price: { fa: price, en: '100 Toman' },
+  text: `part${n} resistor`,
+  title: { fa: `مقاومت ${n}`, en: `Resistor ${n}` },
+  price: { fa: price, en: '100 Toman' },
 });
 
 describe('planBundles', () => {
@@ -21,7 +23,13 @@ describe('planBundles', () => {
     ['a changed product: its own bundle only', live('a', 'b', 'c', 'd', 'e'), ['a'], ['/pagefind/'], map],
     ['changes in two bundles', live('a', 'b', 'c', 'd', 'e'), ['b', 'e'], ['/pagefind/', '/pagefind/part-2/'], map],
     ['a removed product leaves its bundle', live('a', 'b', 'c', 'e'), ['d'], ['/pagefind/part-2/'], { ...map, '/pagefind/part-2/': ['e'] }],
-    ['a new product joins the smallest part, never the root', live('a', 'b', 'c', 'd', 'e', 'f'), ['f'], ['/pagefind/part-1/'], { ...map, '/pagefind/part-1/': ['c', 'f'] }],
+    [
+      'a new product joins the smallest part, never the root',
+      live('a', 'b', 'c', 'd', 'e', 'f'),
+      ['f'],
+      ['/pagefind/part-1/'],
+      { ...map, '/pagefind/part-1/': ['c', 'f'] },
+    ],
     ['a removed product the index never had changes nothing', live('a', 'b', 'c', 'd', 'e'), ['zz'], [], map],
   ])('%s', (_name, records, touched, changed, next) => {
     const plan = planBundles(map, records, touched);
@@ -42,7 +50,8 @@ describe('planBundles', () => {
 describe('updateSearchIndex over a real two-bundle index', () => {
   let site: string;
   const records: Record<string, SearchRecord> = {};
-  const entry = (bundle: string) => JSON.parse(readFileSync(join(site, bundle, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+  const entry = (bundle: string) =>
+    JSON.parse(readFileSync(join(site, bundle, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
   const count = (bundle: string) => Object.values(entry(bundle).languages).reduce((n, l) => n + l.page_count, 0);
   const parts = () => JSON.parse(readFileSync(join(site, 'pagefind', 'parts.json'), 'utf8')) as string[];
 

@@ -12,8 +12,15 @@ import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
 import { replaceFolder } from './replace-files';
 import {
-  bundleFolder, indexSearchRecords, PART_PRODUCTS, readBundleMap, ROOT_BUNDLE, writePart, writePartsList,
-  type BundleMap, type SearchIndexResult,
+  bundleFolder,
+  indexSearchRecords,
+  PART_PRODUCTS,
+  readBundleMap,
+  ROOT_BUNDLE,
+  writePart,
+  writePartsList,
+  type BundleMap,
+  type SearchIndexResult,
 } from './search-index';
 import type { SearchRecord } from './search-records';
 
@@ -23,7 +30,11 @@ export interface SearchUpdateResult extends SearchIndexResult {
 }
 
 /** Where the bundle changes of `touched` products fall: which bundles change and what they then hold. */
-export function planBundles(map: BundleMap, records: Record<string, SearchRecord>, touched: Iterable<string>): { next: BundleMap; changed: Set<string> } {
+export function planBundles(
+  map: BundleMap,
+  records: Record<string, SearchRecord>,
+  touched: Iterable<string>,
+): { next: BundleMap; changed: Set<string> } {
   const next: BundleMap = Object.fromEntries(Object.entries(map).map(([path, slugs]) => [path, [...slugs]]));
   const home = new Map<string, string>();
   for (const [path, slugs] of Object.entries(next)) for (const slug of slugs) home.set(slug, path);
@@ -38,7 +49,9 @@ export function planBundles(map: BundleMap, records: Record<string, SearchRecord
     } else if (path) changed.add(path);
     else if (slug in records) {
       // New: into the smallest part with room, else a part of its own.
-      const room = Object.entries(next).filter(([p, slugs]) => p !== ROOT_BUNDLE && slugs.length < PART_PRODUCTS).sort((a, b) => a[1].length - b[1].length)[0];
+      const room = Object.entries(next)
+        .filter(([p, slugs]) => p !== ROOT_BUNDLE && slugs.length < PART_PRODUCTS)
+        .sort((a, b) => a[1].length - b[1].length)[0];
       const target = room?.[0] ?? `/pagefind/part-u${Date.now().toString(36)}/`;
       (next[target] ??= []).push(slug);
       home.set(slug, target);
@@ -48,7 +61,11 @@ export function planBundles(map: BundleMap, records: Record<string, SearchRecord
   return { next, changed };
 }
 
-export async function updateSearchIndex(siteDir: string, records: Record<string, SearchRecord>, touched: string[]): Promise<SearchUpdateResult> {
+export async function updateSearchIndex(
+  siteDir: string,
+  records: Record<string, SearchRecord>,
+  touched: string[],
+): Promise<SearchUpdateResult> {
   const map = readBundleMap(siteDir);
   const root = join(siteDir, 'pagefind');
   if (!map || !(ROOT_BUNDLE in map) || !existsSync(join(root, 'pagefind.js'))) {
@@ -91,7 +108,13 @@ export async function updateSearchIndex(siteDir: string, records: Record<string,
     await pagefind.close();
     peakMb = memory.stop();
   }
-  return { pages, parts: Object.keys(next).length, seconds: (performance.now() - started) / 1000, indexerPeakMb: peakMb, reindexed: [...changed] };
+  return {
+    pages,
+    parts: Object.keys(next).length,
+    seconds: (performance.now() - started) / 1000,
+    indexerPeakMb: peakMb,
+    reindexed: [...changed],
+  };
 }
 
 /** A bundle written into a folder of its own, removed again if the indexer fails: the live one stays. */
@@ -105,5 +128,10 @@ async function writeAside(folder: string, entries: [string, SearchRecord][]): Pr
 }
 
 function writeLists(siteDir: string, map: BundleMap, into: string): void {
-  writePartsList(siteDir, Object.keys(map).filter((p) => p !== ROOT_BUNDLE), map, into);
+  writePartsList(
+    siteDir,
+    Object.keys(map).filter((p) => p !== ROOT_BUNDLE),
+    map,
+    into,
+  );
 }

@@ -50,7 +50,9 @@ export function startSiteUpdater(config: Config, database: Database, siteDir: st
     api ??= startBuildApi(config, database);
     const r = await threads.run(config, (await api).url, siteDir);
     if (r.kind === 'partial') {
-      opts.log(`Storefront updated (${r.reason}): pages live after ${r.pagesSeconds.toFixed(1)} s, search index after ${r.seconds.toFixed(1)} s.`);
+      opts.log(
+        `Storefront updated (${r.reason}): pages live after ${r.pagesSeconds.toFixed(1)} s, search index after ${r.seconds.toFixed(1)} s.`,
+      );
     } else if (r.kind === 'full') opts.log(`Storefront rebuilt in full (${r.reason}) in ${r.seconds.toFixed(1)} s.`);
     opts.onRebuilt?.(r);
   };

@@ -16,7 +16,15 @@ import { PROJECT_ROOT, renderWithAstro } from './astro-render';
 import { removeInBackground, removeLeftovers, replaceFolder } from './replace-files';
 import { openBuildApi, type BuildData } from './build-api';
 import { shellFingerprint } from './shell-fingerprint';
-import { mergeRecord, recordIndex, startRecording, stopRecording, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
+import {
+  mergeRecord,
+  recordIndex,
+  startRecording,
+  stopRecording,
+  writeManifest,
+  writeSearchRecords,
+  type BuildManifest,
+} from './build-record';
 import { createExportApi } from './export-client';
 import { InlineHashCollector, writeInlineHashes } from './inline-hashes';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
@@ -136,8 +144,17 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       // one process, the pages' own read of the index, a little later, is the one recorded.)
       if (index) recordIndex(index.generatedAt, index.version);
       const sliced = await renderInSlices({
-        apiUrl: api.url, site: config.PUBLIC_BASE_URL, logLevel, slugs, index, workers, productLocales, alsoRussian: samples,
-        russianFromEnglish, searchIndex: opts.searchIndex !== false, log,
+        apiUrl: api.url,
+        site: config.PUBLIC_BASE_URL,
+        logLevel,
+        slugs,
+        index,
+        workers,
+        productLocales,
+        alsoRussian: samples,
+        russianFromEnglish,
+        searchIndex: opts.searchIndex !== false,
+        log,
       });
       for (const part of sliced.records) {
         mergeRecord(part);
@@ -152,7 +169,11 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       astroOut = staged ?? outDir;
       const filter: RenderOnlyFile = { ...(opts.renderOnly ?? {}), productLocales, alsoRussian: samples };
       const rendered = await renderWithAstro({
-        apiUrl: api.url, site: config.PUBLIC_BASE_URL, outDir: astroOut, filter, logLevel,
+        apiUrl: api.url,
+        site: config.PUBLIC_BASE_URL,
+        outDir: astroOut,
+        filter,
+        logLevel,
         reuseClientBundle: opts.clientBundleFrom && join(opts.clientBundleFrom, CLIENT_BUNDLE_FILE),
         russianFromEnglish: russianFromEnglish ? { samples } : null,
       });
@@ -165,13 +186,17 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       const t = performance.now();
       // Russian pages were made as the English ones were written; workers checked their own samples.
       const ru = slicedOutcome
-        ? { written: slicedOutcome.reduce((n, r) => n + (r.russian?.written ?? 0), 0), mismatches: slicedOutcome.flatMap((r) => r.russian?.mismatches ?? []) }
+        ? {
+            written: slicedOutcome.reduce((n, r) => n + (r.russian?.written ?? 0), 0),
+            mismatches: slicedOutcome.flatMap((r) => r.russian?.mismatches ?? []),
+          }
         : { written: russianWritten, mismatches: russianMismatches(astroOut, samples, site) };
       if (ru.mismatches.length) {
         // Russian pages no longer render like English ones: render them all, as before.
         log(`Russian product pages differ from English ones (${ru.mismatches.slice(0, 3).join(', ')}): rendering them through Astro.`);
         retry = true;
-      } else log(`${ru.written} Russian product pages made from English (samples checked in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+      } else
+        log(`${ru.written} Russian product pages made from English (samples checked in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
     }
     if (!retry) {
       const t = performance.now();
@@ -205,19 +230,38 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     if (opts.searchIndex !== false && slicedOutcome) {
       // The workers wrote the bundles; the list of them is all that is left.
       const parts = slicedOutcome.map((r) => r.searchParts!);
-      writePartsList(outDir, parts.flatMap((p) => p.parts), Object.assign({}, ...parts.map((p) => p.bundles)));
+      writePartsList(
+        outDir,
+        parts.flatMap((p) => p.parts),
+        Object.assign({}, ...parts.map((p) => p.bundles)),
+      );
       search = {
-        pages: parts.reduce((n, p) => n + p.pages, 0), parts: parts.reduce((n, p) => n + p.parts.length + (p.wroteRoot ? 1 : 0), 0),
-        seconds: Math.max(...parts.map((p) => p.seconds)), indexerPeakMb: parts.reduce((n, p) => n + p.peakMb, 0),
+        pages: parts.reduce((n, p) => n + p.pages, 0),
+        parts: parts.reduce((n, p) => n + p.parts.length + (p.wroteRoot ? 1 : 0), 0),
+        seconds: Math.max(...parts.map((p) => p.seconds)),
+        indexerPeakMb: parts.reduce((n, p) => n + p.peakMb, 0),
       };
-      log(`search index (in the workers): ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexers' peak ${search.indexerPeakMb} MB`);
+      log(
+        `search index (in the workers): ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexers' peak ${search.indexerPeakMb} MB`,
+      );
     } else if (opts.searchIndex !== false) {
       search = await indexSearchRecords(outDir, searchRecords);
-      log(`search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`);
+      log(
+        `search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`,
+      );
     }
     if (result.builtAt) writeManifest(outDir, result as BuildManifest);
   }
-  return { outDir, seconds: (performance.now() - started) / 1000, renderSeconds, search, record: result, searchRecords, russianFromEnglish, clientBundle };
+  return {
+    outDir,
+    seconds: (performance.now() - started) / 1000,
+    renderSeconds,
+    search,
+    record: result,
+    searchRecords,
+    russianFromEnglish,
+    clientBundle,
+  };
 }
 
 /** True when `dir` holds a finished build (its home page is written last-ish and always exists). */

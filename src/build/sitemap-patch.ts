@@ -49,7 +49,10 @@ export function rewriteProductEntries(siteDir: string, publicBaseUrl: string, sl
   for (const name of files) rmSync(join(siteDir, name));
   const count = Math.max(1, Math.ceil(entries.length / ENTRIES_PER_FILE));
   for (let i = 0; i < count; i++) {
-    const chunk = entries.slice(i * ENTRIES_PER_FILE, (i + 1) * ENTRIES_PER_FILE).map((e) => e.xml).join('');
+    const chunk = entries
+      .slice(i * ENTRIES_PER_FILE, (i + 1) * ENTRIES_PER_FILE)
+      .map((e) => e.xml)
+      .join('');
     writeFileSync(join(siteDir, `sitemap-${i}.xml`), `${head}${chunk}</urlset>`);
   }
   const index = readFileSync(join(siteDir, 'sitemap-index.xml'), 'utf8');
@@ -68,7 +71,8 @@ export function patchSitemap(siteDir: string, publicBaseUrl: string, change: { a
   for (const [i, name] of files.entries()) {
     const file = join(siteDir, name);
     let xml = readFileSync(file, 'utf8');
-    if (gone.size) xml = xml.replace(/<url><loc>([^<]*)<\/loc>.*?<\/url>/g, (entry, loc: string) => (gone.has(loc.replace(/&amp;/g, '&')) ? '' : entry));
+    if (gone.size)
+      xml = xml.replace(/<url><loc>([^<]*)<\/loc>.*?<\/url>/g, (entry, loc: string) => (gone.has(loc.replace(/&amp;/g, '&')) ? '' : entry));
     if (i === files.length - 1 && change.added.length) {
       xml = xml.replace('</urlset>', change.added.map((slug) => productEntries(site, slug)).join('') + '</urlset>');
     }

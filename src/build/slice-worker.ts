@@ -46,7 +46,15 @@ async function main(): Promise<void> {
   const { russianWritten, inlineHashes } = await withPageResponses(() => renderWithAstro(job));
   const astroSeconds = (performance.now() - started) / 1000;
   const record = stopRecording();
-  const out: SliceRecord = { products: [...record.products], listings: [...record.listings], search: [...record.search], astroSeconds, russian: null, searchParts: null, inlineHashes };
+  const out: SliceRecord = {
+    products: [...record.products],
+    listings: [...record.listings],
+    search: [...record.search],
+    astroSeconds,
+    russian: null,
+    searchParts: null,
+    inlineHashes,
+  };
   if (job.russianFromEnglish) {
     const t = performance.now();
     const mismatches = russianMismatches(job.productPagesDir, job.russianFromEnglish.samples, job.site.replace(/\/+$/, ''));

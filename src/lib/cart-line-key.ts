@@ -9,7 +9,10 @@ export interface CartLineOption {
 }
 
 export function optionsKey(options: readonly CartLineOption[]): string {
-  return [...options].sort((a, b) => a.optionId - b.optionId || a.valueId - b.valueId).map((o) => `${o.optionId}:${o.valueId}`).join(',');
+  return [...options]
+    .sort((a, b) => a.optionId - b.optionId || a.valueId - b.valueId)
+    .map((o) => `${o.optionId}:${o.valueId}`)
+    .join(',');
 }
 
 export const sameOptions = (a: readonly CartLineOption[], b: readonly CartLineOption[]): boolean => optionsKey(a) === optionsKey(b);

@@ -3,10 +3,13 @@ import { cartTotals, orderAmounts } from './cart-totals';
 import type { Priced } from './price-tiers';
 import { shippingRatesFromToman } from './shipping';
 
-const resistor: Priced = { price: 5000, prices: [
-  { minCount: 1, maxCount: 9, minPrice: 5000, minCompareAtPrice: null },
-  { minCount: 10, maxCount: null, minPrice: 4000, minCompareAtPrice: null },
-] };
+const resistor: Priced = {
+  price: 5000,
+  prices: [
+    { minCount: 1, maxCount: 9, minPrice: 5000, minCompareAtPrice: null },
+    { minCount: 10, maxCount: null, minPrice: 4000, minCompareAtPrice: null },
+  ],
+};
 const board: Priced = { price: 1_090_000, prices: [] };
 
 describe('cart totals', () => {
@@ -15,8 +18,14 @@ describe('cart totals', () => {
   });
 
   it('prices each line at its tier and shows a Shipping line of 0', () => {
-    const cart = cartTotals([{ product: resistor, quantity: 12, available: true }, { product: board, quantity: 1, available: true }]);
-    expect(cart.lines.map((l) => [l.unitPrice, l.total])).toEqual([[4000, 48_000], [1_090_000, 1_090_000]]);
+    const cart = cartTotals([
+      { product: resistor, quantity: 12, available: true },
+      { product: board, quantity: 1, available: true },
+    ]);
+    expect(cart.lines.map((l) => [l.unitPrice, l.total])).toEqual([
+      [4000, 48_000],
+      [1_090_000, 1_090_000],
+    ]);
     expect(cart.subtotal).toBe(1_138_000);
     expect(cart.totals).toEqual([{ type: 'shipping', title: 'هزینه ارسال', price: 0 }]);
     expect(cart.total).toBe(1_138_000);
@@ -31,7 +40,10 @@ describe('cart totals', () => {
   });
 
   it('a deleted product stays in the cart as unavailable and costs nothing', () => {
-    const cart = cartTotals([{ product: board, quantity: 2, available: false }, { product: resistor, quantity: 2, available: true }]);
+    const cart = cartTotals([
+      { product: board, quantity: 2, available: false },
+      { product: resistor, quantity: 2, available: true },
+    ]);
     expect(cart.lines[0]).toMatchObject({ productAvailable: 0, total: 0 });
     expect(cart.subtotal).toBe(10_000);
     expect(cart.quantity).toBe(2);
@@ -49,7 +61,13 @@ describe('cart totals', () => {
     [10, 1_024_200, [{ type: 'discount', title: 'تخفیف', price: -113_800 }]],
     [90, 113_800, [{ type: 'discount', title: 'تخفیف', price: -1_024_200 }]],
   ])('with %d %% discount the total is %d', (percent, total, extra) => {
-    const cart = cartTotals([{ product: resistor, quantity: 12, available: true }, { product: board, quantity: 1, available: true }], { discountPercent: percent });
+    const cart = cartTotals(
+      [
+        { product: resistor, quantity: 12, available: true },
+        { product: board, quantity: 1, available: true },
+      ],
+      { discountPercent: percent },
+    );
     expect(cart.total).toBe(total);
     expect(cart.totals.slice(1)).toEqual(extra);
   });

@@ -98,7 +98,12 @@ export interface OrderAmounts {
  * The amounts stored on an order and printed on its invoice: goods after the discount decide whether
  * shipping is free; total = subtotal − discount + shipping.
  */
-export function orderAmounts(lineTotals: readonly number[], method: ShippingMethod, rates: ShippingRates, discountPercent = 0): OrderAmounts {
+export function orderAmounts(
+  lineTotals: readonly number[],
+  method: ShippingMethod,
+  rates: ShippingRates,
+  discountPercent = 0,
+): OrderAmounts {
   const subtotal = lineTotals.reduce((s, t) => s + t, 0);
   const discount = discountAmount(subtotal, discountPercent);
   const goods = subtotal - discount;

@@ -26,7 +26,10 @@ export const isCurrencyCode = (v: string): v is CurrencyCode => CURRENCY_CODES.i
 export function parseCurrencyRates(text: string): { ok: true; rates: CurrencyRates } | { ok: false; problems: string[] } {
   const rates: CurrencyRates = {};
   const problems: string[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]{3})\s*=\s*([0-9]+(?:\.[0-9]+)?)$/.exec(part);
     const code = match?.[1]!.toUpperCase() ?? '';
     if (!match) problems.push(`"${part}" is not CODE=toman`);
@@ -48,6 +51,8 @@ export function approximateIn(rials: number, code: CurrencyCode, rates: Currency
 /** "≈ $12.34" (spec §9: two decimals with the currency's symbol); Persian digits on Persian pages. */
 export function formatApproximate(amount: number, code: CurrencyCode, locale: 'fa' | 'en' | 'ru'): string {
   const symbol = CURRENCIES.find((c) => c.code === code)!.symbol;
-  const digits = new Intl.NumberFormat(locale === 'fa' ? 'fa-IR' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const digits = new Intl.NumberFormat(locale === 'fa' ? 'fa-IR' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    amount,
+  );
   return `≈ ${symbol}${digits}`;
 }

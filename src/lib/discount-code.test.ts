@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { discountCodeVerdict, normaliseDiscountCode, type DiscountCodeRule } from './discount-code';
 
 const now = new Date('2026-11-25T12:00:00Z');
-const code = (over: Partial<DiscountCodeRule> = {}): DiscountCodeRule => ({ percent: 10, startsAt: null, endsAt: null, usageLimit: null, usedCount: 0, ...over });
+const code = (over: Partial<DiscountCodeRule> = {}): DiscountCodeRule => ({
+  percent: 10,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  usedCount: 0,
+  ...over,
+});
 
 describe('discount code verdict', () => {
   it.each([
@@ -12,7 +19,11 @@ describe('discount code verdict', () => {
     ['started this instant', code({ startsAt: now }), { ok: true, percent: 10 }],
     ['ended before now', code({ endsAt: new Date('2026-11-25T11:59:59Z') }), { ok: false, reason: 'expired' }],
     ['ends this instant', code({ endsAt: now }), { ok: false, reason: 'expired' }],
-    ['inside its window', code({ startsAt: new Date('2026-11-01T00:00:00Z'), endsAt: new Date('2026-12-01T00:00:00Z') }), { ok: true, percent: 10 }],
+    [
+      'inside its window',
+      code({ startsAt: new Date('2026-11-01T00:00:00Z'), endsAt: new Date('2026-12-01T00:00:00Z') }),
+      { ok: true, percent: 10 },
+    ],
     ['one use left', code({ usageLimit: 5, usedCount: 4 }), { ok: true, percent: 10 }],
     ['used up', code({ usageLimit: 1, usedCount: 1 }), { ok: false, reason: 'used_up' }],
     ['percent above the cap', code({ percent: 95 }), { ok: true, percent: 90 }],

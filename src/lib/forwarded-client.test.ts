@@ -43,7 +43,12 @@ describe('clientAddress', () => {
 
 describe('parseTrustProxy', () => {
   it.each([
-    ['0', false], ['false', false], ['', false], ['1', { hops: 1 }], ['true', { hops: 1 }], ['3', { hops: 3 }],
+    ['0', false],
+    ['false', false],
+    ['', false],
+    ['1', { hops: 1 }],
+    ['true', { hops: 1 }],
+    ['3', { hops: 3 }],
   ] as const)('%s', (text, expected) => expect(parseTrustProxy(text)).toEqual(expected));
 
   it.each(['21', '10.0.0.0/33', '10.0.0', 'localhost', '::1/129', '1.2.3.4/8/1', 'fe80:::1'])('refuses %s', (text) => {
@@ -64,13 +69,24 @@ describe('addresses and ranges', () => {
     ['::1', [...Array(15).fill(0), 1]],
     ['2001:db8::', [0x20, 0x01, 0x0d, 0xb8, ...Array(12).fill(0)]],
     ['fe80::1%eth0', [0xfe, 0x80, ...Array(13).fill(0), 1]],
-    ['256.1.1.1', null], ['1.2.3', null], ['1::2::3', null], ['12345::', null], ['abc', null], ['', null],
+    ['256.1.1.1', null],
+    ['1.2.3', null],
+    ['1::2::3', null],
+    ['12345::', null],
+    ['abc', null],
+    ['', null],
   ] as const)('parseAddress(%s)', (text, expected) => expect(parseAddress(text)).toEqual(expected));
 
   it.each([
-    ['10.0.0.0/8', '10.255.1.2', true], ['10.0.0.0/8', '11.0.0.1', false], ['192.168.1.0/25', '192.168.1.127', true],
-    ['192.168.1.0/25', '192.168.1.128', false], ['0.0.0.0/0', '8.8.8.8', true], ['2001:db8::/32', '2001:db8:ffff::1', true],
-    ['2001:db8::/32', '2001:db9::1', false], ['127.0.0.1', '::ffff:127.0.0.1', true], ['::ffff:10.0.0.0/104', '10.1.1.1', true],
+    ['10.0.0.0/8', '10.255.1.2', true],
+    ['10.0.0.0/8', '11.0.0.1', false],
+    ['192.168.1.0/25', '192.168.1.127', true],
+    ['192.168.1.0/25', '192.168.1.128', false],
+    ['0.0.0.0/0', '8.8.8.8', true],
+    ['2001:db8::/32', '2001:db8:ffff::1', true],
+    ['2001:db8::/32', '2001:db9::1', false],
+    ['127.0.0.1', '::ffff:127.0.0.1', true],
+    ['::ffff:10.0.0.0/104', '10.1.1.1', true],
     ['10.0.0.0/8', '::1', false],
   ] as const)('%s contains %s: %s', (range, address, expected) => {
     expect(inRange(parseAddress(address)!, parseRange(range)!)).toBe(expected);

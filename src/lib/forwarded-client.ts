@@ -9,7 +9,10 @@
 /** How the operator describes the proxies in front: their number, or their addresses. */
 export type TrustedProxies = { hops: number } | { ranges: AddressRange[] };
 
-export interface AddressRange { bytes: number[]; prefix: number }
+export interface AddressRange {
+  bytes: number[];
+  prefix: number;
+}
 
 /** IPv4 or IPv6 text → 4 or 16 bytes; IPv4-mapped IPv6 (`::ffff:1.2.3.4`) reads as the IPv4 address. Null when not an address. */
 export function parseAddress(text: string): number[] | null {
@@ -32,7 +35,7 @@ function parseIPv4(s: string): number[] | null {
 function parseIPv6(s: string): number[] | null {
   const text = s.replace(/%[\w.-]+$/, ''); // a zone id (fe80::1%eth0) names an interface, not an address
   if (!/^[0-9a-fA-F:.]+$/.test(text) || text.split('::').length > 2) return null;
-  const [head, tail] = text.includes('::') ? text.split('::') as [string, string] : [text, null];
+  const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, null];
   const groups = (part: string): number[] | null => {
     if (part === '') return [];
     const out: number[] = [];
@@ -125,7 +128,10 @@ export function parseTrustProxy(text: string): TrustedProxies | false | { error:
   if (s === 'true') return { hops: 1 };
   if (/^\d+$/.test(s)) return Number(s) <= 20 ? { hops: Number(s) } : { error: 'at most 20 proxy hops' };
   const ranges: AddressRange[] = [];
-  for (const item of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const item of s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const range = parseRange(item);
     if (!range) return { error: `"${item}" is not an IP address or CIDR range` };
     ranges.push(range);

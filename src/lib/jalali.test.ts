@@ -3,12 +3,30 @@ import { gregorianToJalali, isJalaliLeap, jalaliMonthLength, jalaliToGregorian, 
 
 describe('Jalali calendar', () => {
   it.each([
-    [[1403, 1, 1], [2024, 3, 20]],
-    [[1402, 12, 29], [2024, 3, 19]],
-    [[1399, 12, 30], [2021, 3, 20]],
-    [[1404, 1, 1], [2025, 3, 21]],
-    [[1367, 11, 22], [1989, 2, 11]],
-    [[1403, 10, 11], [2024, 12, 31]],
+    [
+      [1403, 1, 1],
+      [2024, 3, 20],
+    ],
+    [
+      [1402, 12, 29],
+      [2024, 3, 19],
+    ],
+    [
+      [1399, 12, 30],
+      [2021, 3, 20],
+    ],
+    [
+      [1404, 1, 1],
+      [2025, 3, 21],
+    ],
+    [
+      [1367, 11, 22],
+      [1989, 2, 11],
+    ],
+    [
+      [1403, 10, 11],
+      [2024, 12, 31],
+    ],
   ])('%j is %j in the Gregorian calendar, both ways', ([jy, jm, jd], [gy, gm, gd]) => {
     expect(jalaliToGregorian(jy!, jm!, jd!)).toEqual({ gy, gm, gd });
     expect(gregorianToJalali(gy!, gm!, gd!)).toEqual({ jy, jm, jd });

@@ -3,7 +3,11 @@
  * well-known 33-year-cycle conversion, written out here; Intl only formats into the Persian calendar and
  * cannot read a Jalali date back.
  */
-export interface JalaliDate { jy: number; jm: number; jd: number }
+export interface JalaliDate {
+  jy: number;
+  jm: number;
+  jd: number;
+}
 
 const div = (a: number, b: number) => Math.trunc(a / b);
 
@@ -81,9 +85,35 @@ export function gregorianToJalali(gy: number, gm: number, gd: number): JalaliDat
   return { jy, jm: 7 + div(k, 30), jd: (k % 30) + 1 };
 }
 
-export const JALALI_MONTHS = ['فروردین', 'اردیبهشت', 'خرداد', 'تیر', 'مرداد', 'شهریور', 'مهر', 'آبان', 'آذر', 'دی', 'بهمن', 'اسفند'] as const;
+export const JALALI_MONTHS = [
+  'فروردین',
+  'اردیبهشت',
+  'خرداد',
+  'تیر',
+  'مرداد',
+  'شهریور',
+  'مهر',
+  'آبان',
+  'آذر',
+  'دی',
+  'بهمن',
+  'اسفند',
+] as const;
 /** The same months as English pages spell them. */
-export const JALALI_MONTHS_EN = ['Farvardin', 'Ordibehesht', 'Khordad', 'Tir', 'Mordad', 'Shahrivar', 'Mehr', 'Aban', 'Azar', 'Dey', 'Bahman', 'Esfand'] as const;
+export const JALALI_MONTHS_EN = [
+  'Farvardin',
+  'Ordibehesht',
+  'Khordad',
+  'Tir',
+  'Mordad',
+  'Shahrivar',
+  'Mehr',
+  'Aban',
+  'Azar',
+  'Dey',
+  'Bahman',
+  'Esfand',
+] as const;
 
 /** A Jalali day and a Tehran wall-clock time as an ISO instant (Iran has kept +03:30 all year since 2022). */
 export function jalaliToIso(d: JalaliDate, time = '00:00'): string {

@@ -3,7 +3,9 @@ import { latinRuns } from './latin-runs';
 
 /** The runs as text, left-to-right ones in [brackets] and the part number in {braces}. */
 const show = (text: string, partNumber?: string) =>
-  latinRuns(text, partNumber).map((r) => (r.ltr ? `[${r.segments.map((s) => (s.partNumber ? `{${s.text}}` : s.text)).join('')}]` : r.text)).join('');
+  latinRuns(text, partNumber)
+    .map((r) => (r.ltr ? `[${r.segments.map((s) => (s.partNumber ? `{${s.text}}` : s.text)).join('')}]` : r.text))
+    .join('');
 
 describe('latinRuns', () => {
   it.each([
@@ -25,6 +27,10 @@ describe('latinRuns', () => {
 
   it('keeps every character, in order', () => {
     const text = 'ماژول ESP32-WROOM-32E ساخت Espressif Systems، ولتاژ 3.3V';
-    expect(latinRuns(text, 'ESP32-WROOM-32E').map((r) => r.text).join('')).toBe(text);
+    expect(
+      latinRuns(text, 'ESP32-WROOM-32E')
+        .map((r) => r.text)
+        .join(''),
+    ).toBe(text);
   });
 });

@@ -36,7 +36,13 @@ describe('loginGate', () => {
 
 describe('unknownLoginKey', () => {
   it.each([
-    ['Ali', 'ali'], ['  ALI ', 'ali'], ['a l i', 'ali'], ['ali\u200c', 'ali'], ['ＡＬＩ', 'ali'],
-    ['user۱۲۳', 'user123'], ['user١٢٣', 'user123'], ['Me@Mail.Example', 'me@mail.example'],
+    ['Ali', 'ali'],
+    ['  ALI ', 'ali'],
+    ['a l i', 'ali'],
+    ['ali\u200c', 'ali'],
+    ['ＡＬＩ', 'ali'],
+    ['user۱۲۳', 'user123'],
+    ['user١٢٣', 'user123'],
+    ['Me@Mail.Example', 'me@mail.example'],
   ])('%j → %j', (typed, key) => expect(unknownLoginKey(typed)).toBe(key));
 });

@@ -46,5 +46,7 @@ export const nextNeedsCaptcha = (counts: { account: number; address: number }, l
  * (case, spaces, Persian digits, compatibility forms), so variants of one guess share a count.
  */
 export function unknownLoginKey(login: string): string {
-  return toAsciiDigits(login.normalize('NFKC')).replace(/[\s\u200b-\u200f\u2060\ufeff]+/g, '').toLowerCase();
+  return toAsciiDigits(login.normalize('NFKC'))
+    .replace(/[\s\u200b-\u200f\u2060\ufeff]+/g, '')
+    .toLowerCase();
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ACTOR_KINDS, canMove, holdsDiscountUse, ORDER_STATES, ORDER_VERBS, reachableStates, STORED_ORDER_STATES, tabOf, TRANSITIONS, viewedState } from './order-machine';
+import {
+  ACTOR_KINDS,
+  canMove,
+  holdsDiscountUse,
+  ORDER_STATES,
+  ORDER_VERBS,
+  reachableStates,
+  STORED_ORDER_STATES,
+  tabOf,
+  TRANSITIONS,
+  viewedState,
+} from './order-machine';
 
 describe('order state machine', () => {
   it('reaches every state from the start', () => {
@@ -23,29 +34,48 @@ describe('order state machine', () => {
           const result = canMove(verb, state, actor);
           const byOk = (t.by as readonly string[]).includes(actor);
           const fromOk = (t.from as readonly string[]).includes(state);
-          expect(result, `${verb} ${state} ${actor}`).toEqual(byOk && fromOk ? { ok: true, to: t.to } : { ok: false, reason: byOk ? 'wrong_state' : 'not_allowed' });
+          expect(result, `${verb} ${state} ${actor}`).toEqual(
+            byOk && fromOk ? { ok: true, to: t.to } : { ok: false, reason: byOk ? 'wrong_state' : 'not_allowed' },
+          );
         }
       }
     }
   });
 
   it.each([
-    ['confirm', 'paid', 'clerk', false], ['accept_receipt', 'expired', 'clerk', true], ['pay_online', 'confirmed', 'customer', false],
-    ['cancel', 'paid', 'customer', false], ['ask_again', 'confirmed', 'customer', false], ['ask_again', 'expired', 'customer', true],
-    ['payment_undone', 'paid', 'bank', true], ['reject', 'awaiting_approval', 'admin', true],
+    ['confirm', 'paid', 'clerk', false],
+    ['accept_receipt', 'expired', 'clerk', true],
+    ['pay_online', 'confirmed', 'customer', false],
+    ['cancel', 'paid', 'customer', false],
+    ['ask_again', 'confirmed', 'customer', false],
+    ['ask_again', 'expired', 'customer', true],
+    ['payment_undone', 'paid', 'bank', true],
+    ['reject', 'awaiting_approval', 'admin', true],
   ] as const)('%s from %s by %s: %s', (verb, state, actor, ok) => {
     expect(canMove(verb, state, actor).ok).toBe(ok);
   });
 
   it('puts each state in its dashboard tab', () => {
     expect(ORDER_STATES.map((s) => [s, tabOf(s)])).toEqual([
-      ['awaiting_approval', 'p'], ['confirmed', 'p'], ['contact_store', 'p'], ['rejected', 'a'], ['expired', 'a'], ['paid', 'f'], ['cancelled', 'a'],
+      ['awaiting_approval', 'p'],
+      ['confirmed', 'p'],
+      ['contact_store', 'p'],
+      ['rejected', 'a'],
+      ['expired', 'a'],
+      ['paid', 'f'],
+      ['cancelled', 'a'],
     ]);
   });
 
   it('holds a discount use only in states that can still become a sale', () => {
     expect(ORDER_STATES.map((s) => [s, holdsDiscountUse(s)])).toEqual([
-      ['awaiting_approval', true], ['confirmed', true], ['contact_store', true], ['rejected', false], ['expired', false], ['paid', true], ['cancelled', false],
+      ['awaiting_approval', true],
+      ['confirmed', true],
+      ['contact_store', true],
+      ['rejected', false],
+      ['expired', false],
+      ['paid', true],
+      ['cancelled', false],
     ]);
   });
 });

@@ -37,7 +37,12 @@ export const TRANSITIONS = {
   /** The customer asks again about a pre-invoice that expired or that the store could not confirm. */
   ask_again: { from: ['expired', 'contact_store'], to: 'awaiting_approval', by: ['customer'], fa: 'استعلام دوباره' },
   /** The customer deletes an unpaid enquiry or pre-invoice (kept, soft-deleted, for the store's records). */
-  cancel: { from: ['awaiting_approval', 'confirmed', 'expired', 'contact_store', 'rejected'], to: 'cancelled', by: ['customer'], fa: 'لغو به درخواست مشتری' },
+  cancel: {
+    from: ['awaiting_approval', 'confirmed', 'expired', 'contact_store', 'rejected'],
+    to: 'cancelled',
+    by: ['customer'],
+    fa: 'لغو به درخواست مشتری',
+  },
   /** A gateway payment is settled before the bank verifies it; an attempt begun in time may land after expiry. */
   pay_online: { from: ['confirmed', 'expired'], to: 'paid', by: ['bank'], fa: 'پرداخت اینترنتی' },
   /** The bank said "not paid" after settling: the invoice is a payable pre-invoice again. */
@@ -59,7 +64,11 @@ export function viewedState(stored: StoredOrderState, expiresAt: Date | null, no
 export type Refusal = 'wrong_state' | 'not_allowed';
 
 /** Whether `actor` may use `verb` on an order seen in `state`; the refusal says why not. */
-export function canMove(verb: OrderVerb, state: ViewedOrderState, actor: ActorKind): { ok: true; to: StoredOrderState } | { ok: false; reason: Refusal } {
+export function canMove(
+  verb: OrderVerb,
+  state: ViewedOrderState,
+  actor: ActorKind,
+): { ok: true; to: StoredOrderState } | { ok: false; reason: Refusal } {
   const t: Transition = TRANSITIONS[verb];
   if (!t.by.includes(actor)) return { ok: false, reason: 'not_allowed' };
   if (!t.from.includes(state)) return { ok: false, reason: 'wrong_state' };
@@ -94,7 +103,11 @@ export function reachableStates(): Set<ViewedOrderState> {
       const t: Transition = TRANSITIONS[verb];
       if (t.from.includes(state)) next.push(t.to);
     }
-    for (const s of next) if (!seen.has(s)) { seen.add(s); queue.push(s); }
+    for (const s of next)
+      if (!seen.has(s)) {
+        seen.add(s);
+        queue.push(s);
+      }
   }
   return seen;
 }
@@ -122,7 +135,11 @@ export const ORDER_STATE_EN: Record<ViewedOrderState, string> = {
 };
 
 export const ACTOR_FA: Record<ActorKind, string> = {
-  customer: 'مشتری', clerk: 'کارشناس فروش', admin: 'مدیر فروشگاه', system: 'سامانه', bank: 'بانک',
+  customer: 'مشتری',
+  clerk: 'کارشناس فروش',
+  admin: 'مدیر فروشگاه',
+  system: 'سامانه',
+  bank: 'بانک',
 };
 
 /** Timeline entries that are not state moves: the order was placed, its shipping changed. */

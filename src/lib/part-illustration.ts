@@ -5,8 +5,28 @@
  */
 
 export const PART_FAMILIES = [
-  'dip', 'sip', 'soic', 'qfp', 'qfn', 'to220', 'to92', 'sot', 'chip', 'resistor', 'diode', 'electrolytic',
-  'ceramic', 'led', 'crystal', 'module', 'connector', 'relay', 'sensor', 'tool', 'cable', 'generic',
+  'dip',
+  'sip',
+  'soic',
+  'qfp',
+  'qfn',
+  'to220',
+  'to92',
+  'sot',
+  'chip',
+  'resistor',
+  'diode',
+  'electrolytic',
+  'ceramic',
+  'led',
+  'crystal',
+  'module',
+  'connector',
+  'relay',
+  'sensor',
+  'tool',
+  'cable',
+  'generic',
 ] as const;
 export type PartFamily = (typeof PART_FAMILIES)[number];
 
@@ -53,10 +73,17 @@ export function familyOfPackage(pkg: string | null | undefined): PartFamily {
 export function familyOfCategory(slugs: string[]): PartFamily | undefined {
   const s = slugs.join(' ');
   const rules: [RegExp, PartFamily][] = [
-    [/relay/, 'relay'], [/sensor/, 'sensor'], [/electrolytic/, 'electrolytic'], [/ceramic-capacitor/, 'ceramic'],
-    [/crystal/, 'crystal'], [/\bleds\b/, 'led'], [/tht-resistors|power-resistors/, 'resistor'],
-    [/cables|wire/, 'cable'], [/soldering|hand-tools|measurement|multimeter|oscilloscope|lab-power|programmer|prototyping/, 'tool'],
-    [/connector|pin-header|terminal-block/, 'connector'], [/modules-boards|arduino|dev-boards/, 'module'],
+    [/relay/, 'relay'],
+    [/sensor/, 'sensor'],
+    [/electrolytic/, 'electrolytic'],
+    [/ceramic-capacitor/, 'ceramic'],
+    [/crystal/, 'crystal'],
+    [/\bleds\b/, 'led'],
+    [/tht-resistors|power-resistors/, 'resistor'],
+    [/cables|wire/, 'cable'],
+    [/soldering|hand-tools|measurement|multimeter|oscilloscope|lab-power|programmer|prototyping/, 'tool'],
+    [/connector|pin-header|terminal-block/, 'connector'],
+    [/modules-boards|arduino|dev-boards/, 'module'],
   ];
   for (const [re, family] of rules) if (re.test(s)) return family;
   return undefined;
@@ -149,16 +176,27 @@ function resistorBands(text: string): number[] | null {
 
 function drawFamily(family: PartFamily, pkg: string | null | undefined, partNumber: string, value: string | undefined): string {
   switch (family) {
-    case 'dip': return dualRow(pinCount(pkg, 8), 90, 34, 10, INK, true);
-    case 'soic': return dualRow(pinCount(pkg, 8), 74, 22, 7, '#2b2f34', false);
-    case 'qfp': return quad(pinCount(pkg, 44), false);
-    case 'qfn': return quad(pinCount(pkg, 32), true);
+    case 'dip':
+      return dualRow(pinCount(pkg, 8), 90, 34, 10, INK, true);
+    case 'soic':
+      return dualRow(pinCount(pkg, 8), 74, 22, 7, '#2b2f34', false);
+    case 'qfp':
+      return quad(pinCount(pkg, 44), false);
+    case 'qfn':
+      return quad(pinCount(pkg, 32), true);
     case 'sip': {
       const n = Math.min(20, pinCount(pkg, 4));
       const pitch = Math.min(24, 260 / n);
       const w = n * pitch + 20;
       const x0 = (SIZE - w) / 2;
-      return legs(Array.from({ length: n }, (_, i) => x0 + 10 + pitch * (i + 0.5)), 180, 260, 6) + rect(x0, 100, w, 85, INK, 'rx="4"');
+      return (
+        legs(
+          Array.from({ length: n }, (_, i) => x0 + 10 + pitch * (i + 0.5)),
+          180,
+          260,
+          6,
+        ) + rect(x0, 100, w, 85, INK, 'rx="4"')
+      );
     }
     case 'to220': {
       // "TO-220" names the outline, not the legs; "TO-220-5" / "Pentawatt-5" / "Multiwatt-15" do.
@@ -166,46 +204,80 @@ function drawFamily(family: PartFamily, pkg: string | null | undefined, partNumb
       const n = Math.max(2, Math.min(15, legCount));
       const pitch = Math.min(34, 200 / n);
       const xs = Array.from({ length: n }, (_, i) => 200 + (i - (n - 1) / 2) * pitch);
-      return legs(xs, 190, 290, Math.min(10, pitch * 0.5))
-        + rect(130, 30, 140, 90, METAL, `stroke="${METAL_EDGE}" stroke-width="2" rx="4"`)
-        + `<circle cx="200" cy="70" r="18" fill="#ffffff" stroke="${METAL_EDGE}" stroke-width="2"/>`
-        + rect(125, 110, 150, 90, INK, 'rx="3"');
+      return (
+        legs(xs, 190, 290, Math.min(10, pitch * 0.5)) +
+        rect(130, 30, 140, 90, METAL, `stroke="${METAL_EDGE}" stroke-width="2" rx="4"`) +
+        `<circle cx="200" cy="70" r="18" fill="#ffffff" stroke="${METAL_EDGE}" stroke-width="2"/>` +
+        rect(125, 110, 150, 90, INK, 'rx="3"')
+      );
     }
     case 'to92':
-      return legs([170, 200, 230], 170, 300, 6)
-        + `<path d="M130 180 V110 A70 70 0 0 1 270 110 V180 Z" fill="${INK}"/>`;
+      return legs([170, 200, 230], 170, 300, 6) + `<path d="M130 180 V110 A70 70 0 0 1 270 110 V180 Z" fill="${INK}"/>`;
     case 'sot':
-      return rect(165, 60, 14, 40, METAL) + rect(221, 60, 14, 40, METAL) + rect(193, 220, 14, 40, METAL)
-        + rect(140, 100, 120, 120, INK, 'rx="4"');
+      return (
+        rect(165, 60, 14, 40, METAL) +
+        rect(221, 60, 14, 40, METAL) +
+        rect(193, 220, 14, 40, METAL) +
+        rect(140, 100, 120, 120, INK, 'rx="4"')
+      );
     case 'chip':
-      return rect(110, 120, 180, 90, '#2b2f34', 'rx="3"') + rect(100, 116, 40, 98, METAL, 'rx="3"') + rect(260, 116, 40, 98, METAL, 'rx="3"');
+      return (
+        rect(110, 120, 180, 90, '#2b2f34', 'rx="3"') + rect(100, 116, 40, 98, METAL, 'rx="3"') + rect(260, 116, 40, 98, METAL, 'rx="3"')
+      );
     case 'resistor': {
-      const bands = resistorBands(value ?? partNumber) ?? [hash(partNumber) % 9 + 1, (hash(partNumber) >> 4) % 10, (hash(partNumber) >> 8) % 6];
+      const bands = resistorBands(value ?? partNumber) ?? [
+        (hash(partNumber) % 9) + 1,
+        (hash(partNumber) >> 4) % 10,
+        (hash(partNumber) >> 8) % 6,
+      ];
       const colours = [...bands.map((b) => BAND_COLOURS[b]!), '#c9a227'];
-      return rect(20, 157, 360, 6, METAL) + rect(110, 120, 180, 80, '#d9c09a', 'rx="36"')
-        + colours.map((c, i) => rect(140 + i * 30 + (i === 3 ? 20 : 0), 120, 14, 80, c)).join('');
+      return (
+        rect(20, 157, 360, 6, METAL) +
+        rect(110, 120, 180, 80, '#d9c09a', 'rx="36"') +
+        colours.map((c, i) => rect(140 + i * 30 + (i === 3 ? 20 : 0), 120, 14, 80, c)).join('')
+      );
     }
     case 'diode':
       return rect(20, 157, 360, 6, METAL) + rect(130, 125, 140, 70, INK, 'rx="10"') + rect(235, 125, 16, 70, '#d0d4d9');
     case 'electrolytic':
-      return legs([175, 225], 250, 320, 6)
-        + rect(120, 40, 160, 220, '#1f4e9c', 'rx="14"') + rect(240, 40, 26, 220, '#9fb8e0')
-        + `<text x="253" y="160" font-family="sans-serif" font-size="28" fill="#1f4e9c" text-anchor="middle">−</text>`
-        + `<ellipse cx="200" cy="46" rx="70" ry="8" fill="#c8ccd2"/>`;
+      return (
+        legs([175, 225], 250, 320, 6) +
+        rect(120, 40, 160, 220, '#1f4e9c', 'rx="14"') +
+        rect(240, 40, 26, 220, '#9fb8e0') +
+        `<text x="253" y="160" font-family="sans-serif" font-size="28" fill="#1f4e9c" text-anchor="middle">−</text>` +
+        `<ellipse cx="200" cy="46" rx="70" ry="8" fill="#c8ccd2"/>`
+      );
     case 'ceramic':
-      return legs([170, 230], 200, 320, 6) + `<ellipse cx="200" cy="140" rx="90" ry="80" fill="#e07b24"/>`
-        + `<ellipse cx="180" cy="120" rx="30" ry="18" fill="#f0a868" opacity="0.7"/>`;
+      return (
+        legs([170, 230], 200, 320, 6) +
+        `<ellipse cx="200" cy="140" rx="90" ry="80" fill="#e07b24"/>` +
+        `<ellipse cx="180" cy="120" rx="30" ry="18" fill="#f0a868" opacity="0.7"/>`
+      );
     case 'led':
-      return legs([175], 230, 320, 6) + legs([225], 230, 300, 6)
-        + `<path d="M130 240 V140 A70 70 0 0 1 270 140 V240 Z" fill="#e53935" opacity="0.85"/>`
-        + rect(120, 230, 160, 16, '#c62828', 'rx="3"') + `<ellipse cx="175" cy="130" rx="18" ry="30" fill="#ffffff" opacity="0.35"/>`;
+      return (
+        legs([175], 230, 320, 6) +
+        legs([225], 230, 300, 6) +
+        `<path d="M130 240 V140 A70 70 0 0 1 270 140 V240 Z" fill="#e53935" opacity="0.85"/>` +
+        rect(120, 230, 160, 16, '#c62828', 'rx="3"') +
+        `<ellipse cx="175" cy="130" rx="18" ry="30" fill="#ffffff" opacity="0.35"/>`
+      );
     case 'crystal':
-      return legs([165, 235], 220, 310, 6) + rect(100, 90, 200, 140, METAL, `stroke="${METAL_EDGE}" stroke-width="3" rx="60"`)
-        + rect(130, 112, 140, 96, '#d4d9df', 'rx="45"');
+      return (
+        legs([165, 235], 220, 310, 6) +
+        rect(100, 90, 200, 140, METAL, `stroke="${METAL_EDGE}" stroke-width="3" rx="60"`) +
+        rect(130, 112, 140, 96, '#d4d9df', 'rx="45"')
+      );
     case 'module': {
       let out = rect(50, 50, 300, 230, '#1b7a3e', 'rx="10"');
-      for (const [cx, cy] of [[70, 70], [330, 70], [70, 260], [330, 260]]) out += `<circle cx="${cx}" cy="${cy}" r="9" fill="#f2f2f2" stroke="#c9a227" stroke-width="3"/>`;
-      for (let i = 0; i < 10; i++) out += rect(95 + i * 22, 60, 14, 14, INK) + `<circle cx="${102 + i * 22}" cy="67" r="3" fill="#c9a227"/>`;
+      for (const [cx, cy] of [
+        [70, 70],
+        [330, 70],
+        [70, 260],
+        [330, 260],
+      ])
+        out += `<circle cx="${cx}" cy="${cy}" r="9" fill="#f2f2f2" stroke="#c9a227" stroke-width="3"/>`;
+      for (let i = 0; i < 10; i++)
+        out += rect(95 + i * 22, 60, 14, 14, INK) + `<circle cx="${102 + i * 22}" cy="67" r="3" fill="#c9a227"/>`;
       out += rect(150, 130, 100, 100, INK, 'rx="4"');
       for (let i = 0; i < 6; i++) out += rect(100, 120 + i * 22, 30, 8, '#c9a227', 'opacity="0.6"');
       return out;
@@ -222,21 +294,34 @@ function drawFamily(family: PartFamily, pkg: string | null | undefined, partNumb
       return out;
     }
     case 'relay':
-      return legs([150, 180, 220, 250], 250, 300, 6) + rect(90, 60, 220, 190, '#1565c0', 'rx="8"')
-        + `<text x="200" y="140" font-family="sans-serif" font-size="26" fill="#ffffff" text-anchor="middle">RELAY</text>`
-        + `<path d="M150 190 h100 M170 175 v30 M230 175 v30" stroke="#ffffff" stroke-width="4" fill="none"/>`;
+      return (
+        legs([150, 180, 220, 250], 250, 300, 6) +
+        rect(90, 60, 220, 190, '#1565c0', 'rx="8"') +
+        `<text x="200" y="140" font-family="sans-serif" font-size="26" fill="#ffffff" text-anchor="middle">RELAY</text>` +
+        `<path d="M150 190 h100 M170 175 v30 M230 175 v30" stroke="#ffffff" stroke-width="4" fill="none"/>`
+      );
     case 'sensor':
-      return rect(80, 60, 240, 200, '#0d47a1', 'rx="10"') + legs([170, 190, 210, 230], 255, 310, 6)
-        + `<circle cx="200" cy="150" r="62" fill="#f5f5f5" stroke="#90a4ae" stroke-width="6"/>`
-        + `<circle cx="200" cy="150" r="22" fill="#cfd8dc"/>`;
+      return (
+        rect(80, 60, 240, 200, '#0d47a1', 'rx="10"') +
+        legs([170, 190, 210, 230], 255, 310, 6) +
+        `<circle cx="200" cy="150" r="62" fill="#f5f5f5" stroke="#90a4ae" stroke-width="6"/>` +
+        `<circle cx="200" cy="150" r="22" fill="#cfd8dc"/>`
+      );
     case 'tool':
-      return rect(120, 40, 160, 250, '#f9a825', 'rx="22"') + rect(145, 65, 110, 60, '#cfe3c4', 'rx="4"')
-        + `<circle cx="200" cy="200" r="42" fill="#37474f"/>` + rect(196, 162, 8, 36, '#ffffff', 'rx="3"')
-        + `<circle cx="160" cy="262" r="9" fill="#d32f2f"/><circle cx="240" cy="262" r="9" fill="${INK}"/>`;
+      return (
+        rect(120, 40, 160, 250, '#f9a825', 'rx="22"') +
+        rect(145, 65, 110, 60, '#cfe3c4', 'rx="4"') +
+        `<circle cx="200" cy="200" r="42" fill="#37474f"/>` +
+        rect(196, 162, 8, 36, '#ffffff', 'rx="3"') +
+        `<circle cx="160" cy="262" r="9" fill="#d32f2f"/><circle cx="240" cy="262" r="9" fill="${INK}"/>`
+      );
     case 'cable':
-      return `<path d="M70 260 C 70 80, 330 80, 330 200 S 150 320, 150 170" stroke="#e53935" stroke-width="14" fill="none" stroke-linecap="round"/>`
-        + `<path d="M90 270 C 110 120, 300 110, 300 200" stroke="${INK}" stroke-width="14" fill="none" stroke-linecap="round"/>`
-        + rect(50, 255, 40, 40, INK, 'rx="4"') + rect(135, 145, 30, 40, INK, 'rx="4"');
+      return (
+        `<path d="M70 260 C 70 80, 330 80, 330 200 S 150 320, 150 170" stroke="#e53935" stroke-width="14" fill="none" stroke-linecap="round"/>` +
+        `<path d="M90 270 C 110 120, 300 110, 300 200" stroke="${INK}" stroke-width="14" fill="none" stroke-linecap="round"/>` +
+        rect(50, 255, 40, 40, INK, 'rx="4"') +
+        rect(135, 145, 30, 40, INK, 'rx="4"')
+      );
     case 'generic':
       return dualRow(8, 100, 26, 12, '#37474f', false);
   }
@@ -244,7 +329,9 @@ function drawFamily(family: PartFamily, pkg: string | null | undefined, partNumb
 
 /** The illustration: 400×400, white background, drawing in the upper part, part number and package below. */
 export function partIllustrationSvg(p: {
-  partNumber: string; package?: string | null; kind?: PartFamily;
+  partNumber: string;
+  package?: string | null;
+  kind?: PartFamily;
   /** Resistance ("4.7kΩ") for a resistor's colour bands; the part number is tried when absent. */
   value?: string;
 }): string {

@@ -9,7 +9,9 @@ export const ZWNJ = '\u200c';
 /** Arabic ي/ك (and the Arabic-Indic digits that often come with them) → Persian ی/ک. */
 export function toPersianLetters(text: string): string {
   // toPersianChars handles ي ك; ى (alef maksura) and ة also arrive from Arabic keyboards.
-  return toPersianChars(text).replace(/\u0649/g, 'ی').replace(/\u0629/g, 'ه');
+  return toPersianChars(text)
+    .replace(/\u0649/g, 'ی')
+    .replace(/\u0629/g, 'ه');
 }
 
 /** Persian and Arabic-Indic digits → ASCII 0-9. */

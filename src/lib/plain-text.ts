@@ -13,7 +13,11 @@ const COMMENT = /<!--[\s\S]*?(-->|$)/g;
 export function stripMarkup(text: string): string {
   let out = text;
   for (let i = 0; i < 10; i++) {
-    const next = out.replace(COMMENT, ' ').replace(WITH_BODY, ' ').replace(TAG, ' ').replace(/javascript\s*:/gi, '');
+    const next = out
+      .replace(COMMENT, ' ')
+      .replace(WITH_BODY, ' ')
+      .replace(TAG, ' ')
+      .replace(/javascript\s*:/gi, '');
     if (next === out) break;
     out = next;
   }
@@ -23,7 +27,9 @@ export function stripMarkup(text: string): string {
 /** Markup removed, Persian letters normalised, spaces tidied; paragraphs (blank lines) kept, at most one blank line. */
 export function cleanUserText(text: string): string {
   return normalisePersianText(stripMarkup(text))
-    .split('\n').map((line) => line.replace(/[ \t]+/g, ' ').trim()).join('\n')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

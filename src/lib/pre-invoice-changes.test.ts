@@ -4,8 +4,13 @@ import { changeSummary, changeSummaryText, confirmedAmounts, lineChanges, onlyCu
 import { shippingRatesFromToman } from './shipping';
 
 const rates = shippingRatesFromToman({ courierPrice: 80_000, courierFreeFrom: 150_000, postPrice: 90_000, postFreeFrom: 300_000 });
-const line = (requestedQuantity: number, requestedUnitPrice: number, quantity = requestedQuantity, unitPrice = requestedUnitPrice, available = true) =>
-  ({ requestedQuantity, requestedUnitPrice, quantity, unitPrice, available });
+const line = (
+  requestedQuantity: number,
+  requestedUnitPrice: number,
+  quantity = requestedQuantity,
+  unitPrice = requestedUnitPrice,
+  available = true,
+) => ({ requestedQuantity, requestedUnitPrice, quantity, unitPrice, available });
 
 describe('line changes', () => {
   it.each([
@@ -28,7 +33,11 @@ describe('line changes', () => {
 describe('confirmed amounts', () => {
   // An enquiry of 1,600,000 rials by courier: free courier (from 1,500,000).
   const asked = [line(10, 100_000), line(2, 300_000)];
-  const enquiry = orderAmounts(asked.map((l) => l.requestedQuantity * l.requestedUnitPrice), 'courier', rates);
+  const enquiry = orderAmounts(
+    asked.map((l) => l.requestedQuantity * l.requestedUnitPrice),
+    'courier',
+    rates,
+  );
 
   it.each([
     // name, confirmed lines, subtotal, shipping, total
@@ -47,7 +56,12 @@ describe('confirmed amounts', () => {
         for (let a = 0; a <= 10; a++) {
           for (let b = 0; b <= 3; b++) {
             const base = [line(10, 29_990), line(3, 451_230)];
-            const before = orderAmounts(base.map((l) => l.requestedQuantity * l.requestedUnitPrice), method, rates, percent);
+            const before = orderAmounts(
+              base.map((l) => l.requestedQuantity * l.requestedUnitPrice),
+              method,
+              rates,
+              percent,
+            );
             const cut = [line(10, 29_990, a), line(3, 451_230, b)];
             const after = confirmedAmounts(cut, method, rates, percent, before);
             expect(after.total, `${method} ${percent}% ${a}/${b}`).toBeLessThanOrEqual(before.total);

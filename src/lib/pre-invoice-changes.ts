@@ -12,8 +12,15 @@ import { vatIncluded } from './vat';
 export const LINE_CHANGES = ['unchanged', 'quantity_cut', 'quantity_raised', 'price_down', 'price_up', 'unavailable'] as const;
 export type LineChange = (typeof LINE_CHANGES)[number];
 
-export interface LineAsked { requestedQuantity: number; requestedUnitPrice: number }
-export interface LineConfirmed { quantity: number; unitPrice: number; available: boolean }
+export interface LineAsked {
+  requestedQuantity: number;
+  requestedUnitPrice: number;
+}
+export interface LineConfirmed {
+  quantity: number;
+  unitPrice: number;
+  available: boolean;
+}
 
 /** Every change of one line; an untouched line is ['unchanged']. */
 export function lineChanges(asked: LineAsked, confirmed: LineConfirmed): LineChange[] {
@@ -44,10 +51,21 @@ export interface ChangeSummary {
   shippingAfter: number;
 }
 
-export function changeSummary(lines: readonly (LineAsked & LineConfirmed)[], before: Pick<OrderAmounts, 'shipping' | 'total'>, after: Pick<OrderAmounts, 'shipping' | 'total'>): ChangeSummary {
+export function changeSummary(
+  lines: readonly (LineAsked & LineConfirmed)[],
+  before: Pick<OrderAmounts, 'shipping' | 'total'>,
+  after: Pick<OrderAmounts, 'shipping' | 'total'>,
+): ChangeSummary {
   const s: ChangeSummary = {
-    unchanged: 0, quantityCut: 0, quantityRaised: 0, priceDown: 0, priceUp: 0, unavailable: 0,
-    totalDifference: after.total - before.total, shippingBefore: before.shipping, shippingAfter: after.shipping,
+    unchanged: 0,
+    quantityCut: 0,
+    quantityRaised: 0,
+    priceDown: 0,
+    priceUp: 0,
+    unavailable: 0,
+    totalDifference: after.total - before.total,
+    shippingBefore: before.shipping,
+    shippingAfter: after.shipping,
   };
   for (const l of lines) {
     for (const c of lineChanges(l, l)) {
@@ -71,7 +89,9 @@ export function changeSummaryText(s: ChangeSummary, money: (rials: number) => st
   if (s.priceUp) out.push(`قیمت ${s.priceUp} ردیف بالا رفت.`);
   if (s.priceDown) out.push(`قیمت ${s.priceDown} ردیف پایین آمد.`);
   if (s.shippingAfter !== s.shippingBefore) {
-    out.push(`هزینه ارسال از ${s.shippingBefore === 0 ? 'رایگان' : money(s.shippingBefore)} به ${s.shippingAfter === 0 ? 'رایگان' : money(s.shippingAfter)} تغییر کرد.`);
+    out.push(
+      `هزینه ارسال از ${s.shippingBefore === 0 ? 'رایگان' : money(s.shippingBefore)} به ${s.shippingAfter === 0 ? 'رایگان' : money(s.shippingAfter)} تغییر کرد.`,
+    );
   }
   if (out.length === 0) out.push('همه ردیف‌ها همان‌طور که خواسته بودید تأیید شد.');
   if (s.totalDifference < 0) out.push(`مبلغ نهایی ${money(-s.totalDifference)} کمتر از استعلام شماست.`);

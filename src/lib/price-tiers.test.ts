@@ -61,16 +61,24 @@ describe('next price break: how many more units and what that saves', () => {
     expect(nextPriceBreak(product, q)).toEqual({ moreUnits: more, quantity: atQ, unitPrice: unit, total, saves });
   });
 
-  it.each([[resistor, 100], [resistor, 5000], [noTiers, 1], [noTiers, 50]])('%# none beyond the cheapest tier (quantity %d)', (product, q) => {
+  it.each([
+    [resistor, 100],
+    [resistor, 5000],
+    [noTiers, 1],
+    [noTiers, 50],
+  ])('%# none beyond the cheapest tier (quantity %d)', (product, q) => {
     expect(nextPriceBreak(product, q)).toBeNull();
   });
 
   it('skips a higher tier that is not cheaper', () => {
-    const odd: Priced = { price: 100, prices: [
-      { minCount: 1, maxCount: 9, minPrice: 100, minCompareAtPrice: null },
-      { minCount: 10, maxCount: 19, minPrice: 100, minCompareAtPrice: null },
-      { minCount: 20, maxCount: null, minPrice: 80, minCompareAtPrice: null },
-    ] };
+    const odd: Priced = {
+      price: 100,
+      prices: [
+        { minCount: 1, maxCount: 9, minPrice: 100, minCompareAtPrice: null },
+        { minCount: 10, maxCount: 19, minPrice: 100, minCompareAtPrice: null },
+        { minCount: 20, maxCount: null, minPrice: 80, minCompareAtPrice: null },
+      ],
+    };
     expect(nextPriceBreak(odd, 3)).toMatchObject({ moreUnits: 17, quantity: 20, saves: 400 });
   });
 

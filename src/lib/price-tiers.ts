@@ -76,7 +76,13 @@ export function nextPriceBreak(product: Priced, quantity: number, cap = Number.P
     // A break beyond what the shopper may buy (stock, threshold) is no offer: it ends in "contact the store".
     if (tier.minCount > cap) return null;
     const total = tier.minPrice * tier.minCount;
-    return { moreUnits: tier.minCount - q, quantity: tier.minCount, unitPrice: tier.minPrice, total, saves: current * tier.minCount - total };
+    return {
+      moreUnits: tier.minCount - q,
+      quantity: tier.minCount,
+      unitPrice: tier.minPrice,
+      total,
+      saves: current * tier.minCount - total,
+    };
   }
   return null;
 }

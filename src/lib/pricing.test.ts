@@ -38,7 +38,14 @@ describe('discount percent (spec §9: total − total × percent / 100, rounded)
     expect(discountAmount(total, percent)).toBe(discount);
     expect(applyDiscount(total, percent)).toBe(after);
   });
-  it.each([[-1, 0], [0, 0], [12.5, 12.5], [90, 90], [91, 90], [Infinity, 0]])('clamps %d to %d', (p, c) => {
+  it.each([
+    [-1, 0],
+    [0, 0],
+    [12.5, 12.5],
+    [90, 90],
+    [91, 90],
+    [Infinity, 0],
+  ])('clamps %d to %d', (p, c) => {
     expect(clampDiscountPercent(p)).toBe(c);
   });
 });

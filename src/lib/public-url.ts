@@ -36,6 +36,8 @@ export function publicAddressWarning(publicBaseUrl: string, servedUrl: string, b
     return null;
   }
   if (behindProxy || sameAddress(base, served)) return null;
-  return `PUBLIC_BASE_URL is ${base.origin} but the shop answers at ${served.origin}: links in mails, invoices and payment callbacks `
-    + `go to ${base.origin}. Set PUBLIC_BASE_URL to the address shoppers use (and TRUST_PROXY when a proxy forwards it here).`;
+  return (
+    `PUBLIC_BASE_URL is ${base.origin} but the shop answers at ${served.origin}: links in mails, invoices and payment callbacks ` +
+    `go to ${base.origin}. Set PUBLIC_BASE_URL to the address shoppers use (and TRUST_PROXY when a proxy forwards it here).`
+  );
 }

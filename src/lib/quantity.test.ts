@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkCartQuantity, CONTACT_STORE_MESSAGE, MAX_LINE_QUANTITY, parseQuantityInput, QUANTITY_MESSAGES, stepQuantity, type QuantityProduct, cartQuantityCap } from './quantity';
+import {
+  checkCartQuantity,
+  CONTACT_STORE_MESSAGE,
+  MAX_LINE_QUANTITY,
+  parseQuantityInput,
+  QUANTITY_MESSAGES,
+  stepQuantity,
+  type QuantityProduct,
+  cartQuantityCap,
+} from './quantity';
 
 const one = { minimumPurchase: 1 };
 const pack10 = { minimumPurchase: 10 };

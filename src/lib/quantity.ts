@@ -44,7 +44,12 @@ export function parseQuantityInput(raw: string, product: Pick<QuantityProduct, '
 }
 
 /** The + (direction 1) and − (direction −1) buttons; an empty field steps from nothing. */
-export function stepQuantity(current: number | '', direction: 1 | -1, product: Pick<QuantityProduct, 'minimumPurchase'>, max = MAX_LINE_QUANTITY): number {
+export function stepQuantity(
+  current: number | '',
+  direction: 1 | -1,
+  product: Pick<QuantityProduct, 'minimumPurchase'>,
+  max = MAX_LINE_QUANTITY,
+): number {
   const step = stepOf(product);
   const base = current === '' ? (direction === 1 ? 0 : step) : current;
   return snapQuantity(base + direction * step, step, max);
@@ -61,7 +66,8 @@ export type QuantityVerdict =
  * needs the store ("contact the store") and no cart call is made.
  */
 export function checkCartQuantity(product: QuantityProduct, quantity: unknown): QuantityVerdict {
-  if (typeof quantity !== 'number' || !Number.isFinite(quantity) || !Number.isInteger(quantity)) return { ok: false, reason: 'not-a-number' };
+  if (typeof quantity !== 'number' || !Number.isFinite(quantity) || !Number.isInteger(quantity))
+    return { ok: false, reason: 'not-a-number' };
   if (quantity < 1) return { ok: false, reason: 'below-one' };
   const step = stepOf(product);
   if (quantity < step) return { ok: false, reason: 'below-minimum' };

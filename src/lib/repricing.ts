@@ -26,7 +26,11 @@ export function priceFromUsd(usdCents: number, marginPercent: number, rialsPerUs
  * Quantity tiers follow the first price: each keeps its ratio to the old first price, so a tier that
  * was 10 % cheaper stays 10 % cheaper.
  */
-export function followTiers<T extends { price: number; compareAtPrice: number | null }>(tiers: T[], oldFirst: number, newFirst: number): T[] {
+export function followTiers<T extends { price: number; compareAtPrice: number | null }>(
+  tiers: T[],
+  oldFirst: number,
+  newFirst: number,
+): T[] {
   if (oldFirst <= 0) return tiers;
   const ratio = newFirst / oldFirst;
   return tiers.map((t, i) => ({

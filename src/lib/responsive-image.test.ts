@@ -14,7 +14,13 @@ describe('responsive image copies', () => {
   });
 
   it.each([
-    [64, 2, 200], [100, 2, 200], [150, 2, 400], [400, 2, 800], [400, 1, 400], [1000, 2, 1600], [5000, 1, 1600],
+    [64, 2, 200],
+    [100, 2, 200],
+    [150, 2, 400],
+    [400, 2, 800],
+    [400, 1, 400],
+    [1000, 2, 1600],
+    [5000, 1, 1600],
   ])('a %i px picture at density %i takes the %i px copy', (css, density, width) => {
     expect(variantFor([v(1600), v(200), v(400), v(800)], css, density)!.width).toBe(width);
   });

@@ -14,7 +14,12 @@ describe('retryDelaySeconds', () => {
     [1, 0.5, 3, undefined, 0.5],
     [0, 30, 8, undefined, 30],
   ];
-  it.each(cases)('after %i tries (base %is, at most %i tries, cap %s) waits %s', (attemptsMade, baseSeconds, maxAttempts, capSeconds, expected) => {
-    expect(retryDelaySeconds(attemptsMade, { baseSeconds, maxAttempts, ...(capSeconds === undefined ? {} : { capSeconds }) })).toBe(expected);
-  });
+  it.each(cases)(
+    'after %i tries (base %is, at most %i tries, cap %s) waits %s',
+    (attemptsMade, baseSeconds, maxAttempts, capSeconds, expected) => {
+      expect(retryDelaySeconds(attemptsMade, { baseSeconds, maxAttempts, ...(capSeconds === undefined ? {} : { capSeconds }) })).toBe(
+        expected,
+      );
+    },
+  );
 });

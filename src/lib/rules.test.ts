@@ -21,7 +21,7 @@ describe('availability (spec §4)', () => {
   });
 });
 
-describe('a pre-order\'s arrival as shown', () => {
+describe("a pre-order's arrival as shown", () => {
   // 2026-11-25 20:00 UTC is already 26 November in Tehran (UTC+03:30).
   it.each([
     ['2026-12-01', '2026-11-25T10:00:00Z', { kind: 'date', date: '2026-12-01' }],
@@ -44,7 +44,11 @@ describe('display name (spec §3)', () => {
 });
 
 describe('money', () => {
-  it.each([[15500, 155000], [0, 0], [1, 10]])('%d toman = %d rials', (toman, rials) => {
+  it.each([
+    [15500, 155000],
+    [0, 0],
+    [1, 10],
+  ])('%d toman = %d rials', (toman, rials) => {
     expect(tomanToRials(toman)).toBe(rials);
     expect(rialsToToman(rials)).toBe(toman);
   });

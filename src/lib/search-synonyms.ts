@@ -49,7 +49,12 @@ const GROUPS: string[][] = [
 ];
 
 const BY_WORD = new Map<string, string[]>();
-for (const group of GROUPS) for (const w of group) BY_WORD.set(w, group.filter((x) => x !== w));
+for (const group of GROUPS)
+  for (const w of group)
+    BY_WORD.set(
+      w,
+      group.filter((x) => x !== w),
+    );
 
 /** The word itself first, then its equivalents. */
 export function equivalentsOf(token: string): string[] {

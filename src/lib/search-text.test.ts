@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  foldForSearch, latinLayoutToPersian, looksLikePartNumber, partNumberKey, persianLayoutToLatin, productSearchText, searchTokens,
+  foldForSearch,
+  latinLayoutToPersian,
+  looksLikePartNumber,
+  partNumberKey,
+  persianLayoutToLatin,
+  productSearchText,
+  searchTokens,
 } from './search-text';
 
 describe('partNumberKey', () => {
@@ -47,9 +53,7 @@ describe('keyboard layout slips', () => {
     ['LM358', null],
   ])('Persian layout %s → %s', (typed, meant) => expect(persianLayoutToLatin(typed)).toBe(meant));
 
-  it.each([
-    ['lrh,lj', 'مقاومت'],
-  ])('Latin layout %s', (typed, meant) => {
+  it.each([['lrh,lj', 'مقاومت']])('Latin layout %s', (typed, meant) => {
     const out = latinLayoutToPersian(typed);
     if (meant === null) expect(out === null || /\d/.test(typed)).toBe(true);
     else expect(out).toBe(meant);
@@ -70,8 +74,13 @@ describe('looksLikePartNumber', () => {
 describe('productSearchText', () => {
   it('holds every searchable field folded, padded with spaces for word-start matching', () => {
     const text = productSearchText({
-      partNumber: 'LM358N/NOPB', name: 'LM358N/NOPB Dual op-amp', nameFa: 'آي‌سي تقويت‌کننده', brand: 'Texas Instruments',
-      package: 'PDIP-8', categoryNames: ['Op-amps', 'آپ‌امپ'], attributeValues: ['3-32V'],
+      partNumber: 'LM358N/NOPB',
+      name: 'LM358N/NOPB Dual op-amp',
+      nameFa: 'آي‌سي تقويت‌کننده',
+      brand: 'Texas Instruments',
+      package: 'PDIP-8',
+      categoryNames: ['Op-amps', 'آپ‌امپ'],
+      attributeValues: ['3-32V'],
     });
     expect(text.startsWith(' ') && text.endsWith(' ')).toBe(true);
     for (const word of ['lm358nnopb', 'آیسی', 'تقویتکننده', 'texas', 'pdip', 'آپامپ', '32v']) expect(text).toContain(` ${word}`);

@@ -6,7 +6,9 @@ import { toAsciiDigits, toPersianLetters } from './persian';
 
 /** Part number → key of upper-case ASCII letters and digits: "LM-358 n", "lm358N" → "LM358N". */
 export function partNumberKey(text: string): string {
-  return toAsciiDigits(toPersianLetters(text)).toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return toAsciiDigits(toPersianLetters(text))
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 }
 
 // Units written in Persian words or symbols are brought to one Latin spelling, so "۱۰ کیلو اهم",
@@ -44,17 +46,26 @@ const NUMBER_UNIT_RULES: [RegExp, string][] = [
  */
 export function foldForSearch(text: string): string {
   let s = toAsciiDigits(toPersianLetters(text.normalize('NFKC')));
-  s = s.replace(/[\u064b-\u065f\u0670\u0640]/g, '') // harakat, superscript alef, tatweel
-    .replace(/[أإٱ]/g, 'ا').replace(/ؤ/g, 'و').replace(/ۀ/g, 'ه').replace(/ئ/g, 'ی')
+  s = s
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, '') // harakat, superscript alef, tatweel
+    .replace(/[أإٱ]/g, 'ا')
+    .replace(/ؤ/g, 'و')
+    .replace(/ۀ/g, 'ه')
+    .replace(/ئ/g, 'ی')
     .replace(/\u200c|\u200d|\u200f|\u200e/g, '')
-    .replace(/٫/g, '.').replace(/٬/g, ',').replace(/٪/g, '%');
+    .replace(/٫/g, '.')
+    .replace(/٬/g, ',')
+    .replace(/٪/g, '%');
   for (const [re, to] of NUMBER_UNIT_RULES) s = s.replace(re, to);
-  s = s.toLowerCase()
+  s = s
+    .toLowerCase()
     .replace(/µ|μ/g, 'u')
     // Keep "0.25", "1,5" (a decimal comma) and "1/4" as one number while other punctuation goes.
-    .replace(/(\d)[.,](?=\d)/g, '$1\u0001').replace(/(\d)\/(?=\d)/g, '$1\u0002')
+    .replace(/(\d)[.,](?=\d)/g, '$1\u0001')
+    .replace(/(\d)\/(?=\d)/g, '$1\u0002')
     .replace(/[^\p{L}\p{N}\u0001\u0002%]+/gu, ' ')
-    .replace(/\u0001/g, '.').replace(/\u0002/g, '/')
+    .replace(/\u0001/g, '.')
+    .replace(/\u0002/g, '/')
     .replace(/\s+/g, ' ')
     .trim();
   return s;
@@ -67,12 +78,43 @@ export function searchTokens(query: string): string[] {
 
 // Standard Iranian (ISIRI 9147) keyboard: the Persian letter on each Latin key.
 const LATIN_TO_PERSIAN_KEYS: Record<string, string> = {
-  q: 'ض', w: 'ص', e: 'ث', r: 'ق', t: 'ف', y: 'غ', u: 'ع', i: 'ه', o: 'خ', p: 'ح', '[': 'ج', ']': 'چ',
-  a: 'ش', s: 'س', d: 'ی', f: 'ب', g: 'ل', h: 'ا', j: 'ت', k: 'ن', l: 'م', ';': 'ک', "'": 'گ',
-  z: 'ظ', x: 'ط', c: 'ز', v: 'ر', b: 'ذ', n: 'د', m: 'پ', ',': 'و', '\\': 'پ',
+  q: 'ض',
+  w: 'ص',
+  e: 'ث',
+  r: 'ق',
+  t: 'ف',
+  y: 'غ',
+  u: 'ع',
+  i: 'ه',
+  o: 'خ',
+  p: 'ح',
+  '[': 'ج',
+  ']': 'چ',
+  a: 'ش',
+  s: 'س',
+  d: 'ی',
+  f: 'ب',
+  g: 'ل',
+  h: 'ا',
+  j: 'ت',
+  k: 'ن',
+  l: 'م',
+  ';': 'ک',
+  "'": 'گ',
+  z: 'ظ',
+  x: 'ط',
+  c: 'ز',
+  v: 'ر',
+  b: 'ذ',
+  n: 'د',
+  m: 'پ',
+  ',': 'و',
+  '\\': 'پ',
 };
 const PERSIAN_TO_LATIN_KEYS: Record<string, string> = Object.fromEntries(
-  Object.entries(LATIN_TO_PERSIAN_KEYS).filter(([k]) => k !== '\\').map(([k, v]) => [v, k]),
+  Object.entries(LATIN_TO_PERSIAN_KEYS)
+    .filter(([k]) => k !== '\\')
+    .map(([k, v]) => [v, k]),
 );
 
 /**
@@ -115,8 +157,14 @@ const HEAD_WORDS = 3;
  * above one found in the names, and that above one found only in the description.
  */
 export function productSearchText(p: {
-  partNumber: string; name: string; nameFa: string; brand?: string | null; package?: string | null;
-  categoryNames?: string[]; attributeValues?: string[]; slug?: string;
+  partNumber: string;
+  name: string;
+  nameFa: string;
+  brand?: string | null;
+  package?: string | null;
+  categoryNames?: string[];
+  attributeValues?: string[];
+  slug?: string;
 }): string {
   const naming = [p.partNumber, partNumberKey(p.partNumber), p.name, p.nameFa].join(' ');
   const describing = [p.brand ?? '', p.package ?? '', ...(p.categoryNames ?? []), ...(p.attributeValues ?? [])].join(' ');

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sameCity, shippingMethodsFor, shippingQuotes, shippingRatesFromToman } from './shipping';
 
-const rates = shippingRatesFromToman({ courierPrice: 80_000, courierFreeFrom: 150_000, postPrice: 90_000, postFreeFrom: 300_000, carrierPrice: 120_000 });
+const rates = shippingRatesFromToman({
+  courierPrice: 80_000,
+  courierFreeFrom: 150_000,
+  postPrice: 90_000,
+  postFreeFrom: 300_000,
+  carrierPrice: 120_000,
+});
 
 describe('shipping methods by destination', () => {
   it.each([

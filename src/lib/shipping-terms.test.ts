@@ -6,8 +6,12 @@ const rates = shippingRatesFromToman({ courierPrice: 80_000, courierFreeFrom: 15
 
 describe('free-shipping sentences', () => {
   it('states both thresholds from the configured rates', () => {
-    expect(freeShippingSentence(rates, 'تهران', 'fa')).toBe('ارسال رایگان: پیک در تهران از ۱۵۰٬۰۰۰ تومان، پست به سراسر ایران از ۳۰۰٬۰۰۰ تومان (مبلغ کالاها پس از تخفیف).');
-    expect(freeShippingSentence(rates, 'Tehran', 'en')).toBe('Free shipping: courier in Tehran from 150,000 Toman, post anywhere in Iran from 300,000 Toman (goods after discount).');
+    expect(freeShippingSentence(rates, 'تهران', 'fa')).toBe(
+      'ارسال رایگان: پیک در تهران از ۱۵۰٬۰۰۰ تومان، پست به سراسر ایران از ۳۰۰٬۰۰۰ تومان (مبلغ کالاها پس از تخفیف).',
+    );
+    expect(freeShippingSentence(rates, 'Tehran', 'en')).toBe(
+      'Free shipping: courier in Tehran from 150,000 Toman, post anywhere in Iran from 300,000 Toman (goods after discount).',
+    );
   });
 
   it.each([

@@ -11,10 +11,16 @@ export function freeShippingSentence(rates: ShippingRates, storeCity: string, lo
   const parts: string[] = [];
   const { courier, post } = rates;
   if (courier.freeFrom !== null && courier.price > 0) {
-    parts.push(fa ? `پیک در ${storeCity} از ${formatToman(courier.freeFrom, 'fa')}` : `courier in ${storeCity} from ${formatToman(courier.freeFrom, 'en')}`);
+    parts.push(
+      fa
+        ? `پیک در ${storeCity} از ${formatToman(courier.freeFrom, 'fa')}`
+        : `courier in ${storeCity} from ${formatToman(courier.freeFrom, 'en')}`,
+    );
   }
   if (post.freeFrom !== null && post.price > 0) {
-    parts.push(fa ? `پست به سراسر ایران از ${formatToman(post.freeFrom, 'fa')}` : `post anywhere in Iran from ${formatToman(post.freeFrom, 'en')}`);
+    parts.push(
+      fa ? `پست به سراسر ایران از ${formatToman(post.freeFrom, 'fa')}` : `post anywhere in Iran from ${formatToman(post.freeFrom, 'en')}`,
+    );
   }
   if (parts.length === 0) return '';
   return fa ? `ارسال رایگان: ${parts.join('، ')} (مبلغ کالاها پس از تخفیف).` : `Free shipping: ${parts.join(', ')} (goods after discount).`;

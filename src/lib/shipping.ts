@@ -42,7 +42,10 @@ export const SHIPPING_TITLES: Record<ShippingMethod, { fa: string; en: string }>
 
 /** The rates as configured in toman (environment variables), converted to rials. */
 export function shippingRatesFromToman(t: {
-  courierPrice: number; courierFreeFrom: number; postPrice: number; postFreeFrom: number;
+  courierPrice: number;
+  courierFreeFrom: number;
+  postPrice: number;
+  postFreeFrom: number;
   /** Tipax or a freight carrier: one price, never free (heavy or bulky goods, any city). */
   carrierPrice?: number;
 }): ShippingRates {

@@ -24,7 +24,11 @@ describe('store terms in page text', () => {
   });
 
   it('follows the configuration', () => {
-    const other = { ...terms, shipping: shippingRatesFromToman({ courierPrice: 50_000, courierFreeFrom: 200_000, postPrice: 60_000, postFreeFrom: 500_000 }), moneyBackHours: 72 };
+    const other = {
+      ...terms,
+      shipping: shippingRatesFromToman({ courierPrice: 50_000, courierFreeFrom: 200_000, postPrice: 60_000, postFreeFrom: 500_000 }),
+      moneyBackHours: 72,
+    };
     expect(fillStoreTerms('{{courier_free_from}} / {{money_back_hours}}', other, 'en')).toBe('200,000 Toman / 72');
   });
 });

@@ -35,8 +35,15 @@ const SEARCH_PATHS = [`${API_BASE}/suggestion`, `${API_BASE}/getProduct`];
  * allowance per client address. Sign-in has its own throttle (login-throttle.ts).
  */
 const GUEST_WRITE_PATHS = [
-  '/register', '/password/forgot', '/password/reset', '/email/verify', '/email/resend', '/paymentBank/create', '/contact-us',
-  '/newsletters', '/resupply/products',
+  '/register',
+  '/password/forgot',
+  '/password/reset',
+  '/email/verify',
+  '/email/resend',
+  '/paymentBank/create',
+  '/contact-us',
+  '/newsletters',
+  '/resupply/products',
 ].map((path) => `${API_BASE}${path}`);
 
 export interface AppOptions {
@@ -102,8 +109,16 @@ export function createApp(config: Config, database: Database, options: AppOption
   const searchLimiter = shared ? syncedRateLimit({ db: database.db, bucket: 'search', ...searchLimits }) : rateLimit(searchLimits);
   for (const path of SEARCH_PATHS) app.use(path, searchLimiter);
   // Each parts-list upload costs a parse in a worker: an address past its share is refused before the body is read.
-  const uploadLimits = { limit: config.BOM_UPLOAD_RATE_LIMIT, windowSeconds: config.BOM_UPLOAD_RATE_WINDOW_SECONDS, clientIp, message: uploadRateMessage };
-  app.use(`${API_BASE}/SaveCustomerFile`, shared ? sharedRateLimit({ db: database.db, bucket: 'bom-uploads', ...uploadLimits }) : rateLimit(uploadLimits));
+  const uploadLimits = {
+    limit: config.BOM_UPLOAD_RATE_LIMIT,
+    windowSeconds: config.BOM_UPLOAD_RATE_WINDOW_SECONDS,
+    clientIp,
+    message: uploadRateMessage,
+  };
+  app.use(
+    `${API_BASE}/SaveCustomerFile`,
+    shared ? sharedRateLimit({ db: database.db, bucket: 'bom-uploads', ...uploadLimits }) : rateLimit(uploadLimits),
+  );
   // After the rate limits (a refused address's body is never read), before every route that reads a body.
   app.use('*', bodyLimits(API_BASE));
   // The build's bulk reads answer only the build (src/server/http/build-token.ts).
@@ -111,8 +126,12 @@ export function createApp(config: Config, database: Database, options: AppOption
 
   // Counted before the body is read or the captcha checked, so a flood costs us one upsert per post.
   const guestWrites = sharedRateLimit({
-    db: database.db, bucket: 'guest-writes', limit: config.GUEST_WRITE_RATE_LIMIT, windowSeconds: config.GUEST_WRITE_RATE_WINDOW_SECONDS,
-    clientIp, message: retryLaterFa,
+    db: database.db,
+    bucket: 'guest-writes',
+    limit: config.GUEST_WRITE_RATE_LIMIT,
+    windowSeconds: config.GUEST_WRITE_RATE_WINDOW_SECONDS,
+    clientIp,
+    message: retryLaterFa,
   });
   for (const path of GUEST_WRITE_PATHS) app.post(path, guestWrites);
   app.get(`${API_BASE}/email/resend`, guestWrites);

@@ -56,14 +56,16 @@ const GOOD_PRODUCTION_ENV: Record<string, string> = {
 };
 
 describe('production (NODE_ENV=production)', () => {
-  it('starts with the shop\'s own settings: sandbox off, no demo seeding, no demo links', () => {
+  it("starts with the shop's own settings: sandbox off, no demo seeding, no demo links", () => {
     const config = loadConfig(GOOD_PRODUCTION_ENV);
     expect(config.PAYMENT_SANDBOX).toBe(false);
     expect(config.SEED_DEMO).toBe(false);
     expect(config.SOCIAL_MESSENGER_URL).toBeUndefined();
     expect(config.SOCIAL_INSTAGRAM_URL).toBeUndefined();
     expect(config.PCB_ORDER_URL).toBeUndefined();
-    expect(loadConfig({ ...GOOD_PRODUCTION_ENV, SOCIAL_INSTAGRAM_URL: 'https://instagram.com/shop' }).SOCIAL_INSTAGRAM_URL).toBe('https://instagram.com/shop');
+    expect(loadConfig({ ...GOOD_PRODUCTION_ENV, SOCIAL_INSTAGRAM_URL: 'https://instagram.com/shop' }).SOCIAL_INSTAGRAM_URL).toBe(
+      'https://instagram.com/shop',
+    );
   });
 
   it('turns the sandbox on only when asked for by name', () => {
@@ -86,14 +88,21 @@ describe('production (NODE_ENV=production)', () => {
 
   it('names every missing variable at once', () => {
     let message = '';
-    try { loadConfig({ NODE_ENV: 'production' }); } catch (err) { message = (err as Error).message; }
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
     for (const name of SET_IN_PRODUCTION) expect(message).toContain(name);
   });
 
   it.each([
-    ['ZARINPAL_MERCHANT_ID', '00000000-1111-2222-3333-444444444444'], ['SADAD_KEY', 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYX'],
-  ])('refuses the sandbox\'s test credential in %s', (name, value) => {
-    expect(() => loadConfig({ ...GOOD_PRODUCTION_ENV, [name]: value })).toThrow(new RegExp(`\\b${name}: is the payment sandbox's test credential`));
+    ['ZARINPAL_MERCHANT_ID', '00000000-1111-2222-3333-444444444444'],
+    ['SADAD_KEY', 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYX'],
+  ])("refuses the sandbox's test credential in %s", (name, value) => {
+    expect(() => loadConfig({ ...GOOD_PRODUCTION_ENV, [name]: value })).toThrow(
+      new RegExp(`\\b${name}: is the payment sandbox's test credential`),
+    );
   });
 
   it('refuses demo seeding', () => {

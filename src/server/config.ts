@@ -7,8 +7,17 @@ import { parseCurrencyRates } from '../lib/currency';
  * Every setting the server reads from the environment, validated once at start.
  * Documented one by one in README.md ("Configuration").
  */
-const list = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
-const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+const list = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 export const configSchema = z.object({
@@ -19,7 +28,10 @@ export const configSchema = z.object({
   /** The shop's public address (links in pages, mails, the invoice, payment callbacks); required in production. */
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:4321'),
   /** PostgreSQL connection string; when unset the embedded PGlite database under DATA_DIR is used. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('data'),
   /** Folder of staff uploads (product images, datasheets), served under /media/uploads/; unset: DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().min(1).optional(),
@@ -45,14 +57,20 @@ export const configSchema = z.object({
    * of proxy addresses / CIDR ranges. The client address is the right-most X-Forwarded-For entry no
    * trusted proxy stands for (rate limits, sign-in throttling, logs). False when there is no proxy.
    */
-  TRUST_PROXY: z.string().prefault('0').transform((text, ctx): TrustedProxies | false => {
-    const parsed = parseTrustProxy(text);
-    if (parsed && 'error' in parsed) {
-      ctx.addIssue({ code: 'custom', message: `${parsed.error}; expected 0, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas` });
-      return z.NEVER;
-    }
-    return parsed;
-  }),
+  TRUST_PROXY: z
+    .string()
+    .prefault('0')
+    .transform((text, ctx): TrustedProxies | false => {
+      const parsed = parseTrustProxy(text);
+      if (parsed && 'error' in parsed) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${parsed.error}; expected 0, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas`,
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /**
    * Form writes a guest can make (sign-up, forgot password, e-mail resend and verify, bank receipt, contact,
    * newsletter, restock request) per client address per window, all forms together; counted in the
@@ -87,7 +105,10 @@ export const configSchema = z.object({
   HELP_FILES_BASE_URL: optionalUrl,
 
   /** Outgoing mail: smtp(s):// URL; when unset every mail is written as an .eml file under DATA_DIR/outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Qateh <no-reply@qateh.example>'),
   /** Hours an e-mail verification link stays valid. */
   VERIFY_TOKEN_HOURS: z.coerce.number().positive().default(48),
@@ -157,23 +178,32 @@ export const configSchema = z.object({
    * show the chosen currency's approximation beside toman prices. The default is a development demo,
    * dropped in production unless set (then no approximation is shown).
    */
-  CURRENCY_RATES_TOMAN: z.string().default('USD=105000,EUR=115000,GBP=135000,RUB=1300').superRefine((text, ctx) => {
-    const parsed = parseCurrencyRates(text);
-    if (!parsed.ok) for (const problem of parsed.problems) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-  }),
+  CURRENCY_RATES_TOMAN: z
+    .string()
+    .default('USD=105000,EUR=115000,GBP=135000,RUB=1300')
+    .superRefine((text, ctx) => {
+      const parsed = parseCurrencyRates(text);
+      if (!parsed.ok) for (const problem of parsed.problems) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    }),
 
   /**
    * The built-in test gateways; unset means on unless merchant credentials are configured, and off in
    * production (where `1` turns them on on purpose and every page says test mode).
    */
   PAYMENT_SANDBOX: bool.optional(),
-  ZARINPAL_MERCHANT_ID: z.string().regex(/^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$/, 'must be a 36-character merchant UUID').optional(),
+  ZARINPAL_MERCHANT_ID: z
+    .string()
+    .regex(/^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$/, 'must be a 36-character merchant UUID')
+    .optional(),
   ZARINPAL_API_URL: z.string().url().default('https://payment.zarinpal.com/pg/v4/payment/'),
   ZARINPAL_STARTPAY_URL: z.string().url().default('https://payment.zarinpal.com/pg/StartPay/'),
   SADAD_MERCHANT_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
   SADAD_TERMINAL_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
   /** Base64 of the 24-byte Triple-DES key Sadad issues with the terminal. */
-  SADAD_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 24, 'must be the base64 of a 24-byte key').optional(),
+  SADAD_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 24, 'must be the base64 of a 24-byte key')
+    .optional(),
   SADAD_API_URL: z.string().url().default('https://sadad.shaparak.ir/VPG/api/v0/'),
   SADAD_PURCHASE_URL: z.string().url().default('https://sadad.shaparak.ir/VPG/Purchase'),
 
@@ -187,7 +217,10 @@ export const configSchema = z.object({
   SMS_TEMPLATE_ENQUIRY_RECEIVED: z.string().min(1).optional(),
   SMS_TEMPLATE_PREINVOICE_READY: z.string().min(1).optional(),
   /** The store's own mobile (09xxxxxxxxx) for store alerts by SMS (a new enquiry); unset: no store SMS. */
-  STORE_ALERT_MOBILE: z.string().regex(/^09\d{9}$/, 'must be a mobile like 09121234567').optional(),
+  STORE_ALERT_MOBILE: z
+    .string()
+    .regex(/^09\d{9}$/, 'must be a mobile like 09121234567')
+    .optional(),
   /** Where store alerts by mail go (new enquiry, receipt registered, order paid); unset: STORE_EMAIL. */
   STORE_ALERT_EMAIL: z.string().email().optional(),
   /** How often the outbox worker looks for messages due, in seconds. */
@@ -224,9 +257,21 @@ type ConfigName = keyof Config;
  * counts as not set.
  */
 export const SET_IN_PRODUCTION: readonly ConfigName[] = [
-  'PUBLIC_BASE_URL', 'CAPTCHA_HMAC_KEY', 'CSRF_SECRET', 'SMTP_URL', 'MAIL_FROM',
-  'STORE_ADDRESS_FA', 'STORE_ADDRESS_EN', 'STORE_EMAIL', 'STORE_PHONES', 'STORE_MOBILE',
-  'BANK_ACCOUNT_HOLDER', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER', 'BANK_CARD_NUMBER', 'BANK_SHEBA',
+  'PUBLIC_BASE_URL',
+  'CAPTCHA_HMAC_KEY',
+  'CSRF_SECRET',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'STORE_ADDRESS_FA',
+  'STORE_ADDRESS_EN',
+  'STORE_EMAIL',
+  'STORE_PHONES',
+  'STORE_MOBILE',
+  'BANK_ACCOUNT_HOLDER',
+  'BANK_NAME',
+  'BANK_ACCOUNT_NUMBER',
+  'BANK_CARD_NUMBER',
+  'BANK_SHEBA',
 ];
 
 /** Demo links that production drops unless set: a shop without a messenger channel shows none. */
@@ -234,8 +279,10 @@ const DEMO_LINKS_DROPPED_IN_PRODUCTION: readonly ConfigName[] = ['SOCIAL_MESSENG
 
 /** The sandbox's own test credentials: published in this repository, so never a real merchant's. */
 const SANDBOX_VALUES: readonly [ConfigName, string][] = [
-  ['ZARINPAL_MERCHANT_ID', SANDBOX_CREDENTIALS.zarinpalMerchantId], ['SADAD_MERCHANT_ID', SANDBOX_CREDENTIALS.sadadMerchantId],
-  ['SADAD_TERMINAL_ID', SANDBOX_CREDENTIALS.sadadTerminalId], ['SADAD_KEY', SANDBOX_CREDENTIALS.sadadKey],
+  ['ZARINPAL_MERCHANT_ID', SANDBOX_CREDENTIALS.zarinpalMerchantId],
+  ['SADAD_MERCHANT_ID', SANDBOX_CREDENTIALS.sadadMerchantId],
+  ['SADAD_TERMINAL_ID', SANDBOX_CREDENTIALS.sadadTerminalId],
+  ['SADAD_KEY', SANDBOX_CREDENTIALS.sadadKey],
 ];
 
 /** The development defaults, for telling "set to the demo value" from "set". */
@@ -247,12 +294,14 @@ function productionRules(config: Config, env: Env): string[] {
   const problems: string[] = [];
   for (const name of SET_IN_PRODUCTION) {
     if (env[name] === undefined) problems.push(`  ${name}: must be set in production (the development default is not the shop's)`);
-    else if (sameValue(config[name], developmentDefaults[name])) problems.push(`  ${name}: must not be the development default in production`);
+    else if (sameValue(config[name], developmentDefaults[name]))
+      problems.push(`  ${name}: must not be the development default in production`);
   }
   for (const [name, value] of SANDBOX_VALUES) {
     if (config[name] === value) problems.push(`  ${name}: is the payment sandbox's test credential, not the shop's`);
   }
-  if (env.SEED_DEMO !== undefined && config.SEED_DEMO) problems.push('  SEED_DEMO: demo data is never written in production (create staff with `npm run staff:create`)');
+  if (env.SEED_DEMO !== undefined && config.SEED_DEMO)
+    problems.push('  SEED_DEMO: demo data is never written in production (create staff with `npm run staff:create`)');
   if (problems.length) return problems;
   config.SEED_DEMO = false;
   // Test gateways only when asked for by name; then every page says test mode.
@@ -275,7 +324,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.NODE_ENV === 'production') {
     const problems = productionRules(config, cleaned);
     if (problems.length) {
-      throw new ConfigError(`Refusing to start in production (NODE_ENV=production) with this configuration:\n${problems.join('\n')}\nSee README.md, "Running in production".`);
+      throw new ConfigError(
+        `Refusing to start in production (NODE_ENV=production) with this configuration:\n${problems.join('\n')}\nSee README.md, "Running in production".`,
+      );
     }
   }
   return config;

@@ -42,9 +42,16 @@ export async function startServer(config: Config, database: Database, options: A
   const url = `http://${config.HOST}:${port}`;
   // Mails and SMS queued by any instance are sent by whichever instance's worker claims them first.
   const sms = smsEndpoint(config, url);
-  const worker = options.notifications === false ? null : new OutboxWorker({
-    db: deps.db, config, mailer: deps.accounts.mailer, sms: sms ? kavenegarClient(sms) : null, log: (line) => console.warn(line),
-  });
+  const worker =
+    options.notifications === false
+      ? null
+      : new OutboxWorker({
+          db: deps.db,
+          config,
+          mailer: deps.accounts.mailer,
+          sms: sms ? kavenegarClient(sms) : null,
+          log: (line) => console.warn(line),
+        });
   worker?.start();
   return {
     url,
@@ -74,7 +81,9 @@ function loopbackHost(host: string): string {
  */
 function resumeStalledPayments(deps: AppDeps): () => void {
   const run = () => {
-    appPaymentService(deps).resumeStalled().catch((err: Error) => console.error(`resuming stalled payments: ${err.message}`));
+    appPaymentService(deps)
+      .resumeStalled()
+      .catch((err: Error) => console.error(`resuming stalled payments: ${err.message}`));
   };
   const first = setTimeout(run, 1000);
   const timer = setInterval(run, RESUME_STALLED_EVERY_MS);

@@ -87,7 +87,12 @@ export const flatCategories = (): Promise<FlatCategory[]> =>
 /** The first page of a listing (all products, or one category and everything below it). */
 export const firstListingPage = (categorySlug: string | null): Promise<ProductList> =>
   once(`listing:${categorySlug ?? '*'}`, async () => {
-    const list = await api().getProduct({ limit: PAGE_SIZE, page: 1, sort: 'default', ...(categorySlug ? { filter_category: categorySlug } : {}) });
+    const list = await api().getProduct({
+      limit: PAGE_SIZE,
+      page: 1,
+      sort: 'default',
+      ...(categorySlug ? { filter_category: categorySlug } : {}),
+    });
     recordListing(categorySlug, listingHash(list));
     return list;
   });
@@ -98,7 +103,7 @@ export const productEntries = (): Promise<ExportIndexEntry[]> =>
     const only = renderFilter();
     // A worker of a parallel build gets its slice of the index the build read: two workers asking
     // for all 100k entries at once kept both waiting ~7 s on the one process that answers.
-    const index = only?.index ?? await exportApi().index();
+    const index = only?.index ?? (await exportApi().index());
     recordIndex(index.generatedAt, index.version);
     let list = only?.products ? index.products.filter((p) => only.products!.has(p.slug)) : index.products;
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
@@ -158,10 +163,14 @@ export async function productPage(slug: string): Promise<Product> {
   const at = positions.get(slug);
   if (at === undefined) throw new Error(`product ${slug} is not in this build's product list`);
   // Missing only when changed between the index read and the chunk read: the page call says why.
-  const product = (await loadChunk(Math.floor(at / EXPORT_CHUNK))).get(slug) ?? await api().product(slug);
+  const product = (await loadChunk(Math.floor(at / EXPORT_CHUNK))).get(slug) ?? (await api().product(slug));
   if (!recorded.has(slug)) {
     recorded.add(slug);
-    recordProduct(slug, productHash(product), product.categories.map((c) => c.slug));
+    recordProduct(
+      slug,
+      productHash(product),
+      product.categories.map((c) => c.slug),
+    );
     recordSearch(product);
   }
   return product;
@@ -171,8 +180,13 @@ export async function productPage(slug: string): Promise<Product> {
 export const shellData = () =>
   once('shell', async () => {
     const [store, departments, searchStats, categories, howToBuy, panelGuide, messages] = await Promise.all([
-      api().store(), api().departments(), api().searchStats(), flatCategories(),
-      api().helpFile({ name: 'HowToBuy' }), api().helpFile({ name: 'UsersPanelGuide' }), api().messages(),
+      api().store(),
+      api().departments(),
+      api().searchStats(),
+      flatCategories(),
+      api().helpFile({ name: 'HowToBuy' }),
+      api().helpFile({ name: 'UsersPanelGuide' }),
+      api().messages(),
     ]);
     // The help PDFs live on the store's file storage; downloadHelpFile names their addresses.
     return { store, departments, searchStats, categories, messages, helpFiles: { howToBuy: howToBuy.link, panelGuide: panelGuide.link } };
@@ -188,7 +202,9 @@ export const homeBrands = () => once('home-brands', () => api().brandsWithCatego
 export const homeRows = () =>
   once('home', async () => {
     const [latest, bestSellers, discounts] = await Promise.all([
-      api().latestProducts({ limit: 12 }), api().bestSellingProducts({ limit: 12 }), api().discountedProducts({ limit: 12 }),
+      api().latestProducts({ limit: 12 }),
+      api().bestSellingProducts({ limit: 12 }),
+      api().discountedProducts({ limit: 12 }),
     ]);
     return { latest, bestSellers, discounts };
   });

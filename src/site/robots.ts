@@ -8,8 +8,18 @@ import { LOCALES, localePath, splitLocale } from './i18n';
 
 /** Language-free path prefixes of pages that are someone's own or a search's, never content. */
 const PRIVATE_PATHS = [
-  '/account', '/email', '/password', '/staff',
-  '/shop/cart', '/shop/checkout', '/shop/customer', '/shop/compare', '/shop/wishlist', '/shop/receipt', '/shop/track-order', '/shop/search',
+  '/account',
+  '/email',
+  '/password',
+  '/staff',
+  '/shop/cart',
+  '/shop/checkout',
+  '/shop/customer',
+  '/shop/compare',
+  '/shop/wishlist',
+  '/shop/receipt',
+  '/shop/track-order',
+  '/shop/search',
 ];
 
 /** Error pages: shown with their status where something failed, not pages to find. */

@@ -34,14 +34,20 @@ export function productJsonLd(p: Product, opts: { site: string; url: string; nam
       price: p.price,
       availability: AVAILABILITY[p.availability],
       itemCondition: p.quality === 'renew' ? 'https://schema.org/RefurbishedCondition' : 'https://schema.org/NewCondition',
-      ...(p.prices.length > 1 ? {
-        priceSpecification: p.prices.map((tier) => ({
-          '@type': 'UnitPriceSpecification',
-          price: tier.minPrice,
-          priceCurrency: 'IRR',
-          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tier.minCount, ...(tier.maxCount !== null ? { maxValue: tier.maxCount } : {}) },
-        })),
-      } : {}),
+      ...(p.prices.length > 1
+        ? {
+            priceSpecification: p.prices.map((tier) => ({
+              '@type': 'UnitPriceSpecification',
+              price: tier.minPrice,
+              priceCurrency: 'IRR',
+              eligibleQuantity: {
+                '@type': 'QuantitativeValue',
+                minValue: tier.minCount,
+                ...(tier.maxCount !== null ? { maxValue: tier.maxCount } : {}),
+              },
+            })),
+          }
+        : {}),
     },
   };
 }

@@ -5,8 +5,7 @@
 import type { CategoryRef, ProductCard } from '../api/schemas/catalogue';
 import { localePath, type Locale } from './i18n';
 
-export const categoryName = (c: Pick<CategoryRef, 'name' | 'nameFa'>, locale: Locale): string =>
-  locale === 'fa' ? c.nameFa : c.name;
+export const categoryName = (c: Pick<CategoryRef, 'name' | 'nameFa'>, locale: Locale): string => (locale === 'fa' ? c.nameFa : c.name);
 
 /** Persian pages show the display name (spec §3); others the English name. */
 export const productName = (p: Pick<ProductCard, 'displayName' | 'name'>, locale: Locale): string =>

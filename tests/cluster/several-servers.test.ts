@@ -37,7 +37,13 @@ const SEARCH_LIMIT = 6;
 const CATEGORY = 'op-amps';
 const CHANGED = 'lm358n-dip8';
 
-interface Instance { database: Database; server: RunningServer; updater: SiteUpdater; rebuilds: RebuildResult[]; log: string[] }
+interface Instance {
+  database: Database;
+  server: RunningServer;
+  updater: SiteUpdater;
+  rebuilds: RebuildResult[];
+  log: string[];
+}
 
 let main: Database & { url?: string };
 let proxy: TestProxy;
@@ -49,7 +55,8 @@ const instances: Instance[] = [];
 async function until(ready: () => Promise<boolean> | boolean, what: string): Promise<void> {
   const deadline = Date.now() + 900_000;
   while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}; the site updaters said: ${JSON.stringify(instances.map((i) => i.log))}`);
+    if (Date.now() > deadline)
+      throw new Error(`gave up waiting for ${what}; the site updaters said: ${JSON.stringify(instances.map((i) => i.log))}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -60,7 +67,11 @@ const apiAt = (base: string) => ({
     const res = await fetch(`${base}/api/site/v1${path}`, init);
     const text = await res.text();
     let body: any = text;
-    try { body = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body, headers: res.headers };
   },
 });
@@ -70,15 +81,26 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a p
     main = await freshDatabase();
     await importCatalogue(main.db, readSharedCatalogue());
     // A small site (one category's products) keeps the Astro builds short.
-    await main.db.execute(sql`UPDATE products SET enable = false WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
+    await main.db.execute(
+      sql`UPDATE products SET enable = false WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`,
+    );
     proxy = await startProxy();
     outDir = mkdtempSync(join(tmpdir(), 'qateh-cluster-site-'));
     const config = loadConfig({
-      NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: main.url!, SEED_DEMO: '0',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: main.url!,
+      SEED_DEMO: '0',
       // Shoppers reach the shop at the proxy: payment callbacks and the sandbox's pages go through it.
-      PUBLIC_BASE_URL: proxy.url, TRUST_PROXY: '127.0.0.1',
-      SEARCH_RATE_LIMIT: String(SEARCH_LIMIT), SEARCH_RATE_WINDOW_SECONDS: '600',
-      LOGIN_CAPTCHA_AFTER: '3', LOGIN_SLOW_AFTER: '100', GUEST_WRITE_RATE_LIMIT: '100000', CAPTCHA_MAX_NUMBER: '2000',
+      PUBLIC_BASE_URL: proxy.url,
+      TRUST_PROXY: '127.0.0.1',
+      SEARCH_RATE_LIMIT: String(SEARCH_LIMIT),
+      SEARCH_RATE_WINDOW_SECONDS: '600',
+      LOGIN_CAPTCHA_AFTER: '3',
+      LOGIN_SLOW_AFTER: '100',
+      GUEST_WRITE_RATE_LIMIT: '100000',
+      CAPTCHA_MAX_NUMBER: '2000',
       // Only LISTEN/NOTIFY can bring a change to another instance's cache within the test.
       CACHE_RECHECK_SECONDS: '3600',
     });
@@ -89,7 +111,11 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a p
       const server = await startServer(config, database, { siteDir: outDir });
       const rebuilds: RebuildResult[] = [];
       const log: string[] = [];
-      const updater = startSiteUpdater(config, database, outDir, { intervalSeconds: 0.2, log: (l) => log.push(l), onRebuilt: (r) => rebuilds.push(r) });
+      const updater = startSiteUpdater(config, database, outDir, {
+        intervalSeconds: 0.2,
+        log: (l) => log.push(l),
+        onRebuilt: (r) => rebuilds.push(r),
+      });
       instances.push({ database, server, updater, rebuilds, log });
     }
     proxy.setUpstreams(instances.map((i) => i.server.url));
@@ -111,9 +137,15 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a p
     await until(async () => (await siteFreshness(main, outDir)) === 'fresh', 'a fresh site');
     const before = instances.map((i) => i.rebuilds.length);
 
-    await main.db.update(products).set({ price: 987_650, updatedAt: sql`now()` }).where(eq(products.slug, CHANGED));
+    await main.db
+      .update(products)
+      .set({ price: 987_650, updatedAt: sql`now()` })
+      .where(eq(products.slug, CHANGED));
     for (const { server } of instances) {
-      await until(async () => (await (await fetch(`${server.url}/en/shop/products/${CHANGED}`)).text()).includes('98,765 Toman'), `the new price on ${server.url}`);
+      await until(
+        async () => (await (await fetch(`${server.url}/en/shop/products/${CHANGED}`)).text()).includes('98,765 Toman'),
+        `the new price on ${server.url}`,
+      );
     }
     await until(() => instances.some((i, n) => i.rebuilds.length > before[n]!), 'the rebuild to report');
     // The others had the lock refused while it ran, and then found the site fresh.
@@ -148,12 +180,16 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a p
 
     // The instance that took the stock dropped its own cache; the others heard it from the database.
     for (const { server } of instances) {
-      await until(async () => (await apiAt(server.url).api(`/get/products/${product.slug}`)).body.data.stock === 0, `stock 0 on ${server.url}`);
+      await until(
+        async () => (await apiAt(server.url).api(`/get/products/${product.slug}`)).body.data.stock === 0,
+        `stock 0 on ${server.url}`,
+      );
     }
   }, 120_000);
 
-  it('counts one client\'s searches across the instances, and leaves another client alone', async () => {
-    const suggest = (client: string) => fetch(`${proxy.url}/api/site/v1/suggestion?filter_searchPart=lm358`, { headers: { 'x-forwarded-for': client } });
+  it("counts one client's searches across the instances, and leaves another client alone", async () => {
+    const suggest = (client: string) =>
+      fetch(`${proxy.url}/api/site/v1/suggestion?filter_searchPart=lm358`, { headers: { 'x-forwarded-for': client } });
     const statuses: number[] = [];
     for (let n = 0; n < INSTANCES * SEARCH_LIMIT; n++) statuses.push((await suggest('203.0.113.7')).status);
     const allowed = statuses.filter((s) => s === 200).length;
@@ -164,7 +200,9 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a p
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
     // Once every instance has handed its count over, none of them lets the client through.
     await until(async () => {
-      const [row] = await main.db.select({ hits: rateLimitCounters.hits }).from(rateLimitCounters)
+      const [row] = await main.db
+        .select({ hits: rateLimitCounters.hits })
+        .from(rateLimitCounters)
         .where(sql`${rateLimitCounters.bucket} = 'search' AND ${rateLimitCounters.key} = '203.0.113.7'`);
       return row?.hits === INSTANCES * SEARCH_LIMIT;
     }, 'the counts to reach the database');
@@ -180,7 +218,11 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a p
     const shopper = apiAt(proxy.url);
     // Signed up through the proxy: the captcha is handed out by one instance and accepted by another.
     const customer = await newCustomer(shopper as never, 'cluster');
-    const guess = () => shopper.api('/oauth/token', json('POST', { grant_type: 'password', client_id: 3, username: customer.username, password: 'wrong-pass-1' }));
+    const guess = () =>
+      shopper.api(
+        '/oauth/token',
+        json('POST', { grant_type: 'password', client_id: 3, username: customer.username, password: 'wrong-pass-1' }),
+      );
     for (let n = 0; n < 3; n++) expect((await guess()).status).toBe(401);
     const fourth = await guess();
     expect(fourth.status).toBe(422);

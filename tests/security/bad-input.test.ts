@@ -20,7 +20,13 @@ afterAll(async () => server?.stop());
 
 const persian = /[\u0600-\u06FF]/;
 const signUp = (over: Record<string, unknown>) => ({
-  name: 'علی', mobile: '09121234567', username: 'nul1', email: 'nul1@example.com', password: 'secret-pass-1', password_confirmation: 'secret-pass-1', ...over,
+  name: 'علی',
+  mobile: '09121234567',
+  username: 'nul1',
+  email: 'nul1@example.com',
+  password: 'secret-pass-1',
+  password_confirmation: 'secret-pass-1',
+  ...over,
 });
 const userCount = async () => (await server.database.db.select({ id: users.id }).from(users)).length;
 
@@ -34,7 +40,11 @@ describe('NUL bytes', () => {
   });
 
   it('refuses a NUL in a form field, a query and a path', async () => {
-    const form = await server.api('/newsletters', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%00@example.com' });
+    const form = await server.api('/newsletters', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%00@example.com',
+    });
     expect(form.status).toBe(422);
     expect(form.body.data.errors.email).toEqual([NUL_MESSAGE]);
     const query = await server.api('/suggestion?filter_searchPart=lm%00358');
@@ -61,7 +71,11 @@ describe('malformed bodies', () => {
 
   it('answers JSON nested 100,000 levels deep with a 4xx', async () => {
     const depth = 100_000;
-    const res = await server.api('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}` });
+    const res = await server.api('/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });
@@ -85,7 +99,15 @@ describe('parts-list files with NUL', () => {
 
   it('reads a spreadsheet whose cells carry NUL (the _x0000_ escape), storing them without', async () => {
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Part Number', 'Qty'], ['LM\u0000358P', 2], ['NE555P\u0000', 1]]), 'BOM\u0000');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Part Number', 'Qty'],
+        ['LM\u0000358P', 2],
+        ['NE555P\u0000', 1],
+      ]),
+      'BOM\u0000',
+    );
     const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
     const res = await upload(new Uint8Array(bytes), 'parts\u0000.xlsx');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -112,8 +134,14 @@ describe('search log', () => {
     logger.record({ query: `${marker}-bad`, categorySlug: null, resultsCount: 2 ** 40, source: 'suggestion' });
     logger.record({ query: `${marker}-b\u0000c`, categorySlug: 'x\u0000', resultsCount: 0, source: 'listing' });
     await logger.flush();
-    const rows = await server.database.db.select({ query: searchLog.query, slug: searchLog.categorySlug }).from(searchLog)
-      .where(sql`${searchLog.query} like ${`${marker}%`}`).orderBy(searchLog.id);
-    expect(rows).toEqual([{ query: `${marker}-a`, slug: null }, { query: `${marker}-bc`, slug: 'x' }]);
+    const rows = await server.database.db
+      .select({ query: searchLog.query, slug: searchLog.categorySlug })
+      .from(searchLog)
+      .where(sql`${searchLog.query} like ${`${marker}%`}`)
+      .orderBy(searchLog.id);
+    expect(rows).toEqual([
+      { query: `${marker}-a`, slug: null },
+      { query: `${marker}-bc`, slug: 'x' },
+    ]);
   });
 });

@@ -23,21 +23,37 @@ const MB = 1024 * 1024;
 
 /** A sign-up whose name field is padded to `bytes`: valid JSON, so only its size can refuse it. */
 function paddedSignUp(username: string, bytes: number, captcha = ''): string {
-  const body = { name: 'x', mobile: '09121234567', username, email: `${username}@example.com`, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', captcha, pad: '' };
+  const body = {
+    name: 'x',
+    mobile: '09121234567',
+    username,
+    email: `${username}@example.com`,
+    password: 'secret-pass-1',
+    password_confirmation: 'secret-pass-1',
+    captcha,
+    pad: '',
+  };
   body.pad = 'a'.repeat(Math.max(0, bytes - JSON.stringify(body).length));
   return JSON.stringify(body);
 }
 
-const userExists = async (username: string) => (await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username))).length > 0;
+const userExists = async (username: string) =>
+  (await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username))).length > 0;
 
 describe('request body limits', () => {
   it('answers a declared 200 MB JSON body with 413 after reading almost none of it', async () => {
-    const answer = await rawRequest(server.url, 'POST', `${API}/register`, { 'content-type': 'application/json', 'content-length': String(200 * MB) }, async (send) => {
-      const chunk = Buffer.alloc(64 * 1024, 'a');
-      await send('{"name":"');
-      // Keep sending until the server answers; it must answer long before 200 MB.
-      for (let i = 0; i < 3200; i++) if (!(await send(chunk))) break;
-    });
+    const answer = await rawRequest(
+      server.url,
+      'POST',
+      `${API}/register`,
+      { 'content-type': 'application/json', 'content-length': String(200 * MB) },
+      async (send) => {
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        await send('{"name":"');
+        // Keep sending until the server answers; it must answer long before 200 MB.
+        for (let i = 0; i < 3200; i++) if (!(await send(chunk))) break;
+      },
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ status: 413, message: BODY_TOO_LARGE_MESSAGE });
     expect(answer.body).toMatch(/مگابایت/);
@@ -46,23 +62,37 @@ describe('request body limits', () => {
 
   it('cuts off a streamed (chunked) body once it passes 1 MB, and writes nothing', async () => {
     const body = paddedSignUp('chunked1', 2 * MB);
-    const answer = await rawRequest(server.url, 'POST', `${API}/register`, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, async (send) => {
-      for (let at = 0; at < body.length; at += 32 * 1024) if (!(await send(body.slice(at, at + 32 * 1024)))) break;
-    });
+    const answer = await rawRequest(
+      server.url,
+      'POST',
+      `${API}/register`,
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      async (send) => {
+        for (let at = 0; at < body.length; at += 32 * 1024) if (!(await send(body.slice(at, at + 32 * 1024)))) break;
+      },
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).message).toBe(BODY_TOO_LARGE_MESSAGE);
     expect(await userExists('chunked1')).toBe(false);
   });
 
   it('reads a body just under the limit as usual', async () => {
-    const res = await server.api('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: paddedSignUp('under1', DEFAULT_BODY_LIMIT - 1024, await solvedCaptcha(server)) });
+    const res = await server.api('/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: paddedSignUp('under1', DEFAULT_BODY_LIMIT - 1024, await solvedCaptcha(server)),
+    });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
     expect(await userExists('under1')).toBe(true);
   });
 
   it('refuses a form body past the limit too', async () => {
     const form = new URLSearchParams({ email: 'a@example.com', pad: 'x'.repeat(DEFAULT_BODY_LIMIT + 10) });
-    const res = await server.api('/newsletters', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const res = await server.api('/newsletters', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe(BODY_TOO_LARGE_MESSAGE);
   });
@@ -70,14 +100,24 @@ describe('request body limits', () => {
   it('lets a parts-list upload past 1 MB through and refuses one past its own 5 MB with its own message', async () => {
     expect(UPLOAD_BODY_LIMITS['/SaveCustomerFile']!.maxBytes).toBeGreaterThan(5 * MB);
     const biggish = new FormData();
-    biggish.append('newFile', new Blob([`Part Number,Qty,Description\nLM358P,2,${'d'.repeat(1.5 * MB)}\n`], { type: 'text/csv' }), 'parts.csv');
+    biggish.append(
+      'newFile',
+      new Blob([`Part Number,Qty,Description\nLM358P,2,${'d'.repeat(1.5 * MB)}\n`], { type: 'text/csv' }),
+      'parts.csv',
+    );
     const ok = await server.api('/SaveCustomerFile', { method: 'POST', body: biggish });
     expect(ok.status, JSON.stringify(ok.body).slice(0, 300)).not.toBe(413);
     expect(ok.status).toBeLessThan(500);
 
-    const answer = await rawRequest(server.url, 'POST', `${API}/SaveCustomerFile`, { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(6 * MB) }, async (send) => {
-      await send('--x\r\n');
-    });
+    const answer = await rawRequest(
+      server.url,
+      'POST',
+      `${API}/SaveCustomerFile`,
+      { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(6 * MB) },
+      async (send) => {
+        await send('--x\r\n');
+      },
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).message).toBe(BOM_MESSAGES.tooLarge);
   });

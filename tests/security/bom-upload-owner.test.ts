@@ -18,7 +18,9 @@ beforeAll(async () => {
   server = await startTestServer();
   [alice, bob] = [await newCustomer(server, 'alice'), await newCustomer(server, 'bob')];
 }, 180_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const CSV = 'MPN,Qty,Designator\nNE555,2,"U1,U2"\nLM358P,1,U3\nXC7Z020-1CLG400C,1,U4\n';
 
@@ -37,7 +39,11 @@ const post = (path: string, body: unknown, headers: Record<string, string>) =>
 async function snapshot(key: string) {
   const db = server.database.db;
   const [upload] = await db.select().from(customerUploads).where(eq(customerUploads.identityKey, key));
-  const lines = await db.select().from(customerUploadLines).where(eq(customerUploadLines.uploadId, upload!.id)).orderBy(customerUploadLines.id);
+  const lines = await db
+    .select()
+    .from(customerUploadLines)
+    .where(eq(customerUploadLines.uploadId, upload!.id))
+    .orderBy(customerUploadLines.id);
   return { upload, lines };
 }
 
@@ -53,7 +59,25 @@ async function everyChange(key: string, headers: Record<string, string>) {
     await post('/customerExcelUpload/line', { identityKey: key, lineId: line.id, quantity: 99 }, headers),
     await post('/customerExcelUpload/line/add', { identityKey: key, text: '2x AMS1117-3.3' }, headers),
     await post('/customerExcelUpload/line/delete', { identityKey: key, lineId: line.id }, headers),
-    await post('/customerExcelUpload/columns', { identityKey: key, columns: { headerRow: 0, part: 0, maker: null, value: null, quantity: null, designators: null, reference: null, footprint: null, description: null, dnp: null } }, headers),
+    await post(
+      '/customerExcelUpload/columns',
+      {
+        identityKey: key,
+        columns: {
+          headerRow: 0,
+          part: 0,
+          maker: null,
+          value: null,
+          quantity: null,
+          designators: null,
+          reference: null,
+          footprint: null,
+          description: null,
+          dnp: null,
+        },
+      },
+      headers,
+    ),
     await post('/customerExcelUpload/spare', { identityKey: key, percent: 10, extra: 2 }, headers),
   ];
 }
@@ -74,7 +98,11 @@ describe('only the owner changes a parts-list upload', () => {
     // The owner's own change goes through.
     const view = await server.api(`/customerExcelUpload?identityKey=${key}&limit=100`, { headers: bearer(alice.token) });
     expect(view.body.canEdit).toBe(true);
-    const own = await post('/customerExcelUpload/include', { identityKey: key, lineId: view.body.items[0].id, selected: false }, bearer(alice.token));
+    const own = await post(
+      '/customerExcelUpload/include',
+      { identityKey: key, lineId: view.body.items[0].id, selected: false },
+      bearer(alice.token),
+    );
     expect(own.status).toBe(200);
     expect(own.body.selected).toBe(false);
   });
@@ -133,7 +161,9 @@ describe('exports never carry formulas', () => {
     const xlsx = await fetch(`${server.url}/api/site/v1/customerExcelUpload/export?identityKey=${key}&format=xlsx`);
     const book = XLSX.read(new Uint8Array(await xlsx.arrayBuffer()), { type: 'array', cellFormula: true });
     const sheet = book.Sheets[book.SheetNames[0]!]!;
-    const cells = Object.entries(sheet).filter(([k]) => !k.startsWith('!')).map(([, v]) => v as XLSX.CellObject);
+    const cells = Object.entries(sheet)
+      .filter(([k]) => !k.startsWith('!'))
+      .map(([, v]) => v as XLSX.CellObject);
     expect(cells.some((c) => c.f !== undefined)).toBe(false);
     expect(cells.map((c) => String(c.v))).toContain(`'=HYPERLINK("http://evil.example","click")`);
   });

@@ -14,7 +14,8 @@ const servers: Partial<Record<keyof typeof settings, TestServer>> = {};
 beforeAll(async () => {
   for (const [name, trust] of Object.entries(settings)) {
     servers[name as keyof typeof settings] = await startTestServer({
-      catalogue: false, env: { TRUST_PROXY: trust, SEARCH_RATE_LIMIT: String(LIMIT), SEARCH_RATE_WINDOW_SECONDS: '600' },
+      catalogue: false,
+      env: { TRUST_PROXY: trust, SEARCH_RATE_LIMIT: String(LIMIT), SEARCH_RATE_WINDOW_SECONDS: '600' },
     });
   }
 }, 300_000);

@@ -39,15 +39,17 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances started at once on one fresh
     // Development settings: the demo is written on start (SEED_DEMO defaults to on).
     const config = loadConfig({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: empty.url });
 
-    const starts = await Promise.allSettled(Array.from({ length: INSTANCES }, async () => {
-      // Each instance its own pool, as separate processes would have: the same calls as scripts/start.ts.
-      const database = await openConfiguredDatabase(config);
-      cleanups.push(() => database.close());
-      await seedOnStart(config, database, () => {});
-      const server: RunningServer = await startServer(config, database);
-      cleanups.push(() => server.close());
-      return { database, server };
-    }));
+    const starts = await Promise.allSettled(
+      Array.from({ length: INSTANCES }, async () => {
+        // Each instance its own pool, as separate processes would have: the same calls as scripts/start.ts.
+        const database = await openConfiguredDatabase(config);
+        cleanups.push(() => database.close());
+        await seedOnStart(config, database, () => {});
+        const server: RunningServer = await startServer(config, database);
+        cleanups.push(() => server.close());
+        return { database, server };
+      }),
+    );
     const failures = starts.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
     expect(failures).toEqual([]);
     const instances = starts.map((s) => (s as PromiseFulfilledResult<{ database: Database; server: RunningServer }>).value);

@@ -26,21 +26,34 @@ afterAll(async () => {
 });
 
 const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
 });
 
 let seq = 0;
 async function cookieSession() {
   seq++;
-  const p = { name: 'مشتری آزمون', mobile: '09121234567', username: `csrf${seq}`, email: `csrf${seq}@example.com`, password: 'right-pass-123', password_confirmation: 'right-pass-123' };
+  const p = {
+    name: 'مشتری آزمون',
+    mobile: '09121234567',
+    username: `csrf${seq}`,
+    email: `csrf${seq}@example.com`,
+    password: 'right-pass-123',
+    password_confirmation: 'right-pass-123',
+  };
   expect((await server.api('/register', json('POST', { ...p, captcha: await solvedCaptcha(server) }))).status).toBe(201);
   const res = await server.api('/auth/login', json('POST', { username: p.username, password: p.password }, { origin: server.url }));
   expect(res.status).toBe(200);
   const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
   return { p, cookies, csrf: cookies.qateh_csrf! };
 }
-const jar = (cookies: Record<string, string>) => Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
-const profileOf = async (cookies: Record<string, string>) => (await server.api('/dashboard/profile', { headers: { cookie: jar(cookies) } })).body.data;
+const jar = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+const profileOf = async (cookies: Record<string, string>) =>
+  (await server.api('/dashboard/profile', { headers: { cookie: jar(cookies) } })).body.data;
 
 describe('CSRF token bound to the session', () => {
   it('a cookie/token pair planted from another session is refused with 403 and changes nothing', async () => {
@@ -54,7 +67,9 @@ describe('CSRF token bound to the session', () => {
     expect(res.status).toBe(403);
     // Or any value of its choosing, cookie and header alike.
     const made = { ...victim.cookies, qateh_csrf: 'a'.repeat(victim.csrf.length) };
-    expect((await server.api('/dashboard/profile', json('POST', change, { cookie: jar(made), 'x-csrf-token': made.qateh_csrf }))).status).toBe(403);
+    expect(
+      (await server.api('/dashboard/profile', json('POST', change, { cookie: jar(made), 'x-csrf-token': made.qateh_csrf }))).status,
+    ).toBe(403);
     expect(await profileOf(victim.cookies)).toEqual(before);
     // The real token of the session works.
     const ok = await server.api('/dashboard/profile', json('POST', change, { cookie: jar(victim.cookies), 'x-csrf-token': victim.csrf }));
@@ -66,20 +81,30 @@ describe('CSRF token bound to the session', () => {
     const victim = await cookieSession();
     const attacker = await cookieSession();
     const planted = { ...victim.cookies, qateh_csrf: attacker.csrf };
-    const res = await server.api('/auth/refresh', json('POST', {}, { cookie: jar(planted), 'x-csrf-token': attacker.csrf, origin: server.url }));
+    const res = await server.api(
+      '/auth/refresh',
+      json('POST', {}, { cookie: jar(planted), 'x-csrf-token': attacker.csrf, origin: server.url }),
+    );
     expect(res.status).toBe(403);
-    const ok = await server.api('/auth/refresh', json('POST', {}, { cookie: jar(victim.cookies), 'x-csrf-token': victim.csrf, origin: server.url }));
+    const ok = await server.api(
+      '/auth/refresh',
+      json('POST', {}, { cookie: jar(victim.cookies), 'x-csrf-token': victim.csrf, origin: server.url }),
+    );
     expect(ok.status).toBe(200);
     // The new session comes with its own token; the old one no longer passes.
     const renewed = Object.fromEntries(ok.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
     expect(renewed.qateh_csrf).not.toBe(victim.csrf);
     const change = { name: 'نام تازه', mobile: '09121111111' };
     const session = { qateh_at: renewed.qateh_at!, qateh_csrf: renewed.qateh_csrf! };
-    expect((await server.api('/dashboard/profile', json('POST', change, { cookie: jar(session), 'x-csrf-token': victim.csrf }))).status).toBe(403);
-    expect((await server.api('/dashboard/profile', json('POST', change, { cookie: jar(session), 'x-csrf-token': renewed.qateh_csrf! }))).status).toBe(200);
+    expect(
+      (await server.api('/dashboard/profile', json('POST', change, { cookie: jar(session), 'x-csrf-token': victim.csrf }))).status,
+    ).toBe(403);
+    expect(
+      (await server.api('/dashboard/profile', json('POST', change, { cookie: jar(session), 'x-csrf-token': renewed.qateh_csrf! }))).status,
+    ).toBe(200);
   });
 
-  it('a page holding a stale token gets the session\'s token back from getUser', async () => {
+  it("a page holding a stale token gets the session's token back from getUser", async () => {
     const s = await cookieSession();
     const stale = { ...s.cookies, qateh_csrf: 'stale-token-from-before' };
     const me = await server.api('/getUser', { headers: { cookie: jar(stale) } });
@@ -93,37 +118,61 @@ describe('CSRF token bound to the session', () => {
 describe('no state change on a GET from another site', () => {
   const mailsTo = (email: string) => readOutbox(dataDir).filter((m) => m.to.includes(email)).length;
 
-  it('the e-mail resend by GET with the browser\'s cookies answers 405 and sends nothing; POST with the token sends', async () => {
+  it("the e-mail resend by GET with the browser's cookies answers 405 and sends nothing; POST with the token sends", async () => {
     const s = await cookieSession();
     const email = s.p.email;
     const before = mailsTo(email);
     const crossSiteGet = await server.api('/email/resend', { headers: { cookie: jar(s.cookies), 'sec-fetch-site': 'cross-site' } });
     expect(crossSiteGet.status).toBe(405);
     expect(crossSiteGet.headers.get('allow')).toBe('POST');
-    const postWithoutToken = await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, { cookie: jar(s.cookies) }));
+    const postWithoutToken = await server.api(
+      '/email/resend',
+      json('POST', { captcha: await solvedCaptcha(server) }, { cookie: jar(s.cookies) }),
+    );
     expect(postWithoutToken.status).toBe(403);
     expect(mailsTo(email)).toBe(before);
-    const ok = await server.api('/email/resend', json('POST', { captcha: await solvedCaptcha(server) }, { cookie: jar(s.cookies), 'x-csrf-token': s.csrf }));
+    const ok = await server.api(
+      '/email/resend',
+      json('POST', { captcha: await solvedCaptcha(server) }, { cookie: jar(s.cookies), 'x-csrf-token': s.csrf }),
+    );
     expect(ok.status).toBe(200);
     expect(mailsTo(email)).toBe(before + 1);
   });
 
-  it('remembering the chosen address by GET with cookies is refused; API clients with a bearer token keep the spec\'s GET', async () => {
+  it("remembering the chosen address by GET with cookies is refused; API clients with a bearer token keep the spec's GET", async () => {
     const s = await cookieSession();
     const provinces = await server.api('/dashboard/getProvince', { headers: { cookie: jar(s.cookies) } });
     const tehranId = provinces.body.data.find((p: { name: string }) => p.name === 'تهران').id;
     const tehran = await server.api(`/dashboard/province/${tehranId}`, { headers: { cookie: jar(s.cookies) } });
     const cityId = tehran.body.data.cities.find((c: { name: string }) => c.name === 'تهران').id;
-    const address = { name: 'خانه', mobile: '09121234567', province_id: tehranId, city_id: cityId, address: 'خیابان آزادی، پلاک ۱', postCode: '1314567891' };
+    const address = {
+      name: 'خانه',
+      mobile: '09121234567',
+      province_id: tehranId,
+      city_id: cityId,
+      address: 'خیابان آزادی، پلاک ۱',
+      postCode: '1314567891',
+    };
     const created = await server.api('/dashboard/address', json('POST', address, { cookie: jar(s.cookies), 'x-csrf-token': s.csrf }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data.id;
     expect((await server.api(`/dashboard/last-address-selected/${id}`, { headers: { cookie: jar(s.cookies) } })).status).toBe(405);
-    expect((await server.api(`/dashboard/last-address-selected/${id}`, { method: 'POST', headers: { cookie: jar(s.cookies) } })).status).toBe(403);
-    const selected = await server.api(`/dashboard/last-address-selected/${id}`, { method: 'POST', headers: { cookie: jar(s.cookies), 'x-csrf-token': s.csrf } });
+    expect(
+      (await server.api(`/dashboard/last-address-selected/${id}`, { method: 'POST', headers: { cookie: jar(s.cookies) } })).status,
+    ).toBe(403);
+    const selected = await server.api(`/dashboard/last-address-selected/${id}`, {
+      method: 'POST',
+      headers: { cookie: jar(s.cookies), 'x-csrf-token': s.csrf },
+    });
     expect(selected.status).toBe(200);
     expect(selected.body.data.lastSelected).toBe(true);
-    const token = await server.api('/oauth/token', json('POST', { grant_type: 'password', client_id: '3', username: s.p.username, password: s.p.password }));
-    expect((await server.api(`/dashboard/last-address-selected/${id}`, { headers: { authorization: `Bearer ${token.body.access_token}` } })).status).toBe(200);
+    const token = await server.api(
+      '/oauth/token',
+      json('POST', { grant_type: 'password', client_id: '3', username: s.p.username, password: s.p.password }),
+    );
+    expect(
+      (await server.api(`/dashboard/last-address-selected/${id}`, { headers: { authorization: `Bearer ${token.body.access_token}` } }))
+        .status,
+    ).toBe(200);
   });
 });

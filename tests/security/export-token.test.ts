@@ -21,14 +21,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const EXPORTS = ['/export/index', '/export/products?after=0&limit=1000', `/export/changes?since=${encodeURIComponent('2000-01-01T00:00:00Z')}`];
+const EXPORTS = [
+  '/export/index',
+  '/export/products?after=0&limit=1000',
+  `/export/changes?since=${encodeURIComponent('2000-01-01T00:00:00Z')}`,
+];
 
 describe('export calls', () => {
   it('answer a public request as a path that does not exist', async () => {
     const missing = await server.api('/no-such-call');
     expect(missing.status).toBe(404);
     for (const path of EXPORTS) {
-      const attempts: Record<string, string>[] = [{}, { [BUILD_TOKEN_HEADER]: '' }, { [BUILD_TOKEN_HEADER]: 'guess' }, { [BUILD_TOKEN_HEADER]: `${processBuildToken()}x` }];
+      const attempts: Record<string, string>[] = [
+        {},
+        { [BUILD_TOKEN_HEADER]: '' },
+        { [BUILD_TOKEN_HEADER]: 'guess' },
+        { [BUILD_TOKEN_HEADER]: `${processBuildToken()}x` },
+      ];
       for (const headers of attempts) {
         const res = await server.api(path, { headers });
         expect(res.status, path).toBe(404);
@@ -47,11 +56,14 @@ describe('export calls', () => {
   });
 
   it('answer a worker thread of the process, which inherits the token', async () => {
-    const worker = new Worker(`
+    const worker = new Worker(
+      `
       const { parentPort, workerData } = require('node:worker_threads');
       fetch(workerData.url, { headers: { '${BUILD_TOKEN_HEADER}': process.env.QATEH_BUILD_TOKEN ?? '' } })
         .then((r) => parentPort.postMessage(r.status), (e) => parentPort.postMessage(String(e)));
-    `, { eval: true, workerData: { url: `${buildApi.url}/api/site/v1/export/index` } });
+    `,
+      { eval: true, workerData: { url: `${buildApi.url}/api/site/v1/export/index` } },
+    );
     const status = await new Promise((resolve) => worker.once('message', resolve));
     await worker.terminate();
     expect(status).toBe(200);

@@ -15,7 +15,13 @@ afterAll(async () => session?.stop());
 
 describe('API fuzzer', () => {
   it('answers every hostile input of every operation without a 5xx', async () => {
-    const report = await fuzzApi({ origin: session.server.url, doc: session.doc, tokens: session.tokens, seed: 20261125, perOperation: 16 });
+    const report = await fuzzApi({
+      origin: session.server.url,
+      doc: session.doc,
+      tokens: session.tokens,
+      seed: 20261125,
+      perOperation: 16,
+    });
     const operations = Object.keys(report.byOperation);
     expect(operations.length).toBeGreaterThan(90);
     expect(operations).toContain('POST /api/site/v1/SaveCustomerFile');

@@ -40,58 +40,98 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const rows = async (table: typeof bankReceipts | typeof contactMessages | typeof newsletterSubscribers | typeof resupplyRequests | typeof users) =>
-  Number((await server.database.db.select({ n: count() }).from(table))[0]!.n);
+const rows = async (
+  table: typeof bankReceipts | typeof contactMessages | typeof newsletterSubscribers | typeof resupplyRequests | typeof users,
+) => Number((await server.database.db.select({ n: count() }).from(table))[0]!.n);
 const mailsTo = (address: string) => readOutbox(dataDir).filter((m) => m.to.includes(address)).length;
 
 let seq = 0;
 /** Each guarded form: how to post it with a given captcha answer, and how many things it has made so far. */
-const FORMS: { name: string; send: (captcha: string | undefined) => Promise<{ status: number; body: any }>; made: () => Promise<number>; ok: number }[] = [
+const FORMS: {
+  name: string;
+  send: (captcha: string | undefined) => Promise<{ status: number; body: any }>;
+  made: () => Promise<number>;
+  ok: number;
+}[] = [
   {
-    name: 'sign-up', ok: 201,
+    name: 'sign-up',
+    ok: 201,
     send: (captcha) => {
       seq++;
-      return server.api('/register', json('POST', {
-        name: 'کاربر تازه', mobile: '09121234567', username: `guest${seq}`, email: `guest${seq}@example.com`, password: 'secret-pass-1',
-        password_confirmation: 'secret-pass-1', captcha,
-      }));
+      return server.api(
+        '/register',
+        json('POST', {
+          name: 'کاربر تازه',
+          mobile: '09121234567',
+          username: `guest${seq}`,
+          email: `guest${seq}@example.com`,
+          password: 'secret-pass-1',
+          password_confirmation: 'secret-pass-1',
+          captcha,
+        }),
+      );
     },
     made: () => rows(users),
   },
   {
-    name: 'forgot password', ok: 200,
+    name: 'forgot password',
+    ok: 200,
     send: (captcha) => server.api('/password/forgot', json('POST', { email: `${ana.username}@example.com`, captcha })),
     made: async () => readOutbox(dataDir).filter((m) => m.to.includes(`${ana.username}@example.com`) && m.body.length > 0).length,
   },
   {
-    name: 'e-mail verification resend (POST)', ok: 200,
+    name: 'e-mail verification resend (POST)',
+    ok: 200,
     send: (captcha) => server.api('/email/resend', json('POST', { captcha }, bearer(ana.token))),
     made: async () => mailsTo(`${ana.username}@example.com`),
   },
   {
-    name: 'e-mail verification resend (GET)', ok: 200,
-    send: (captcha) => server.api(`/email/resend${captcha === undefined ? '' : `?captcha=${encodeURIComponent(captcha)}`}`, { headers: bearer(bob.token) }),
+    name: 'e-mail verification resend (GET)',
+    ok: 200,
+    send: (captcha) =>
+      server.api(`/email/resend${captcha === undefined ? '' : `?captcha=${encodeURIComponent(captcha)}`}`, { headers: bearer(bob.token) }),
     made: async () => mailsTo(`${bob.username}@example.com`),
   },
   {
-    name: 'bank receipt', ok: 201,
-    send: (captcha) => server.api('/paymentBank/create', json('POST', {
-      name: 'مشتری', payment_date: '2025-01-05T10:00:00Z', price: 120_000, factor_number: '1234567', tracking_code: '556677', account_number: '0101234567', captcha,
-    })),
+    name: 'bank receipt',
+    ok: 201,
+    send: (captcha) =>
+      server.api(
+        '/paymentBank/create',
+        json('POST', {
+          name: 'مشتری',
+          payment_date: '2025-01-05T10:00:00Z',
+          price: 120_000,
+          factor_number: '1234567',
+          tracking_code: '556677',
+          account_number: '0101234567',
+          captcha,
+        }),
+      ),
     made: () => rows(bankReceipts),
   },
   {
-    name: 'contact', ok: 200,
-    send: (captcha) => server.api('/contact-us', json('POST', { name: 'سارا', email: 'sara@example.com', subject: 'موجودی', comment: 'سلام، موجود دارید؟', captcha })),
+    name: 'contact',
+    ok: 200,
+    send: (captcha) =>
+      server.api(
+        '/contact-us',
+        json('POST', { name: 'سارا', email: 'sara@example.com', subject: 'موجودی', comment: 'سلام، موجود دارید؟', captcha }),
+      ),
     made: () => rows(contactMessages),
   },
   {
-    name: 'newsletter', ok: 200,
-    send: (captcha) => { seq++; return server.api('/newsletters', json('POST', { email: `reader${seq}@example.com`, captcha })); },
+    name: 'newsletter',
+    ok: 200,
+    send: (captcha) => {
+      seq++;
+      return server.api('/newsletters', json('POST', { email: `reader${seq}@example.com`, captcha }));
+    },
     made: () => rows(newsletterSubscribers),
   },
   {
-    name: 'restock request', ok: 201,
+    name: 'restock request',
+    ok: 201,
     send: (captcha) => server.api('/resupply/products', json('POST', { product_id: productId, number: 5, captcha }, bearer(ana.token))),
     made: () => rows(resupplyRequests),
   },
@@ -116,8 +156,16 @@ describe('every guarded form needs a solved captcha', () => {
     await refused('not base64 at all', CAPTCHA_MESSAGES.invalid.fa);
     const good = JSON.parse(Buffer.from(await solvedCaptcha(server), 'base64').toString());
     await refused(Buffer.from(JSON.stringify({ ...good, number: good.number + 1 })).toString('base64'), CAPTCHA_MESSAGES.invalid.fa);
-    await refused(await answerFor(await createChallenge({ hmacKey: 'someone-elses-key-0123456789', maxNumber: 1000, expires: new Date(Date.now() + 60_000) })), CAPTCHA_MESSAGES.invalid.fa);
-    await refused(await answerFor(await createChallenge({ hmacKey: HMAC_KEY, maxNumber: 1000, expires: new Date(Date.now() - 60_000) })), CAPTCHA_MESSAGES.expired.fa);
+    await refused(
+      await answerFor(
+        await createChallenge({ hmacKey: 'someone-elses-key-0123456789', maxNumber: 1000, expires: new Date(Date.now() + 60_000) }),
+      ),
+      CAPTCHA_MESSAGES.invalid.fa,
+    );
+    await refused(
+      await answerFor(await createChallenge({ hmacKey: HMAC_KEY, maxNumber: 1000, expires: new Date(Date.now() - 60_000) })),
+      CAPTCHA_MESSAGES.expired.fa,
+    );
 
     const answer = await solvedCaptcha(server);
     const res = await form.send(answer);
@@ -138,8 +186,11 @@ describe('one allowance per client address, shared through the database', () => 
   let limited: TestServer;
   let second: Awaited<ReturnType<typeof startServer>>;
   const post = (base: string, address: string, path = '/newsletters', body: string = JSON.stringify({ email: 'x@example.com' })) =>
-    fetch(`${base}/api/site/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body })
-      .then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.json() as { message: string } }));
+    fetch(`${base}/api/site/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body,
+    }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as { message: string } }));
 
   beforeAll(async () => {
     const env = { GUEST_WRITE_RATE_LIMIT: String(LIMIT), GUEST_WRITE_RATE_WINDOW_SECONDS: '600', TRUST_PROXY: '1', DATA_DIR: dataDir };
@@ -153,7 +204,9 @@ describe('one allowance per client address, shared through the database', () => 
   });
 
   it(`lets exactly ${LIMIT} of 40 parallel posts from one address through; the rest get 429 with Retry-After, unread`, async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(limited.url, '203.0.113.7', i % 2 ? '/newsletters' : '/contact-us')));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post(limited.url, '203.0.113.7', i % 2 ? '/newsletters' : '/contact-us')),
+    );
     const through = answers.filter((a) => a.status !== 429);
     expect(through).toHaveLength(LIMIT);
     // Those that got through still lacked a captcha.
@@ -183,7 +236,12 @@ describe('one allowance per client address, shared through the database', () => 
     for (let i = 0; i < LIMIT; i++) await post(limited.url, address);
     expect((await post(limited.url, address)).status).toBe(429);
     expect((await fetch(`${limited.url}/api/site/v1/captcha/challenge`, { headers: { 'x-forwarded-for': address } })).status).toBe(200);
-    const signIn = await post(limited.url, address, '/oauth/token', JSON.stringify({ grant_type: 'password', client_id: 3, username: 'nobody', password: 'x' }));
+    const signIn = await post(
+      limited.url,
+      address,
+      '/oauth/token',
+      JSON.stringify({ grant_type: 'password', client_id: 3, username: 'nobody', password: 'x' }),
+    );
     expect(signIn.status).not.toBe(429);
   });
 });

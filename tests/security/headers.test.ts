@@ -30,12 +30,17 @@ async function serverWith(env: Record<string, string>, siteDirectory?: string): 
 }
 
 /** A GET with headers fetch() will not send (Host). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
     });
     req.on('error', reject);
@@ -48,7 +53,10 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).di
 beforeAll(async () => {
   database = await freshDatabase();
   siteDir = mkdtempSync(join(tmpdir(), 'qateh-headers-site-'));
-  writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>t</title><script>window.a=1</script><script type="application/ld+json">{"a":1}</script><style>p{color:red}</style>');
+  writeFileSync(
+    join(siteDir, 'index.html'),
+    '<!doctype html><title>t</title><script>window.a=1</script><script type="application/ld+json">{"a":1}</script><style>p{color:red}</style>',
+  );
   writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>404</title>');
   writeFileSync(join(siteDir, 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 }, 180_000);
@@ -66,7 +74,9 @@ describe('Strict-Transport-Security', () => {
     const health = '/api/site/v1/health';
     expect((await get(plain.url + health)).headers['strict-transport-security']).toBeUndefined();
     expect((await get(plain.url + health, { 'X-Forwarded-Proto': 'https' })).headers['strict-transport-security']).toBeUndefined();
-    expect((await get(proxied.url + health, { 'X-Forwarded-Proto': 'https' })).headers['strict-transport-security']).toBe('max-age=31536000');
+    expect((await get(proxied.url + health, { 'X-Forwarded-Proto': 'https' })).headers['strict-transport-security']).toBe(
+      'max-age=31536000',
+    );
     expect((await get(proxied.url + health, { 'X-Forwarded-Proto': 'http' })).headers['strict-transport-security']).toBeUndefined();
     expect((await get(proxied.url + health)).headers['strict-transport-security']).toBeUndefined();
   });
@@ -83,7 +93,8 @@ describe('Permissions-Policy and Content-Security-Policy', () => {
   it('every answer refuses camera, microphone, geolocation, payment, usb…; JSON gets no page policy', async () => {
     const server = await serverWith({});
     const res = await get(`${server.url}/api/site/v1/health`);
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(res.headers['permissions-policy']).toContain(`${feature}=()`);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(res.headers['permissions-policy']).toContain(`${feature}=()`);
     expect(res.headers['content-security-policy']).toBeUndefined();
   });
 

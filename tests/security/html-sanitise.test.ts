@@ -34,7 +34,10 @@ const ATTACKS: [html: string, keeps: string][] = [
   ['<a href="&#106;avascript:alert(9)">x</a>', '<a>x</a>'],
   ['<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxMCk8L3NjcmlwdD4=">x</a>', '<a>x</a>'],
   ['<a href="vbscript:msgbox(11)">x</a>', '<a>x</a>'],
-  ['<a href="https://other.example/" target="_blank" rel="opener">out</a>', '<a href="https://other.example/" rel="nofollow noopener noreferrer">out</a>'],
+  [
+    '<a href="https://other.example/" target="_blank" rel="opener">out</a>',
+    '<a href="https://other.example/" rel="nofollow noopener noreferrer">out</a>',
+  ],
   ['<svg onload=alert(12)><circle r=5 /></svg>', ''],
   ['<svg><script>alert(13)</script></svg>', ''],
   ['<math><mtext><table><mglyph><style><img src=x onerror=alert(14)></style></mglyph></table></mtext></math>', ''],
@@ -54,8 +57,27 @@ const ATTACKS: [html: string, keeps: string][] = [
   // Only inert text is left of it.
   ['<<script>script>alert(25)<</script>/script>', '&lt;/script&gt;'],
 ];
-const FORBIDDEN = [/<script/i, /\son\w+\s*=/i, /javascript:/i, /vbscript:/i, /data:text/i, /<svg/i, /<math/i, /style=/i, /expression\(/i,
-  /<iframe/i, /<object/i, /<embed/i, /<form/i, /<meta/i, /<base/i, /<style/i, /<template/i, /tracker\.example/i, /alert\(/i];
+const FORBIDDEN = [
+  /<script/i,
+  /\son\w+\s*=/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /data:text/i,
+  /<svg/i,
+  /<math/i,
+  /style=/i,
+  /expression\(/i,
+  /<iframe/i,
+  /<object/i,
+  /<embed/i,
+  /<form/i,
+  /<meta/i,
+  /<base/i,
+  /<style/i,
+  /<template/i,
+  /tracker\.example/i,
+  /alert\(/i,
+];
 
 describe('the HTML allow-list', () => {
   it.each(ATTACKS)('%s', (html, keeps) => {
@@ -65,16 +87,19 @@ describe('the HTML allow-list', () => {
   });
 
   it('keeps what a shop writes: headings, lists, tables, own images, links with rel, direction', () => {
-    const html = '<h2>مشخصات</h2><h3 dir="ltr">Pinout</h3><ul><li>۸ پایه</li></ul><ol start="2"><li>b</li></ol>'
-      + '<table><caption>ولتاژ</caption><thead><tr><th scope="col">min</th><th colspan="2">max</th></tr></thead><tbody><tr><td>3</td><td rowspan="1">32</td></tr></tbody></table>'
-      + '<p><strong>مهم</strong> <em>e</em> H<sub>2</sub>O x<sup>2</sup> <bdi>LM358 N</bdi> <a href="/shop/products/lm358n-dip8">کالا</a> <a href="mailto:support@qateh.example">mail</a></p>'
-      + '<figure><img src="/media/parts/lm358n-dip8.svg" alt="LM358N" width="400" height="400"><figcaption>شکل</figcaption></figure>';
+    const html =
+      '<h2>مشخصات</h2><h3 dir="ltr">Pinout</h3><ul><li>۸ پایه</li></ul><ol start="2"><li>b</li></ol>' +
+      '<table><caption>ولتاژ</caption><thead><tr><th scope="col">min</th><th colspan="2">max</th></tr></thead><tbody><tr><td>3</td><td rowspan="1">32</td></tr></tbody></table>' +
+      '<p><strong>مهم</strong> <em>e</em> H<sub>2</sub>O x<sup>2</sup> <bdi>LM358 N</bdi> <a href="/shop/products/lm358n-dip8">کالا</a> <a href="mailto:support@qateh.example">mail</a></p>' +
+      '<figure><img src="/media/parts/lm358n-dip8.svg" alt="LM358N" width="400" height="400"><figcaption>شکل</figcaption></figure>';
     expect(sanitiseRichHtml(html)).toBe(html.replace('height="400">', 'height="400" />'));
     expect(sanitiseRichHtml(null)).toBeNull();
   });
 
   it('gives the words of stored HTML for a meta description, never the text of a script or style', () => {
-    expect(richHtmlText(`<h2>پرسش</h2><p>a &amp; b &lt; c</p>${ATTACKS.map(([h]) => h).join('')}<p>d</p>`)).toBe('پرسش a & b < c ab hover x x x x x x out s e tpay 1 d</script> d');
+    expect(richHtmlText(`<h2>پرسش</h2><p>a &amp; b &lt; c</p>${ATTACKS.map(([h]) => h).join('')}<p>d</p>`)).toBe(
+      'پرسش a & b < c ab hover x x x x x x out s e tpay 1 d</script> d',
+    );
   });
 });
 
@@ -91,15 +116,60 @@ function richParts(html: string): string[] {
 }
 
 const CATEGORIES = 'slug,parent_slug,name_en,name_fa,sort\nop-amps,,Op-amps,آپ‌امپ,1\n';
-const HEADER = 'slug,part_number,name_en,name_fa,category_slug,brand,package,quality,description_en,description_fa,price_toman,tiers,minimum_purchase,stock,threshold,availability_date,enable,datasheet_url,attributes,specification_html,more_description_html';
+const HEADER =
+  'slug,part_number,name_en,name_fa,category_slug,brand,package,quality,description_en,description_fa,price_toman,tiers,minimum_purchase,stock,threshold,availability_date,enable,datasheet_url,attributes,specification_html,more_description_html';
 const csvCell = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const ATTACK_HTML = ATTACKS.map(([html]) => html).join('\n');
-const productsCsv = [
-  HEADER,
-  ['xss-opamp', 'XSS358', 'XSS358 op-amp', 'آپ‌امپ XSS358', 'op-amps', 'Texas Instruments', 'DIP-8', 'original', 'Plain text.', 'متن ساده.', '12000', '', '1', '50', '500', '', '1', '', '',
-    csvCell(`<h2>Pinout</h2><table><tr><td>1</td></tr></table>${ATTACK_HTML}`), csvCell(`<p>long text</p>${ATTACK_HTML}`)].join(','),
-  ['safe-opamp', 'SAFE358', 'SAFE358 op-amp', 'آپ‌امپ SAFE358', 'op-amps', 'Texas Instruments', 'DIP-8', 'original', 'Plain.', 'ساده.', '15000', '', '1', '50', '500', '', '1', '', '', '', ''].join(','),
-].join('\n') + '\n';
+const productsCsv =
+  [
+    HEADER,
+    [
+      'xss-opamp',
+      'XSS358',
+      'XSS358 op-amp',
+      'آپ‌امپ XSS358',
+      'op-amps',
+      'Texas Instruments',
+      'DIP-8',
+      'original',
+      'Plain text.',
+      'متن ساده.',
+      '12000',
+      '',
+      '1',
+      '50',
+      '500',
+      '',
+      '1',
+      '',
+      '',
+      csvCell(`<h2>Pinout</h2><table><tr><td>1</td></tr></table>${ATTACK_HTML}`),
+      csvCell(`<p>long text</p>${ATTACK_HTML}`),
+    ].join(','),
+    [
+      'safe-opamp',
+      'SAFE358',
+      'SAFE358 op-amp',
+      'آپ‌امپ SAFE358',
+      'op-amps',
+      'Texas Instruments',
+      'DIP-8',
+      'original',
+      'Plain.',
+      'ساده.',
+      '15000',
+      '',
+      '1',
+      '50',
+      '500',
+      '',
+      '1',
+      '',
+      '',
+      '',
+      '',
+    ].join(','),
+  ].join('\n') + '\n';
 
 describe('stored and rendered pages', () => {
   let database: Database;
@@ -107,18 +177,32 @@ describe('stored and rendered pages', () => {
 
   beforeAll(async () => {
     database = await freshDatabase();
-    const report = await importCatalogue(database.db, { categories: { name: 'categories.csv', text: CATEGORIES }, products: { name: 'products.csv', text: productsCsv } });
+    const report = await importCatalogue(database.db, {
+      categories: { name: 'categories.csv', text: CATEGORIES },
+      products: { name: 'products.csv', text: productsCsv },
+    });
     expect(report.products.created).toBe(2);
     // Written around the writers, as SQL by hand or an old database would: the pages must still be safe.
-    await database.db.update(products).set({ specification: `<p>hand</p>${ATTACK_HTML}`, moreDescription: ATTACK_HTML }).where(eq(products.slug, 'safe-opamp'));
+    await database.db
+      .update(products)
+      .set({ specification: `<p>hand</p>${ATTACK_HTML}`, moreDescription: ATTACK_HTML })
+      .where(eq(products.slug, 'safe-opamp'));
     await database.db.insert(contentPages).values([
       { slug: 'returns', locale: 'fa', kind: 'returns', title: 'بازگشت کالا', body: `<p>شرایط</p>${ATTACK_HTML}` },
       { slug: 'returns', locale: 'en', kind: 'returns', title: 'Returns', body: `<p>Terms</p>${ATTACK_HTML}` },
       { slug: 'faq', locale: 'fa', kind: 'faq', title: 'پرسش‌ها', body: `<h2>پرسش</h2>${ATTACK_HTML}` },
     ]);
     await database.db.insert(blogPosts).values({
-      slug: 'xss-post', title: 'نوشته', excerpt: 'خلاصه', body: `<p>متن</p>${ATTACK_HTML}`, titleEn: 'Post', excerptEn: 'Sum', bodyEn: `<p>Text</p>${ATTACK_HTML}`,
-      category: 'آموزش', author: 'قطعه', publishedAt: new Date(),
+      slug: 'xss-post',
+      title: 'نوشته',
+      excerpt: 'خلاصه',
+      body: `<p>متن</p>${ATTACK_HTML}`,
+      titleEn: 'Post',
+      excerptEn: 'Sum',
+      bodyEn: `<p>Text</p>${ATTACK_HTML}`,
+      category: 'آموزش',
+      author: 'قطعه',
+      publishedAt: new Date(),
     });
     outDir = mkdtempSync(join(tmpdir(), 'qateh-sanitise-'));
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
@@ -134,18 +218,34 @@ describe('stored and rendered pages', () => {
     const [row] = await database.db.select().from(products).where(eq(products.slug, 'xss-opamp'));
     expect(row!.specification).toContain('<h2>Pinout</h2><table><tr><td>1</td></tr></table>');
     expect(row!.moreDescription).toContain('<p>long text</p>');
-    for (const stored of [row!.specification!, row!.moreDescription!]) for (const bad of FORBIDDEN) expect(stored, String(bad)).not.toMatch(bad);
+    for (const stored of [row!.specification!, row!.moreDescription!])
+      for (const bad of FORBIDDEN) expect(stored, String(bad)).not.toMatch(bad);
     // Importing the same file again leaves the sanitised product as it is (the stored form is what the
     // writer compares) and puts the one written around the writer back to what the file says.
-    const again = await importCatalogue(database.db, { categories: { name: 'categories.csv', text: CATEGORIES }, products: { name: 'products.csv', text: productsCsv } });
+    const again = await importCatalogue(database.db, {
+      categories: { name: 'categories.csv', text: CATEGORIES },
+      products: { name: 'products.csv', text: productsCsv },
+    });
     expect(again.products).toMatchObject({ unchanged: 1, updated: 1 });
-    const dirty = await database.db.select({ slug: products.slug }).from(products).where(sql`${products.specification} ILIKE '%<script%' OR ${products.moreDescription} ILIKE '%<script%'`);
+    const dirty = await database.db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(sql`${products.specification} ILIKE '%<script%' OR ${products.moreDescription} ILIKE '%<script%'`);
     expect(dirty).toEqual([]);
   });
 
   it('no built page carries a script, handler or javascript: URL from the stored HTML', () => {
-    const pages = ['shop/products/xss-opamp', 'en/shop/products/xss-opamp', 'ru/shop/products/xss-opamp', 'shop/products/safe-opamp',
-      'site/returns', 'en/site/returns', 'site/faq', 'blog/xss-post', 'en/blog/xss-post'];
+    const pages = [
+      'shop/products/xss-opamp',
+      'en/shop/products/xss-opamp',
+      'ru/shop/products/xss-opamp',
+      'shop/products/safe-opamp',
+      'site/returns',
+      'en/site/returns',
+      'site/faq',
+      'blog/xss-post',
+      'en/blog/xss-post',
+    ];
     for (const page of pages) {
       const html = readFileSync(pagePath(outDir, page), 'utf8');
       expect(html, page).toMatch(/<div class="rich"/);

@@ -21,9 +21,14 @@ let second: RunningServer;
 let dataDir: string;
 
 const env = (over: Record<string, string> = {}) => ({
-  DATA_DIR: dataDir, CAPTCHA_MAX_NUMBER: '2000', LOGIN_CAPTCHA_AFTER: String(LIMIT), LOGIN_SLOW_AFTER: '3', LOGIN_DELAY_MS: '20',
+  DATA_DIR: dataDir,
+  CAPTCHA_MAX_NUMBER: '2000',
+  LOGIN_CAPTCHA_AFTER: String(LIMIT),
+  LOGIN_SLOW_AFTER: '3',
+  LOGIN_DELAY_MS: '20',
   // One loopback address plays every client here; the address's own mark is tested on its own below.
-  LOGIN_IP_FACTOR: '1000', ...over,
+  LOGIN_IP_FACTOR: '1000',
+  ...over,
 });
 
 beforeAll(async () => {
@@ -40,8 +45,9 @@ afterAll(async () => {
 });
 
 const post = (base: string, path: string, body: unknown) =>
-  fetch(`${base}/api/site/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    .then(async (res) => ({ status: res.status, body: await res.json() as any, headers: res.headers }));
+  fetch(`${base}/api/site/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+    async (res) => ({ status: res.status, body: (await res.json()) as any, headers: res.headers }),
+  );
 
 const signIn = (username: string, password: string, extra: Record<string, unknown> = {}, base = server.url) =>
   post(base, '/oauth/token', { grant_type: 'password', client_id: '3', username, password, ...extra });
@@ -56,7 +62,14 @@ async function solvedCaptcha(from: TestServer = server): Promise<string> {
 let seq = 0;
 async function register() {
   seq++;
-  const p = { name: 'مشتری آزمون', mobile: '09121234567', username: `owner${seq}`, email: `owner${seq}@example.com`, password: 'right-pass-123', password_confirmation: 'right-pass-123' };
+  const p = {
+    name: 'مشتری آزمون',
+    mobile: '09121234567',
+    username: `owner${seq}`,
+    email: `owner${seq}@example.com`,
+    password: 'right-pass-123',
+    password_confirmation: 'right-pass-123',
+  };
   const res = await post(server.url, '/register', { ...p, captcha: await solvedCaptcha(server) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return p;
@@ -74,9 +87,13 @@ describe('parallel guesses at one account', () => {
     const owner = await register();
     // Guess #150 is the right password: past the limit it must not be checked either.
     const guesses = Array.from({ length: 300 }, (_, i) => (i === 149 ? owner.password : `wrong-guess-${i}`));
-    const answers = await Promise.all(guesses.map((pw, i) => signIn(i % 2 ? owner.username : owner.email, pw, {}, i % 3 ? server.url : second.url)));
+    const answers = await Promise.all(
+      guesses.map((pw, i) => signIn(i % 2 ? owner.username : owner.email, pw, {}, i % 3 ? server.url : second.url)),
+    );
     const t = tally(answers);
-    console.info(`[login-throttle] 300 parallel guesses over two instances: ${t.checked} checked against the password, ${t.askedCaptcha} asked for the captcha`);
+    console.info(
+      `[login-throttle] 300 parallel guesses over two instances: ${t.checked} checked against the password, ${t.askedCaptcha} asked for the captcha`,
+    );
     expect(t.other).toBe(0);
     expect(t.checked).toBeLessThanOrEqual(LIMIT);
     expect(t.checked).toBeGreaterThan(0);

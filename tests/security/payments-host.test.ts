@@ -27,8 +27,10 @@ function attackersBank(): Hono {
   const app = new Hono();
   app.all('*', async (c) => {
     fakeBankCalls.push(`${c.req.method} ${c.req.path}`);
-    if (c.req.path.endsWith('/request.json')) return c.json({ data: { code: 100, message: 'Success', authority: `A${'7'.repeat(35)}` }, errors: [] });
-    if (c.req.path.endsWith('/verify.json')) return c.json({ data: { code: 100, message: 'Paid', ref_id: 123456, card_pan: '6037******0000' }, errors: [] });
+    if (c.req.path.endsWith('/request.json'))
+      return c.json({ data: { code: 100, message: 'Success', authority: `A${'7'.repeat(35)}` }, errors: [] });
+    if (c.req.path.endsWith('/verify.json'))
+      return c.json({ data: { code: 100, message: 'Paid', ref_id: 123456, card_pan: '6037******0000' }, errors: [] });
     if (c.req.path.endsWith('/Advice/Verify')) return c.json({ ResCode: 0, Amount: 0, RetrivalRefNo: '1', SystemTraceNo: '1' });
     return c.json({ ResCode: 0, Token: 'FAKE' });
   });
@@ -37,7 +39,9 @@ function attackersBank(): Hono {
 
 beforeAll(async () => {
   server = await startTestServer();
-  fakeBank = await new Promise((resolve) => { const s = serve({ fetch: attackersBank().fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s)); });
+  fakeBank = await new Promise((resolve) => {
+    const s = serve({ fetch: attackersBank().fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  });
   fakeHost = `127.0.0.1:${(fakeBank.address() as AddressInfo).port}`;
 }, 180_000);
 afterAll(async () => {
@@ -46,7 +50,11 @@ afterAll(async () => {
 });
 
 /** A GET to the shop with any Host header (fetch does not let a caller set Host). */
-function getWithHost(path: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; location: string | null }> {
+function getWithHost(
+  path: string,
+  host: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location: string | null }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: Number(port), path, method: 'GET', headers: { ...headers, Host: host } }, (res) => {
@@ -75,7 +83,7 @@ describe('a forged Host header', () => {
     expect(attempt!.authority).toBe(started.location!.split('/').pop());
   });
 
-  it('on the callback, does not make the server verify at the attacker\'s bank: the unpaid order stays unpaid', async () => {
+  it("on the callback, does not make the server verify at the attacker's bank: the unpaid order stays unpaid", async () => {
     const p = await productWithStock(db(), 301, 5);
     const buyer = await buyerOf(db(), p.id);
     const started = await startPayment(server, buyer);
@@ -104,10 +112,18 @@ describe('a forged Host header', () => {
 });
 
 describe('the sandbox sends browsers only under PUBLIC_BASE_URL', () => {
-  const zarinpalRequest = (callbackUrl: string) => fetch(`${server.url}/sandbox/zarinpal/pg/v4/payment/request.json`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ merchant_id: SANDBOX_CREDENTIALS.zarinpalMerchantId, amount: 100_000, currency: 'IRR', description: 'x', callback_url: callbackUrl }),
-  });
+  const zarinpalRequest = (callbackUrl: string) =>
+    fetch(`${server.url}/sandbox/zarinpal/pg/v4/payment/request.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        merchant_id: SANDBOX_CREDENTIALS.zarinpalMerchantId,
+        amount: 100_000,
+        currency: 'IRR',
+        description: 'x',
+        callback_url: callbackUrl,
+      }),
+    });
 
   it.each([
     'https://evil.example/api/site/v1/callback_zarin',
@@ -116,14 +132,14 @@ describe('the sandbox sends browsers only under PUBLIC_BASE_URL', () => {
   ])('ZarinPal refuses callback_url %s with -9 (validation)', async (callbackUrl) => {
     const res = await zarinpalRequest(callbackUrl);
     expect(res.status).toBe(422);
-    const body = await res.json() as { errors: { code: number; validations: Record<string, string>[] } };
+    const body = (await res.json()) as { errors: { code: number; validations: Record<string, string>[] } };
     expect(body.errors.code).toBe(-9);
     expect(body.errors.validations.some((v) => 'callback_url' in v)).toBe(true);
   });
 
   it('ZarinPal accepts one under PUBLIC_BASE_URL and sends the browser back there', async () => {
     const res = await zarinpalRequest(`${base()}/api/site/v1/callback_zarin`);
-    const { data } = await res.json() as { data: { authority: string } };
+    const { data } = (await res.json()) as { data: { authority: string } };
     const back = await fetch(`${server.url}/sandbox/zarinpal/pg/StartPay/${data.authority}/cancel`, { method: 'POST', redirect: 'manual' });
     expect(back.headers.get('location')!.startsWith(`${base()}/api/site/v1/callback_zarin?`)).toBe(true);
   });
@@ -132,8 +148,13 @@ describe('the sandbox sends browsers only under PUBLIC_BASE_URL', () => {
     const settings = (await import('../../src/server/payments/settings')).paymentSettings(server.deps.config, server.url).sadad!;
     const { sadadGateway } = await import('../../src/server/payments/sadad');
     const input = { amount: 150_000, attemptId: 990_001, factorNumber: '1', description: 'x' };
-    expect(await sadadGateway(settings).start({ ...input, callbackUrl: 'https://evil.example/api/site/v1/callback_sadad' })).toMatchObject({ ok: false, code: 1023 });
-    expect(await sadadGateway(settings).start({ ...input, attemptId: 990_002, callbackUrl: `${base()}/api/site/v1/callback_sadad` })).toMatchObject({ ok: true });
+    expect(await sadadGateway(settings).start({ ...input, callbackUrl: 'https://evil.example/api/site/v1/callback_sadad' })).toMatchObject({
+      ok: false,
+      code: 1023,
+    });
+    expect(
+      await sadadGateway(settings).start({ ...input, attemptId: 990_002, callbackUrl: `${base()}/api/site/v1/callback_sadad` }),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -147,8 +168,13 @@ describe('behind a proxy (PUBLIC_BASE_URL is not the listening address)', () => 
       expect(started.status).toBe(303); // request.json reached the sandbox (no network path to shop.example here)
       expect(started.headers.get('location')).toMatch(/^https:\/\/shop\.example\/sandbox\/zarinpal\/pg\/StartPay\/A[0-9a-zA-Z]{35}$/);
       const [attempt] = await proxied.deps.db.select().from(payments).where(eq(payments.orderId, buyer.order.id));
-      const back = await fetch(`${proxied.url}/sandbox/zarinpal/pg/StartPay/${attempt!.authority}/pay`, { method: 'POST', redirect: 'manual' });
-      expect(back.headers.get('location')).toBe(`https://shop.example/api/site/v1/callback_zarin?Authority=${attempt!.authority}&Status=OK`);
+      const back = await fetch(`${proxied.url}/sandbox/zarinpal/pg/StartPay/${attempt!.authority}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+      });
+      expect(back.headers.get('location')).toBe(
+        `https://shop.example/api/site/v1/callback_zarin?Authority=${attempt!.authority}&Status=OK`,
+      );
     } finally {
       await proxied.stop();
     }

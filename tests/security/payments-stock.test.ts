@@ -17,7 +17,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, products } from '../../src/server/db/schema';
 import { readOutbox } from '../support/outbox';
 import {
-  authorityOf, buyerOf, payAtZarinpal, productWithStock, raceForLastUnit, startPayment, zarinpalInquiry, type RaceBuyer,
+  authorityOf,
+  buyerOf,
+  payAtZarinpal,
+  productWithStock,
+  raceForLastUnit,
+  startPayment,
+  zarinpalInquiry,
+  type RaceBuyer,
 } from '../support/payment-race';
 import { startTestServer, type TestServer } from '../support/server';
 import { bearer, json, staffToken } from '../support/shop';
@@ -56,10 +63,18 @@ const backAtShop = async (callbackUrl: string) => (await fetch(callbackUrl, { re
 
 /** The buyer registers a bank receipt for their pre-invoice; its id in the staff list. */
 async function registerReceiptFor(buyer: RaceBuyer, trackingCode: string): Promise<number> {
-  const created = await server.api('/paymentBank/create', json('POST', {
-    name: 'مشتری', payment_date: '2026-01-05T10:00:00Z', price: buyer.order.total, factor_number: buyer.order.factorNumber,
-    tracking_code: trackingCode, account_number: '0101234567', captcha: await solvedCaptcha(server),
-  }));
+  const created = await server.api(
+    '/paymentBank/create',
+    json('POST', {
+      name: 'مشتری',
+      payment_date: '2026-01-05T10:00:00Z',
+      price: buyer.order.total,
+      factor_number: buyer.order.factorNumber,
+      tracking_code: trackingCode,
+      account_number: '0101234567',
+      captcha: await solvedCaptcha(server),
+    }),
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const list = await server.api('/staff/receipts?status=pending', { headers: bearer(staff) });
   return (list.body.data as { id: number; factorNumber: string }[]).find((r) => r.factorNumber === buyer.order.factorNumber)!.id;
@@ -77,24 +92,27 @@ async function mailsToStoreAbout(factorNumber: string) {
 }
 
 describe('customers racing for the last unit', () => {
-  it.each([2, 5])('%i pay at once: one success page, stock 0, the others not charged and sent to the fail page with the reason', async (n) => {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const r = await raceForLastUnit(server, n, skip++);
-      expect(r.successPages).toBe(1);
-      expect(r.failPages).toBe(n - 1);
-      expect(r.landings.filter((l) => l.includes('/shop/checkout/fail/')).every((l) => l.endsWith('?reason=out_of_stock'))).toBe(true);
-      expect(r.stockAfter).toBe(0);
-      expect(r.ordersPaid).toBe(1);
-      expect(r.paymentsSucceeded).toBe(1);
-      // The bank verified exactly one payment; the others stay "paid, not verified" and go back to the payers.
-      expect(r.verifiedAtBank).toBe(1);
-      // The store hears of each customer who paid for goods that were gone.
-      for (const landing of r.landings.filter((l) => l.includes('/shop/checkout/fail/'))) {
-        const factorNumber = /\/fail\/(\d+)/.exec(landing)![1]!;
-        expect(await mailsToStoreAbout(factorNumber)).toHaveLength(1);
+  it.each([2, 5])(
+    '%i pay at once: one success page, stock 0, the others not charged and sent to the fail page with the reason',
+    async (n) => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const r = await raceForLastUnit(server, n, skip++);
+        expect(r.successPages).toBe(1);
+        expect(r.failPages).toBe(n - 1);
+        expect(r.landings.filter((l) => l.includes('/shop/checkout/fail/')).every((l) => l.endsWith('?reason=out_of_stock'))).toBe(true);
+        expect(r.stockAfter).toBe(0);
+        expect(r.ordersPaid).toBe(1);
+        expect(r.paymentsSucceeded).toBe(1);
+        // The bank verified exactly one payment; the others stay "paid, not verified" and go back to the payers.
+        expect(r.verifiedAtBank).toBe(1);
+        // The store hears of each customer who paid for goods that were gone.
+        for (const landing of r.landings.filter((l) => l.includes('/shop/checkout/fail/'))) {
+          const factorNumber = /\/fail\/(\d+)/.exec(landing)![1]!;
+          expect(await mailsToStoreAbout(factorNumber)).toHaveLength(1);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('stock checked when a payment starts and when the bank sends the customer back', () => {
@@ -140,12 +158,24 @@ describe('stock checked when a payment starts and when the bank sends the custom
     const started = await startPayment(server, buyer, 'sadad');
     expect(started.status).toBe(303);
     const bank = new URL(started.headers.get('location')!);
-    const paid = await fetch(`${bank.origin}/sandbox/sadad/VPG/Purchase/pay`, { method: 'POST', body: new URLSearchParams({ Token: bank.searchParams.get('Token')! }) });
+    const paid = await fetch(`${bank.origin}/sandbox/sadad/VPG/Purchase/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ Token: bank.searchParams.get('Token')! }),
+    });
     const fields = Object.fromEntries([...(await paid.text()).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
     await db().update(products).set({ stock: 0 }).where(eq(products.id, p.id)); // sold at the counter meanwhile
-    const back = await fetch(`${server.url}/api/site/v1/callback_sadad`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+    const back = await fetch(`${server.url}/api/site/v1/callback_sadad`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
     expect(back.headers.get('location')).toBe(`/shop/checkout/fail/${buyer.order.factorNumber}?reason=out_of_stock`);
-    expect((await attemptsOf(buyer))[0]).toMatchObject({ status: 'FAILED', failureCode: 'out_of_stock', verifiedAt: null, verifyPayload: null });
+    expect((await attemptsOf(buyer))[0]).toMatchObject({
+      status: 'FAILED',
+      failureCode: 'out_of_stock',
+      verifiedAt: null,
+      verifyPayload: null,
+    });
     expect(await orderOf(buyer)).toMatchObject({ status: 'confirmed' });
     expect(await mailsToStoreAbout(buyer.order.factorNumber)).toHaveLength(1);
   });
@@ -163,7 +193,11 @@ describe('stock checked when a payment starts and when the bank sends the custom
     expect(await stockOf(p.id)).toBe(1);
     expect(await salesOf(p.id)).toBe(salesBefore);
     expect(await orderOf(buyer)).toMatchObject({ status: 'confirmed', type: 'p', paidAt: null });
-    expect((await attemptsOf(buyer))[0]).toMatchObject({ status: 'FAILED', failureCode: 'not_paid', failureReason: expect.stringMatching(/^-51:/) });
+    expect((await attemptsOf(buyer))[0]).toMatchObject({
+      status: 'FAILED',
+      failureCode: 'not_paid',
+      failureReason: expect.stringMatching(/^-51:/),
+    });
   });
 });
 
@@ -214,7 +248,9 @@ describe('one payment per invoice', () => {
     const p = await productWithStock(db(), skip++, 5);
     const buyer = await buyerOf(db(), p.id);
     const callback = await paidAtBank(buyer);
-    expect((await server.api(`/dashboard/factor/${buyer.order.factorNumber}`, { method: 'DELETE', headers: bearer(buyer.token) })).status).toBe(200);
+    expect(
+      (await server.api(`/dashboard/factor/${buyer.order.factorNumber}`, { method: 'DELETE', headers: bearer(buyer.token) })).status,
+    ).toBe(200);
     expect(await backAtShop(callback)).toBe(`/shop/checkout/fail/${buyer.order.factorNumber}?reason=changed`);
     expect(await zarinpalInquiry(server, authorityOf(callback))).toBe('PAID');
     expect(await stockOf(p.id)).toBe(5);
@@ -226,10 +262,22 @@ describe('one payment per invoice', () => {
     const buyer = await buyerOf(db(), p.id);
     const callback = await paidAtBank(buyer);
     // The pre-invoice expires, the customer asks again, staff confirm it at another price.
-    await db().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, buyer.order.id));
-    expect((await server.api(`/dashboard/factor/inventoryRequest/${buyer.order.factorNumber}`, json('POST', undefined, bearer(buyer.token)))).status).toBe(200);
+    await db()
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, buyer.order.id));
+    expect(
+      (await server.api(`/dashboard/factor/inventoryRequest/${buyer.order.factorNumber}`, json('POST', undefined, bearer(buyer.token))))
+        .status,
+    ).toBe(200);
     const detail = await server.api(`/staff/orders/${buyer.order.id}`, { headers: bearer(staff) });
-    const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice + 50_000, available: true, note: 'قیمت تازه' }));
+    const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({
+      id: l.id,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice + 50_000,
+      available: true,
+      note: 'قیمت تازه',
+    }));
     expect((await server.api(`/staff/orders/${buyer.order.id}/confirm`, json('POST', { lines }, bearer(staff)))).status).toBe(200);
 
     expect(await backAtShop(callback)).toBe(`/shop/checkout/fail/${buyer.order.factorNumber}?reason=changed`);
@@ -242,10 +290,21 @@ describe('one payment per invoice', () => {
     const p = await productWithStock(db(), skip++, 5);
     const buyer = await buyerOf(db(), p.id);
     const callback = await paidAtBank(buyer);
-    await db().update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, buyer.order.id));
-    expect((await server.api(`/dashboard/factor/inventoryRequest/${buyer.order.factorNumber}`, json('POST', undefined, bearer(buyer.token)))).status).toBe(200);
+    await db()
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, buyer.order.id));
+    expect(
+      (await server.api(`/dashboard/factor/inventoryRequest/${buyer.order.factorNumber}`, json('POST', undefined, bearer(buyer.token))))
+        .status,
+    ).toBe(200);
     const detail = await server.api(`/staff/orders/${buyer.order.id}`, { headers: bearer(staff) });
-    const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice, available: true }));
+    const lines = detail.body.data.lines.map((l: { id: number; quantity: number; unitPrice: number }) => ({
+      id: l.id,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      available: true,
+    }));
     const confirmed = await server.api(`/staff/orders/${buyer.order.id}/confirm`, json('POST', { lines }, bearer(staff)));
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.total).toBe(buyer.order.total); // the same amount as the attempt's

@@ -100,10 +100,11 @@ describe('NODE_ENV=production', () => {
     // Refused before anything was opened or written.
     expect(existsSync(env.DATA_DIR!)).toBe(false);
     expect(existsSync(env.SITE_OUT_DIR!)).toBe(false);
-    if (env.DATABASE_URL) expect(await withDatabase((d) => count(d, sql`select count(*) as n from pg_tables where schemaname = 'public'`))).toBe(0);
+    if (env.DATABASE_URL)
+      expect(await withDatabase((d) => count(d, sql`select count(*) as n from pg_tables where schemaname = 'public'`))).toBe(0);
   }, 300_000);
 
-  it('with the shop\'s own settings serves without the sandbox, demo data, staff account or test-mode banner', async () => {
+  it("with the shop's own settings serves without the sandbox, demo data, staff account or test-mode banner", async () => {
     shop = await startShopProcess(env);
     expect(shop.output()).toContain('No staff account yet');
     expect(shop.output()).not.toContain('Demo data written');
@@ -111,11 +112,25 @@ describe('NODE_ENV=production', () => {
     for (const path of ['/sandbox/zarinpal/pg/StartPay/A0000000000000000000000000000000001', '/sandbox/sadad/VPG/Purchase?Token=x']) {
       expect((await get(path)).status, path).toBe(404);
     }
-    expect((await get('/sandbox/zarinpal/pg/v4/payment/request.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+    expect(
+      (
+        await get('/sandbox/zarinpal/pg/v4/payment/request.json', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(404);
 
     expect(JSON.parse((await get('/api/site/v1/health')).text)).toMatchObject({ ok: true, testMode: false });
     const store = JSON.parse((await get('/api/site/v1/store')).text).data;
-    expect(store).toMatchObject({ email: 'info@shop.example.ir', phones: ['041-33334444'], testMode: false, social: { messenger: null, instagram: null }, pcbOrderUrl: null });
+    expect(store).toMatchObject({
+      email: 'info@shop.example.ir',
+      phones: ['041-33334444'],
+      testMode: false,
+      social: { messenger: null, instagram: null },
+      pcbOrderUrl: null,
+    });
     for (const path of ['/', '/en', '/shop/checkout/success', '/shop/checkout/fail']) {
       const page = await get(path);
       expect(page.status, path).toBe(200);
@@ -149,7 +164,9 @@ describe('NODE_ENV=production', () => {
     const again = await runScript('staff-create.ts', args, env, `${STAFF.password}\n`);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('--promote');
-    expect(await withDatabase((d) => count(d, sql`select count(*) as n from users where role = 'staff' and username = ${STAFF.username}`))).toBe(1);
+    expect(
+      await withDatabase((d) => count(d, sql`select count(*) as n from users where role = 'staff' and username = ${STAFF.username}`)),
+    ).toBe(1);
   }, 300_000);
 
   it('with PAYMENT_SANDBOX=1 on purpose every page says test mode in its language, and the sandbox answers', async () => {
@@ -161,9 +178,19 @@ describe('NODE_ENV=production', () => {
     expect(JSON.parse((await get('/api/site/v1/health')).text)).toMatchObject({ ok: true, testMode: true });
 
     const pages: [string, number, 'fa' | 'en'][] = [
-      ['/', 200, 'fa'], ['/en', 200, 'en'], ['/ru', 200, 'en'], ['/shop/cart', 200, 'fa'], ['/en/shop/checkout', 200, 'en'],
-      ['/shop/checkout/success', 200, 'fa'], ['/en/shop/checkout/fail', 200, 'en'], ['/shop/receipt', 200, 'fa'],
-      ['/account/login', 200, 'fa'], ['/staff', 200, 'fa'], ['/site/terms', 200, 'fa'], ['/no/such/page', 404, 'fa'], ['/en/no/such/page', 404, 'en'],
+      ['/', 200, 'fa'],
+      ['/en', 200, 'en'],
+      ['/ru', 200, 'en'],
+      ['/shop/cart', 200, 'fa'],
+      ['/en/shop/checkout', 200, 'en'],
+      ['/shop/checkout/success', 200, 'fa'],
+      ['/en/shop/checkout/fail', 200, 'en'],
+      ['/shop/receipt', 200, 'fa'],
+      ['/account/login', 200, 'fa'],
+      ['/staff', 200, 'fa'],
+      ['/site/terms', 200, 'fa'],
+      ['/no/such/page', 404, 'fa'],
+      ['/en/no/such/page', 404, 'en'],
     ];
     for (const [path, status, lang] of pages) {
       const page = await get(path);
@@ -171,13 +198,20 @@ describe('NODE_ENV=production', () => {
       expect(page.text, path).toContain(`<strong id="test-mode-title">${BANNER[lang]}</strong>`);
     }
     // The sandbox's own payment page says so too (in both languages, as it always has).
-    const request = await get('/sandbox/zarinpal/pg/v4/payment/request.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const request = await get('/sandbox/zarinpal/pg/v4/payment/request.json', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(request.status).not.toBe(404);
 
     // Seen by a shopper: a named landmark at the top of the page, on a phone and on a desktop.
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     try {
-      for (const [path, lang, width] of [['/', 'fa', 375], ['/en/shop/checkout/success', 'en', 1280]] as const) {
+      for (const [path, lang, width] of [
+        ['/', 'fa', 375],
+        ['/en/shop/checkout/success', 'en', 1280],
+      ] as const) {
         const page = await browser.newPage({ viewport: { width, height: 800 } });
         await page.goto(shop.url + path);
         const banner = page.getByRole('complementary', { name: BANNER[lang] });
@@ -193,11 +227,14 @@ describe('NODE_ENV=production', () => {
 
     // The staff account made by the script signs in and reaches the staff console's API.
     const token = await fetch(`${shop.url}/api/site/v1/oauth/token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ grant_type: 'password', client_id: 3, username: STAFF.username, password: STAFF.password }),
     });
     expect(token.status).toBe(200);
-    const { access_token } = await token.json() as { access_token: string };
-    expect((await fetch(`${shop.url}/api/site/v1/staff/orders`, { headers: { authorization: `Bearer ${access_token}` } })).status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    expect((await fetch(`${shop.url}/api/site/v1/staff/orders`, { headers: { authorization: `Bearer ${access_token}` } })).status).toBe(
+      200,
+    );
   }, 900_000);
 });

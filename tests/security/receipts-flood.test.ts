@@ -30,19 +30,35 @@ beforeAll(async () => {
   orderId = order.id;
 
   // The real customer registers the transfer first (a guest, through the form's API with its captcha).
-  const real = await server.api('/paymentBank/create', json('POST', {
-    name: 'مریم احمدی', payment_date: '2025-03-10T11:30:00+03:30', price: TOTAL, factor_number: '۷۷۷۰۰۱۲', tracking_code: REAL_TRACKING,
-    account_number: '6037991122334455', captcha: await solvedCaptcha(server),
-  }));
+  const real = await server.api(
+    '/paymentBank/create',
+    json('POST', {
+      name: 'مریم احمدی',
+      payment_date: '2025-03-10T11:30:00+03:30',
+      price: TOTAL,
+      factor_number: '۷۷۷۰۰۱۲',
+      tracking_code: REAL_TRACKING,
+      account_number: '6037991122334455',
+      captcha: await solvedCaptcha(server),
+    }),
+  );
   expect(real.status, JSON.stringify(real.body)).toBe(201);
-  const [row] = await server.database.db.select({ id: bankReceipts.id }).from(bankReceipts).where(eq(bankReceipts.trackingCode, REAL_TRACKING));
+  const [row] = await server.database.db
+    .select({ id: bankReceipts.id })
+    .from(bankReceipts)
+    .where(eq(bankReceipts.trackingCode, REAL_TRACKING));
   realId = row!.id;
 
   // Then the flood: same factor number, other amounts, tracking codes and days, all newer than the real one.
   const start = Date.parse('2025-02-01T09:00:00+03:30');
   const fakes = Array.from({ length: FLOOD }, (_, i) => ({
-    orderId, name: `جعلی ${i}`, paymentDate: new Date(start + (i % 28) * 86_400_000 + (i % 2 ? 0 : 40 * 86_400_000)),
-    price: TOTAL + 10 * (i + 1), factorNumber: FACTOR, trackingCode: String(10_000_000 + i * 7), accountNumber: '1111222233334444',
+    orderId,
+    name: `جعلی ${i}`,
+    paymentDate: new Date(start + (i % 28) * 86_400_000 + (i % 2 ? 0 : 40 * 86_400_000)),
+    price: TOTAL + 10 * (i + 1),
+    factorNumber: FACTOR,
+    trackingCode: String(10_000_000 + i * 7),
+    accountNumber: '1111222233334444',
     createdAt: new Date(Date.now() + (i + 1) * 1000),
   }));
   await server.database.db.insert(bankReceipts).values(fakes);
@@ -75,7 +91,10 @@ describe('staff receipts list under a flood', () => {
     expect(byTracking.body.data[0]).toMatchObject({ id: realId, factorNumber: FACTOR, price: TOTAL, orderTotal: TOTAL, status: 'pending' });
     for (const amount of ['123456', '123,456', '۱۲۳٬۴۵۶']) {
       const byAmount = await list(`q=${encodeURIComponent(amount)}`);
-      expect(byAmount.body.data.map((r: { id: number }) => r.id), amount).toEqual([realId]);
+      expect(
+        byAmount.body.data.map((r: { id: number }) => r.id),
+        amount,
+      ).toEqual([realId]);
     }
     const byDay = await list('from=2025-03-10&to=2025-03-10');
     expect(byDay.body.data.map((r: { id: number }) => r.id)).toEqual([realId]);

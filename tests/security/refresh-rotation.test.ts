@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
 });
 const refresh = (token: string) => server.api('/oauth/token', json({ grant_type: 'refresh_token', client_id: '3', refresh_token: token }));
 const isLive = async (access: string) => (await server.api('/getUser', { headers: { authorization: `Bearer ${access}` } })).status === 200;
@@ -32,7 +34,14 @@ const isLive = async (access: string) => (await server.api('/getUser', { headers
 let seq = 0;
 async function signedIn() {
   seq++;
-  const p = { name: 'مشتری آزمون', mobile: '09121234567', username: `rotator${seq}`, email: `rotator${seq}@example.com`, password: 'right-pass-123', password_confirmation: 'right-pass-123' };
+  const p = {
+    name: 'مشتری آزمون',
+    mobile: '09121234567',
+    username: `rotator${seq}`,
+    email: `rotator${seq}@example.com`,
+    password: 'right-pass-123',
+    password_confirmation: 'right-pass-123',
+  };
   expect((await server.api('/register', json({ ...p, captcha: await solvedCaptcha(server) }))).status).toBe(201);
   return { p, tokens: await passwordGrant(p.username) };
 }
@@ -60,7 +69,7 @@ describe('refresh rotation', () => {
     expect((await refresh(other.refresh_token)).status).toBe(200);
   });
 
-  it('a stolen token replayed after the owner refreshed revokes the owner\'s new pair too', async () => {
+  it("a stolen token replayed after the owner refreshed revokes the owner's new pair too", async () => {
     const { tokens } = await signedIn();
     const first = await refresh(tokens.refresh_token);
     expect(first.status).toBe(200);
@@ -79,7 +88,10 @@ describe('refresh rotation', () => {
     const { p } = await signedIn();
     const login = await server.api('/auth/login', json({ username: p.username, password: p.password }, { origin: server.url }));
     expect(login.status).toBe(200);
-    const jar = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const jar = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const csrf = /qateh_csrf=([^;]+)/.exec(jar)![1]!;
     const call = () => server.api('/auth/refresh', json({}, { cookie: jar, 'x-csrf-token': csrf, origin: server.url }));
     const answers = await Promise.all(Array.from({ length: 10 }, call));

@@ -57,7 +57,14 @@ export async function scoreFixture(api: Api, fixture: FormatFixture): Promise<Fo
     byRow.delete(row.lineNo);
     const what = row.cells.filter((c) => c !== null && c !== '').join(' | ');
     if (!line) {
-      outcomes.push({ file: fixture.file, lineNo: row.lineNo, what: `${what} → no line`, matchRight: false, quantityRight: false, wrongSelected: false });
+      outcomes.push({
+        file: fixture.file,
+        lineNo: row.lineNo,
+        what: `${what} → no line`,
+        matchRight: false,
+        quantityRight: false,
+        wrongSelected: false,
+      });
       continue;
     }
     const slug: string | null = line.product?.slug ?? null;
@@ -76,14 +83,22 @@ export async function scoreFixture(api: Api, fixture: FormatFixture): Promise<Fo
   // Lines made of rows that are not parts: the header, a title, a total.
   for (const line of byRow.values()) {
     outcomes.push({
-      file: fixture.file, lineNo: line.lineNo, what: `not a part: "${line.partNumber}" → ${line.product?.slug ?? 'none'}`,
-      matchRight: false, quantityRight: false, wrongSelected: Boolean(line.selected && line.product),
+      file: fixture.file,
+      lineNo: line.lineNo,
+      what: `not a part: "${line.partNumber}" → ${line.product?.slug ?? 'none'}`,
+      matchRight: false,
+      quantityRight: false,
+      wrongSelected: Boolean(line.selected && line.product),
     });
   }
   const count = (f: (o: RowOutcome) => boolean) => outcomes.filter(f).length;
   return {
-    format: fixture.format, file: fixture.file, lines: outcomes.length,
-    matchRight: count((o) => o.matchRight), quantityRight: count((o) => o.quantityRight), wrongSelected: count((o) => o.wrongSelected),
+    format: fixture.format,
+    file: fixture.file,
+    lines: outcomes.length,
+    matchRight: count((o) => o.matchRight),
+    quantityRight: count((o) => o.quantityRight),
+    wrongSelected: count((o) => o.wrongSelected),
     outcomes,
   };
 }
@@ -98,15 +113,26 @@ const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-
 
 /** The report printed by the test and the bench script: one row per format, then the whole. */
 export function formatReport(scores: FormatScore[], withFailures = true): string {
-  const total = scores.reduce((t, s) => ({ lines: t.lines + s.lines, m: t.m + s.matchRight, q: t.q + s.quantityRight, w: t.w + s.wrongSelected }), { lines: 0, m: 0, q: 0, w: 0 });
-  const lines = scores.map((s) => `${s.format.padEnd(30)} lines ${String(s.lines).padStart(3)}  match ${pct(s.matchRight, s.lines).padStart(6)}  quantity ${pct(s.quantityRight, s.lines).padStart(6)}  wrong selected ${s.wrongSelected}`);
-  lines.push(`${'ALL'.padEnd(30)} lines ${String(total.lines).padStart(3)}  match ${pct(total.m, total.lines).padStart(6)}  quantity ${pct(total.q, total.lines).padStart(6)}  wrong selected ${total.w}`);
+  const total = scores.reduce(
+    (t, s) => ({ lines: t.lines + s.lines, m: t.m + s.matchRight, q: t.q + s.quantityRight, w: t.w + s.wrongSelected }),
+    { lines: 0, m: 0, q: 0, w: 0 },
+  );
+  const lines = scores.map(
+    (s) =>
+      `${s.format.padEnd(30)} lines ${String(s.lines).padStart(3)}  match ${pct(s.matchRight, s.lines).padStart(6)}  quantity ${pct(s.quantityRight, s.lines).padStart(6)}  wrong selected ${s.wrongSelected}`,
+  );
+  lines.push(
+    `${'ALL'.padEnd(30)} lines ${String(total.lines).padStart(3)}  match ${pct(total.m, total.lines).padStart(6)}  quantity ${pct(total.q, total.lines).padStart(6)}  wrong selected ${total.w}`,
+  );
   if (withFailures) {
-    for (const s of scores) for (const o of s.outcomes) {
-      if (!o.matchRight || !o.quantityRight || o.wrongSelected) {
-        lines.push(`  ${o.file}:${o.lineNo} ${o.matchRight ? '' : '[match] '}${o.quantityRight ? '' : '[qty] '}${o.wrongSelected ? '[WRONG SELECTED] ' : ''}${o.what}`);
+    for (const s of scores)
+      for (const o of s.outcomes) {
+        if (!o.matchRight || !o.quantityRight || o.wrongSelected) {
+          lines.push(
+            `  ${o.file}:${o.lineNo} ${o.matchRight ? '' : '[match] '}${o.quantityRight ? '' : '[qty] '}${o.wrongSelected ? '[WRONG SELECTED] ' : ''}${o.what}`,
+          );
+        }
       }
-    }
   }
   return lines.join('\n');
 }

@@ -20,7 +20,12 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, r
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MANIFEST_FILE, readManifest, writeManifest } from '../../src/build/build-record';
-import { buildSettingsKey, CLIENT_BUNDLE_FILE, readClientBundleRecord, writeClientBundleRecord } from '../../src/build/client-bundle-record';
+import {
+  buildSettingsKey,
+  CLIENT_BUNDLE_FILE,
+  readClientBundleRecord,
+  writeClientBundleRecord,
+} from '../../src/build/client-bundle-record';
 import { scanSitePages, writeInlineHashes } from '../../src/build/inline-hashes';
 import { rebuildSite } from '../../src/build/rebuild';
 import { buildSite, PROJECT_ROOT } from '../../src/build/site';
@@ -33,26 +38,57 @@ const PLACEHOLDER_BASE = 'http://shared-test-site.invalid';
 
 /** Settings no page shows (they act at run time: headers, captcha, timers, alerts): sites built under other values are the same. */
 const RUNTIME_ONLY = new Set([
-  'PORT', 'PUBLIC_BASE_URL', 'CAPTCHA_MAX_NUMBER', 'LOGIN_DELAY_MS', 'MAP_TILE_URL', 'NOTIFY_POLL_SECONDS',
-  'STORE_ALERT_MOBILE', 'STORE_ALERT_EMAIL', 'GUEST_WRITE_RATE_LIMIT', 'SEARCH_RATE_LIMIT', 'BOM_UPLOAD_RATE_LIMIT',
-  'DATA_DIR', 'SEED_DEMO', 'NODE_ENV',
+  'PORT',
+  'PUBLIC_BASE_URL',
+  'CAPTCHA_MAX_NUMBER',
+  'LOGIN_DELAY_MS',
+  'MAP_TILE_URL',
+  'NOTIFY_POLL_SECONDS',
+  'STORE_ALERT_MOBILE',
+  'STORE_ALERT_EMAIL',
+  'GUEST_WRITE_RATE_LIMIT',
+  'SEARCH_RATE_LIMIT',
+  'BOM_UPLOAD_RATE_LIMIT',
+  'DATA_DIR',
+  'SEED_DEMO',
+  'NODE_ENV',
 ]);
 
 /** Rows that belong to one product page: a change re-renders that page (and its listings). */
 const PRODUCT_TABLES = ['product_prices', 'product_images', 'product_files', 'product_attribute_values', 'reviews', 'comments'];
 /** What every page, or the fixed pages, show: a change means a full build, as the rebuild decides. */
 const SHELL_TABLES = [
-  'brands', 'categories', 'attributes', 'departments', 'content_pages', 'blog_posts', 'site_messages', 'home_slides',
-  'help_files', 'shop_settings', 'site_revisions', 'exchange_rates', 'provinces', 'cities',
+  'brands',
+  'categories',
+  'attributes',
+  'departments',
+  'content_pages',
+  'blog_posts',
+  'site_messages',
+  'home_slides',
+  'help_files',
+  'shop_settings',
+  'site_revisions',
+  'exchange_rates',
+  'provinces',
+  'cities',
 ];
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-interface Snapshot { at: Date; products: Map<number, string>; shell: string }
+interface Snapshot {
+  at: Date;
+  products: Map<number, string>;
+  shell: string;
+}
 
 async function snapshot(database: Database): Promise<Snapshot> {
-  const related = PRODUCT_TABLES.map((t) => `coalesce((SELECT string_agg(x::text, '|' ORDER BY x::text) FROM ${t} x WHERE x.product_id = p.id), '')`).join(` || '#' || `);
-  const rows = rowsOf<{ id: number; h: string }>(await database.db.execute(sql.raw(`SELECT p.id, md5(p::text || '#' || ${related}) AS h FROM products p`)));
+  const related = PRODUCT_TABLES.map(
+    (t) => `coalesce((SELECT string_agg(x::text, '|' ORDER BY x::text) FROM ${t} x WHERE x.product_id = p.id), '')`,
+  ).join(` || '#' || `);
+  const rows = rowsOf<{ id: number; h: string }>(
+    await database.db.execute(sql.raw(`SELECT p.id, md5(p::text || '#' || ${related}) AS h FROM products p`)),
+  );
   const shell = SHELL_TABLES.map((t) => `(SELECT coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM ${t} x)`).join(` || `);
   const [row] = rowsOf<{ h: string; at: string | Date }>(await database.db.execute(sql.raw(`SELECT ${shell} AS h, now() AS at`)));
   return { at: new Date(row!.at), products: new Map(rows.map((r) => [Number(r.id), r.h])), shell: row!.h };
@@ -143,8 +179,13 @@ export async function makeTestSite(opts: TestSiteOptions): Promise<TestSiteOrigi
   if (!root) return full();
 
   const placeholder = loadConfig({ ...opts.env, PUBLIC_BASE_URL: PLACEHOLDER_BASE });
-  const pageEnv = Object.entries(opts.env).filter(([k]) => !RUNTIME_ONLY.has(k)).sort(([a], [b]) => a.localeCompare(b));
-  const key = createHash('sha1').update(JSON.stringify([opts.category, shellFingerprint(placeholder), pageEnv])).digest('hex').slice(0, 16);
+  const pageEnv = Object.entries(opts.env)
+    .filter(([k]) => !RUNTIME_ONLY.has(k))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const key = createHash('sha1')
+    .update(JSON.stringify([opts.category, shellFingerprint(placeholder), pageEnv]))
+    .digest('hex')
+    .slice(0, 16);
   const shared = await sharedBuild(root, key, async (outDir) => {
     await buildSite(placeholder, opts.database, { outDir, logLevel: 'error' });
   });
@@ -162,8 +203,14 @@ export async function makeTestSite(opts: TestSiteOptions): Promise<TestSiteOrigi
   readdress(opts.outDir, PLACEHOLDER_BASE, opts.config.PUBLIC_BASE_URL.replace(/\/+$/, ''));
   const manifest = readManifest(opts.outDir)!;
   // The rebuild asks for changes since builtAt minus a clock margin: since the moment before `prepare`.
-  writeManifest(opts.outDir, { ...manifest, shell: shellFingerprint(opts.config), builtAt: new Date(before.at.getTime() + 5000).toISOString() });
-  const changed = [...new Set([...before.products.keys(), ...after.products.keys()])].filter((id) => before.products.get(id) !== after.products.get(id));
+  writeManifest(opts.outDir, {
+    ...manifest,
+    shell: shellFingerprint(opts.config),
+    builtAt: new Date(before.at.getTime() + 5000).toISOString(),
+  });
+  const changed = [...new Set([...before.products.keys(), ...after.products.keys()])].filter(
+    (id) => before.products.get(id) !== after.products.get(id),
+  );
   if (changed.length > 0) {
     await opts.database.db.execute(sql`UPDATE products SET updated_at = now() WHERE id IN ${sql.raw(`(${changed.join(',')})`)}`);
   }

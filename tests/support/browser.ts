@@ -17,7 +17,13 @@ import { freshDatabase } from './database';
 import { ownAddressEnv, type TestServer } from './server';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface BrowserShopOptions {
   /** The one category whose products stay enabled (and so get pages). */
@@ -49,7 +55,15 @@ export async function startBrowserShop(options: BrowserShopOptions = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'qateh-browser-data-'));
   const outDir = mkdtempSync(join(tmpdir(), 'qateh-browser-site-'));
   // Every page of a test comes from one address: the guest-form allowance is lifted; proofs of work kept cheap.
-  const env = { NODE_ENV: 'test', ...(await ownAddressEnv(options.env)), SEED_DEMO: '0', DATA_DIR: dataDir, GUEST_WRITE_RATE_LIMIT: '100000', CAPTCHA_MAX_NUMBER: '5000', ...options.env };
+  const env = {
+    NODE_ENV: 'test',
+    ...(await ownAddressEnv(options.env)),
+    SEED_DEMO: '0',
+    DATA_DIR: dataDir,
+    GUEST_WRITE_RATE_LIMIT: '100000',
+    CAPTCHA_MAX_NUMBER: '5000',
+    ...options.env,
+  };
   const config = loadConfig(env);
   // The run's shared build, brought up to date with what `prepare` changed (tests/support/browser-site.ts).
   const siteStarted = performance.now();
@@ -60,12 +74,21 @@ export async function startBrowserShop(options: BrowserShopOptions = {}): Promis
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const url = (path: string) => server.url + path;
   return {
-    database, server, browser, dataDir, outDir, url,
+    database,
+    server,
+    browser,
+    dataDir,
+    outDir,
+    url,
     api: async (path, init) => {
       const res = await fetch(url(`/api/site/v1${path}`), init);
       const text = await res.text();
       let body: unknown = text;
-      try { body = JSON.parse(text); } catch { /* not JSON */ }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
       return { status: res.status, body, headers: res.headers };
     },
     async newPage(viewport = { width: 1280, height: 900 }) {

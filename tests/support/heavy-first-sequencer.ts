@@ -28,7 +28,8 @@ const rankOf = (file: TestSpecification): number => {
 export default class HeavyFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const usual = await super.sort(files);
-    return usual.map((file, i) => ({ file, i, rank: rankOf(file) }))
+    return usual
+      .map((file, i) => ({ file, i, rank: rankOf(file) }))
       .sort((a, b) => a.rank - b.rank || a.i - b.i)
       .map(({ file }) => file);
   }

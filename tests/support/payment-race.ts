@@ -25,8 +25,13 @@ export interface RaceBuyer {
 
 /** An enabled product with exactly `stock` units (no pre-order date), picked by offset. */
 export async function productWithStock(db: Db, skip: number, stock: number): Promise<{ id: number; slug: string; name: string }> {
-  const [p] = await db.select({ id: products.id, slug: products.slug, name: products.nameFa }).from(products)
-    .where(sql`${products.enable} AND ${products.deletedAt} IS NULL`).orderBy(products.id).limit(1).offset(skip);
+  const [p] = await db
+    .select({ id: products.id, slug: products.slug, name: products.nameFa })
+    .from(products)
+    .where(sql`${products.enable} AND ${products.deletedAt} IS NULL`)
+    .orderBy(products.id)
+    .limit(1)
+    .offset(skip);
   await db.update(products).set({ stock, availabilityDate: null, price: UNIT_PRICE, minimumPurchase: 1 }).where(eq(products.id, p!.id));
   await db.delete(productPrices).where(eq(productPrices.productId, p!.id));
   return p!;
@@ -40,19 +45,36 @@ export async function buyerOf(db: Db, productId: number, quantity = 1): Promise<
   const order = await insertConfirmedOrder(db, { userId, total });
   // The factor number a customer quotes (digits), as the checkout makes it: the dashboard and receipt forms take only those.
   await db.update(orders).set({ factorNumber: newFactorNumber(), trackingCode: newTrackingCode() }).where(eq(orders.id, order.id));
-  const [codes] = await db.select({ factorNumber: orders.factorNumber, trackingCode: orders.trackingCode }).from(orders).where(eq(orders.id, order.id));
+  const [codes] = await db
+    .select({ factorNumber: orders.factorNumber, trackingCode: orders.trackingCode })
+    .from(orders)
+    .where(eq(orders.id, order.id));
   await db.insert(orderLines).values({
-    orderId: order.id, productId, product: { slug: 'p', name: 'Part', nameFa: 'قطعه', partNumber: 'P-1' },
-    requestedQuantity: quantity, quantity, unitPrice: UNIT_PRICE, lineTotal: total,
+    orderId: order.id,
+    productId,
+    product: { slug: 'p', name: 'Part', nameFa: 'قطعه', partNumber: 'P-1' },
+    requestedQuantity: quantity,
+    quantity,
+    unitPrice: UNIT_PRICE,
+    lineTotal: total,
   });
-  return { userId, token: accessToken, order: { id: order.id, factorNumber: codes!.factorNumber, trackingCode: codes!.trackingCode, orderToken: order.orderToken, total } };
+  return {
+    userId,
+    token: accessToken,
+    order: { id: order.id, factorNumber: codes!.factorNumber, trackingCode: codes!.trackingCode, orderToken: order.orderToken, total },
+  };
 }
 
 export const payLink = (buyer: RaceBuyer, gateway: 'zarinpal' | 'sadad' = 'zarinpal') =>
   `/payment_zarin?sp=${buyer.order.total}&sr=0&token=${buyer.order.orderToken}&gateway=${gateway}`;
 
 /** The payment link as the customer's browser opens it: 303 to the bank, or an error answer. */
-export async function startPayment(server: TestServer, buyer: RaceBuyer, gateway: 'zarinpal' | 'sadad' = 'zarinpal', headers: Record<string, string> = {}) {
+export async function startPayment(
+  server: TestServer,
+  buyer: RaceBuyer,
+  gateway: 'zarinpal' | 'sadad' = 'zarinpal',
+  headers: Record<string, string> = {},
+) {
   return server.api(payLink(buyer, gateway), { headers: { authorization: `Bearer ${buyer.token}`, ...headers }, redirect: 'manual' });
 }
 
@@ -66,11 +88,12 @@ export async function payAtZarinpal(startPayUrl: string, choice: 'pay' | 'cancel
 /** What ZarinPal's inquiry.json says of an authority: VERIFIED, PAID (not verified), IN_BANK, FAILED, REVERSED. */
 export async function zarinpalInquiry(server: TestServer, authority: string): Promise<string | null> {
   const res = await fetch(`${server.url}/sandbox/zarinpal/pg/v4/payment/inquiry.json`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ merchant_id: SANDBOX_CREDENTIALS.zarinpalMerchantId, authority }),
   });
   if (res.status === 404) return null; // a sandbox without inquiry.json
-  const body = await res.json() as { data?: { status?: string } };
+  const body = (await res.json()) as { data?: { status?: string } };
   return body.data?.status ?? null;
 }
 
@@ -100,11 +123,19 @@ export async function raceForLastUnit(server: TestServer, n: number, skip: numbe
     if (started.status !== 303) throw new Error(`payment start answered ${started.status}: ${JSON.stringify(started.body)}`);
     callbacks.push(await payAtZarinpal(started.headers.get('location')!));
   }
-  const landings = await Promise.all(callbacks.map(async (url) => (await fetch(url, { redirect: 'manual' })).headers.get('location') ?? ''));
+  const landings = await Promise.all(
+    callbacks.map(async (url) => (await fetch(url, { redirect: 'manual' })).headers.get('location') ?? ''),
+  );
   const [{ stock }] = (await db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id))) as [{ stock: number }];
   const ids = buyers.map((b) => b.order.id);
-  const orderRows = await db.select({ status: orders.status }).from(orders).where(sql`${orders.id} IN (${sql.join(ids, sql`, `)})`);
-  const paymentRows = await db.select({ status: payments.status }).from(payments).where(sql`${payments.orderId} IN (${sql.join(ids, sql`, `)})`);
+  const orderRows = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(sql`${orders.id} IN (${sql.join(ids, sql`, `)})`);
+  const paymentRows = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(sql`${payments.orderId} IN (${sql.join(ids, sql`, `)})`);
   const inquiries = await Promise.all(callbacks.map((url) => zarinpalInquiry(server, authorityOf(url))));
   return {
     landings,

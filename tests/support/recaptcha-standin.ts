@@ -99,7 +99,8 @@ export async function startRecaptchaStandin(opts: { secret: string; siteKey: str
     if (form.get('secret') !== opts.secret) return { success: false, 'error-codes': ['invalid-input-secret'] };
     const response = form.get('response') ?? '';
     const [tag, version, siteKey, action] = response.split('.');
-    if (tag !== 'standin' || decodeURIComponent(siteKey ?? '') !== opts.siteKey) return { success: false, 'error-codes': ['invalid-input-response'] };
+    if (tag !== 'standin' || decodeURIComponent(siteKey ?? '') !== opts.siteKey)
+      return { success: false, 'error-codes': ['invalid-input-response'] };
     if (used.has(response)) return { success: false, 'error-codes': ['timeout-or-duplicate'] };
     used.add(response);
     const base = { success: true, challenge_ts: new Date().toISOString(), hostname: '127.0.0.1' };
@@ -115,7 +116,9 @@ export async function startRecaptchaStandin(opts: { secret: string; siteKey: str
     }
     if (req.method === 'POST' && url.pathname === '/recaptcha/api/siteverify') {
       let raw = '';
-      req.on('data', (d) => { raw += d; });
+      req.on('data', (d) => {
+        raw += d;
+      });
       req.on('end', () => {
         const form = new URLSearchParams(raw);
         verified.push(form);

@@ -41,9 +41,15 @@ export async function ownAddressEnv(env: Record<string, string> = {}): Promise<R
 export async function startTestServer(opts: { catalogue?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const database = await freshDatabase({ catalogue: opts.catalogue !== false });
   const config: Config = loadConfig({
-    NODE_ENV: 'test', ...(await ownAddressEnv(opts.env)), SEED_DEMO: '0', SEARCH_RATE_LIMIT: '100000', BOM_UPLOAD_RATE_LIMIT: '100000', GUEST_WRITE_RATE_LIMIT: '100000',
+    NODE_ENV: 'test',
+    ...(await ownAddressEnv(opts.env)),
+    SEED_DEMO: '0',
+    SEARCH_RATE_LIMIT: '100000',
+    BOM_UPLOAD_RATE_LIMIT: '100000',
+    GUEST_WRITE_RATE_LIMIT: '100000',
     // Cheap proofs of work: tests solve the real captcha on every guarded form.
-    CAPTCHA_MAX_NUMBER: '2000', ...opts.env,
+    CAPTCHA_MAX_NUMBER: '2000',
+    ...opts.env,
   });
   const server = await startServer(config, database);
   const base = `${server.url}/api/site/v1`;
@@ -54,7 +60,11 @@ export async function startTestServer(opts: { catalogue?: boolean; env?: Record<
       const res = await fetch(base + path, init);
       const text = await res.text();
       let body: unknown = text;
-      try { body = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text */
+      }
       return { status: res.status, body, headers: res.headers };
     },
     async stop() {

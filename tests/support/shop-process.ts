@@ -13,7 +13,11 @@ function childEnv(env: Record<string, string>): Record<string, string> {
   return { ...Object.fromEntries(keep), ...env };
 }
 
-export interface ScriptRun { code: number | null; stdout: string; stderr: string }
+export interface ScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs `scripts/<name>` to its end; `input` is written to its standard input. */
 export function runScript(name: string, args: string[], env: Record<string, string>, input = ''): Promise<ScriptRun> {
@@ -21,8 +25,12 @@ export function runScript(name: string, args: string[], env: Record<string, stri
     const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}`, ...args], { cwd: REPO, env: childEnv(env) });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
@@ -40,34 +48,55 @@ const running = new Set<ChildProcess>();
 
 /** Ends the shops this module started that are still running (a test that failed half-way); for afterAll. */
 export async function stopShopProcesses(): Promise<void> {
-  await Promise.all([...running].map((child) => new Promise<void>((resolve) => {
-    child.once('close', () => resolve());
-    child.kill('SIGTERM');
-  })));
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('close', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 /** `node --import tsx scripts/start.ts`; resolves once it serves, rejects with its output if it exits first. */
 export function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: REPO, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: REPO,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => { running.delete(child); resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {
       output += d.toString();
       const m = /Qateh is running at (http:\/\/\S+?) /.exec(output);
       if (m) {
         child.stdout!.off('data', onData);
-        child.stdout!.on('data', (more: Buffer) => { output += more.toString(); });
+        child.stdout!.on('data', (more: Buffer) => {
+          output += more.toString();
+        });
         resolve({
           url: m[1]!,
           output: () => output,
-          stop: () => { child.kill('SIGTERM'); return exited; },
+          stop: () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
         });
       }
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+    child.stderr!.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
     void exited.then((code) => reject(new Error(`scripts/start.ts exited (${code}) before serving:\n${output}`)));
   });
 }

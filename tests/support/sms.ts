@@ -7,7 +7,12 @@ export async function smsTo(serverUrl: string, receptor: string): Promise<Record
 }
 
 /** Waits for `count` messages to a receptor (sent by the outbox worker in the background). */
-export async function waitForSms(serverUrl: string, receptor: string, match: (m: RecordedSms) => boolean = () => true, count = 1): Promise<RecordedSms[]> {
+export async function waitForSms(
+  serverUrl: string,
+  receptor: string,
+  match: (m: RecordedSms) => boolean = () => true,
+  count = 1,
+): Promise<RecordedSms[]> {
   for (let i = 0; i < 400; i++) {
     const found = (await smsTo(serverUrl, receptor)).filter(match);
     if (found.length >= count) return found;

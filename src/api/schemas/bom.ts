@@ -8,7 +8,10 @@ import { rowIdSchema } from './common';
 export const matchStatusSchema = z.enum(['exact', 'family', 'parametric', 'fuzzy', 'unmatched']);
 
 /** An unguessable handle: whoever has it may read and change that upload (it is the result page's URL). */
-export const identityKeySchema = z.string().trim().regex(/^[A-Za-z0-9_-]{20,64}$/, 'کلید فایل معتبر نیست.');
+export const identityKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,64}$/, 'کلید فایل معتبر نیست.');
 
 const columnIndex = z.number().int().min(0).max(199).nullable();
 /** Which column (counting from 0) holds what; null: none. The customer may change them and read the file again. */
@@ -27,7 +30,11 @@ export const bomColumnsSchema = z.object({
 export type BomColumns = z.infer<typeof bomColumnsSchema>;
 
 export const matchCountsSchema = z.object({
-  exact: z.number().int(), family: z.number().int(), parametric: z.number().int(), fuzzy: z.number().int(), unmatched: z.number().int(),
+  exact: z.number().int(),
+  family: z.number().int(),
+  parametric: z.number().int(),
+  fuzzy: z.number().int(),
+  unmatched: z.number().int(),
 });
 export const skipReasonSchema = z.enum(['dnp', 'formula', 'no-part', 'total', 'note', 'heading']);
 
@@ -79,17 +86,23 @@ export const bomLineSchema = z.object({
   reviewReasons: z.array(z.string()),
   /** What the line asked for, as read from the file. */
   asked: z.object({
-    mpn: z.string().nullable(), maker: z.string().nullable(), value: z.string().nullable(), footprint: z.string().nullable(),
-    description: z.string().nullable(), reference: z.string().nullable(),
+    mpn: z.string().nullable(),
+    maker: z.string().nullable(),
+    value: z.string().nullable(),
+    footprint: z.string().nullable(),
+    description: z.string().nullable(),
+    reference: z.string().nullable(),
   }),
   product: productCardSchema.nullable(),
   alternatives: z.array(productCardSchema),
   /** Per alternative (by product id): how it differs from what the line asks for, as codes and in Persian. */
-  differences: z.array(z.object({
-    productId: z.number().int(),
-    codes: z.array(z.enum(['package', 'value', 'maker', 'quality', 'rating', 'part'])),
-    text: z.string(),
-  })),
+  differences: z.array(
+    z.object({
+      productId: z.number().int(),
+      codes: z.array(z.enum(['package', 'value', 'maker', 'quality', 'rating', 'part'])),
+      text: z.string(),
+    }),
+  ),
   /** Quantity with the upload's spare setting applied (per board × boards + spare). */
   neededWithSpare: z.number().int(),
   /** The product's stock is below what is needed. */
@@ -159,25 +172,36 @@ export const moveUploadBodySchema = z.object({
 });
 
 export const moveSkipReasonSchema = z.enum([
-  'not-chosen', 'unmatched', 'gone', 'out-of-stock', 'contact-store', 'not-a-number', 'below-one', 'below-minimum', 'not-a-multiple', 'too-many',
+  'not-chosen',
+  'unmatched',
+  'gone',
+  'out-of-stock',
+  'contact-store',
+  'not-a-number',
+  'below-one',
+  'below-minimum',
+  'not-a-multiple',
+  'too-many',
 ]);
 
 export const moveUploadResponseSchema = z.object({
   message: z.string(),
   added: z.number().int(),
   skipped: z.number().int(),
-  lines: z.array(z.object({
-    lineId: z.number().int(),
-    lineNo: z.number().int(),
-    partNumber: z.string(),
-    productId: z.number().int().nullable(),
-    outcome: z.enum(['added', 'skipped']),
-    /** Units put in the cart for this line (its order quantity), null when skipped. */
-    quantity: z.number().int().nullable(),
-    reason: moveSkipReasonSchema.nullable(),
-    /** Persian: what happened to the line. */
-    message: z.string(),
-  })),
+  lines: z.array(
+    z.object({
+      lineId: z.number().int(),
+      lineNo: z.number().int(),
+      partNumber: z.string(),
+      productId: z.number().int().nullable(),
+      outcome: z.enum(['added', 'skipped']),
+      /** Units put in the cart for this line (its order quantity), null when skipped. */
+      quantity: z.number().int().nullable(),
+      reason: moveSkipReasonSchema.nullable(),
+      /** Persian: what happened to the line. */
+      message: z.string(),
+    }),
+  ),
   cart: cartSchema,
 });
 export type MoveUploadResponse = z.infer<typeof moveUploadResponseSchema>;
@@ -198,29 +222,33 @@ export type SourcingResponse = z.infer<typeof sourcingResponseSchema>;
 
 /** The signed-in customer's own uploads, newest first (their keys are theirs to see again). */
 export const myUploadsResponseSchema = z.object({
-  items: z.array(z.object({
-    identityKey: z.string(),
-    route: z.string(),
-    fileName: z.string(),
-    boardQuantity: z.number().int(),
-    createdAt: z.string(),
-    lines: z.number().int(),
-    unmatched: z.number().int(),
-  })),
+  items: z.array(
+    z.object({
+      identityKey: z.string(),
+      route: z.string(),
+      fileName: z.string(),
+      boardQuantity: z.number().int(),
+      createdAt: z.string(),
+      lines: z.number().int(),
+      unmatched: z.number().int(),
+    }),
+  ),
 });
 export type MyUploadsResponse = z.infer<typeof myUploadsResponseSchema>;
 
 const quantitySchema = z.coerce.number().int().min(1).max(1_000_000);
 const lineTextSchema = z.string().transform(normalisePersianText).pipe(z.string().trim().min(1).max(200));
 
-export const editLineBodySchema = z.object({
-  identityKey: identityKeySchema,
-  lineId: rowIdSchema,
-  /** New part text ("LM358DR", "10k 0805"): matched again. */
-  text: lineTextSchema.optional(),
-  /** New quantity per board. */
-  quantity: quantitySchema.optional(),
-}).refine((b) => b.text !== undefined || b.quantity !== undefined, { message: 'متن یا تعداد ردیف را وارد کنید.', path: ['text'] });
+export const editLineBodySchema = z
+  .object({
+    identityKey: identityKeySchema,
+    lineId: rowIdSchema,
+    /** New part text ("LM358DR", "10k 0805"): matched again. */
+    text: lineTextSchema.optional(),
+    /** New quantity per board. */
+    quantity: quantitySchema.optional(),
+  })
+  .refine((b) => b.text !== undefined || b.quantity !== undefined, { message: 'متن یا تعداد ردیف را وارد کنید.', path: ['text'] });
 
 export const addLineBodySchema = z.object({
   identityKey: identityKeySchema,
@@ -253,7 +281,10 @@ export const spareBodySchema = z.object({
 export const exportQuerySchema = z.object({ identityKey: identityKeySchema, format: z.enum(['csv', 'xlsx']).default('csv') });
 
 export const pasteListBodySchema = z.object({
-  text: z.string().max(512 * 1024).refine((t) => t.trim().length > 0, 'فهرست قطعات را وارد کنید.'),
+  text: z
+    .string()
+    .max(512 * 1024)
+    .refine((t) => t.trim().length > 0, 'فهرست قطعات را وارد کنید.'),
   boardQty: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 

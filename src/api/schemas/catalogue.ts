@@ -167,8 +167,20 @@ export const productListSchema = z.object({
 export type ProductList = z.infer<typeof productListSchema>;
 
 export const suggestionItemSchema = productCardSchema.pick({
-  id: true, images: true, name: true, nameFa: true, partNumber: true, slug: true, quality: true, availability: true,
-  availabilityDate: true, prices: true, price: true, enable: true, stock: true, match: true,
+  id: true,
+  images: true,
+  name: true,
+  nameFa: true,
+  partNumber: true,
+  slug: true,
+  quality: true,
+  availability: true,
+  availabilityDate: true,
+  prices: true,
+  price: true,
+  enable: true,
+  stock: true,
+  match: true,
 });
 export const suggestionResponseSchema = z.object({ items: z.array(suggestionItemSchema), total: z.number().int() });
 export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;

@@ -30,6 +30,16 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 /** Query-string integer: accepts "12", rejects "12abc", "1.5" and empty. */
 export const queryInt = (min: number, max: number) =>
-  z.string().trim().regex(/^-?\d+$/, { error: 'باید یک عدد صحیح باشد.' }).transform(Number).pipe(z.number().int().min(min).max(max));
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, { error: 'باید یک عدد صحیح باشد.' })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 
-export const slugSchema = z.string().trim().min(1).max(200).regex(/^[a-z0-9][a-z0-9-_.]*$/i, { error: 'شناسه نامعتبر است.' });
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9][a-z0-9-_.]*$/i, { error: 'شناسه نامعتبر است.' });

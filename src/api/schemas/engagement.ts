@@ -28,18 +28,23 @@ export const ENGAGEMENT_PAGE_SIZE = 5;
 
 /** Required user text: markup removed, then min/max on what is left (so "<b></b>" is empty). */
 const userText = (min: number, max: number) =>
-  z.string({ error: M.required }).transform(cleanUserText)
+  z
+    .string({ error: M.required })
+    .transform(cleanUserText)
     .pipe(z.string().min(1, { error: M.required, abort: true }).min(min).max(max));
 
 const optionalUserText = (max: number) =>
-  z.union([z.string(), z.null()]).optional()
+  z
+    .union([z.string(), z.null()])
+    .optional()
     .transform((v) => (v == null ? '' : cleanUserText(v)))
     .pipe(z.string().max(max))
     .transform((v) => (v === '' ? null : v));
 
 /** A whole number typed by a person: 12, "12", "۱۲" are all 12; anything else is "please fill with a number". */
 const typedInt = (min: number, max: number, message: string, boundMessage?: string) =>
-  z.union([z.number(), z.string()], { error: message })
+  z
+    .union([z.number(), z.string()], { error: message })
     .transform((v, ctx) => {
       const s = typeof v === 'number' ? String(v) : toAsciiDigits(v).trim();
       if (!/^\d+$/.test(s)) {
@@ -48,21 +53,28 @@ const typedInt = (min: number, max: number, message: string, boundMessage?: stri
       }
       return Number(s);
     })
-    .pipe(z.number().int().min(min, boundMessage ? { error: boundMessage } : undefined).max(max, boundMessage ? { error: boundMessage } : undefined));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, boundMessage ? { error: boundMessage } : undefined)
+        .max(max, boundMessage ? { error: boundMessage } : undefined),
+    );
 
-const productId = z.union([z.number(), z.string()], { error: M.product })
-  .transform((v, ctx) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
-      ctx.addIssue({ code: 'custom', message: M.product });
-      return z.NEVER;
-    }
-    return n;
-  });
+const productId = z.union([z.number(), z.string()], { error: M.product }).transform((v, ctx) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+    ctx.addIssue({ code: 'custom', message: M.product });
+    return z.NEVER;
+  }
+  return n;
+});
 
 export const reviewBodySchema = z.object({
   /** Spec §3/§5: stars 1 to 5, 5 when not given. */
-  star: z.union([z.number(), z.string(), z.null()]).optional()
+  star: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
     .transform((v) => (v == null || v === '' ? 5 : v))
     .pipe(typedInt(1, 5, M.star, M.star)),
   content: userText(3, 2000),
@@ -82,7 +94,9 @@ export type CommentBody = z.output<typeof commentBodySchema>;
  */
 export const resupplyBodySchema = z.object({
   product_id: productId,
-  number: z.union([z.number(), z.string(), z.null()], { error: M.number }).optional()
+  number: z
+    .union([z.number(), z.string(), z.null()], { error: M.number })
+    .optional()
     .transform((v) => (v == null ? '' : v))
     .pipe(typedInt(1, 100_000, M.number)),
   description: optionalUserText(1000),
@@ -96,14 +110,27 @@ export type ResupplyBody = z.output<typeof resupplyBodySchema>;
 export const answerBodySchema = z.object({ content: userText(2, 4000) });
 
 export const engagementPageQuerySchema = z.object({
-  page: z.string().trim().regex(/^\d{1,5}$/, { error: 'شماره صفحه باید عدد باشد.' }).transform(Number)
-    .pipe(z.number().int().min(1)).optional(),
+  page: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { error: 'شماره صفحه باید عدد باشد.' })
+    .transform(Number)
+    .pipe(z.number().int().min(1))
+    .optional(),
 });
 export const engagementProductParamsSchema = z.object({
-  productId: z.string().regex(/^\d{1,10}$/, { error: M.product }).transform(Number).pipe(z.number().int().min(1).max(2_147_483_647)),
+  productId: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: M.product })
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(2_147_483_647)),
 });
 export const engagementIdParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,10}$/, { error: 'شناسه نامعتبر است.' }).transform(Number).pipe(z.number().int().min(1).max(2_147_483_647)),
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: 'شناسه نامعتبر است.' })
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(2_147_483_647)),
 });
 
 export const reviewSchema = z.object({
@@ -146,7 +173,10 @@ export const commentListResponseSchema = z.object({
 });
 export type CommentList = z.infer<typeof commentListResponseSchema>;
 
-export const reviewCreatedSchema = z.object({ message: z.string(), data: reviewSchema.extend({ productRating: z.number(), productReviews: z.number().int() }) });
+export const reviewCreatedSchema = z.object({
+  message: z.string(),
+  data: reviewSchema.extend({ productRating: z.number(), productReviews: z.number().int() }),
+});
 export const commentCreatedSchema = z.object({ message: z.string(), data: commentSchema });
 
 export const resupplyViewSchema = z.object({

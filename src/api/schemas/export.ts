@@ -7,7 +7,10 @@ import { productSchema } from './catalogue';
 import { envelope, queryInt } from './common';
 
 /** An ISO 8601 instant in the query string ("2025-01-31T10:00:00.000Z"). */
-const isoInstant = z.string().trim().refine((s) => !Number.isNaN(Date.parse(s)), { error: 'زمان نامعتبر است.' });
+const isoInstant = z
+  .string()
+  .trim()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'زمان نامعتبر است.' });
 
 /** Largest export page: a page of full products is roughly 2–3 KB per product. */
 export const EXPORT_MAX_LIMIT = 1000;

@@ -9,7 +9,12 @@ const text = (min: number, max: number) => z.string().transform(normalisePersian
 export const newsletterBodySchema = z.object({ email: emailSchema, captcha: captchaField });
 export const messageResponseSchema = z.object({ message: z.string() });
 
-export const unsubscribeQuerySchema = z.object({ token: z.string().trim().regex(/^[A-Za-z0-9_-]{20,64}$/, 'پیوند لغو اشتراک معتبر نیست.') });
+export const unsubscribeQuerySchema = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,64}$/, 'پیوند لغو اشتراک معتبر نیست.'),
+});
 
 export const contactBodySchema = z.object({
   name: text(2, 100),
@@ -24,11 +29,17 @@ export const captchaChallengeSchema = z.discriminatedUnion('provider', [
   z.object({
     provider: z.literal('altcha'),
     challenge: z.object({
-      algorithm: z.string(), challenge: z.string(), maxnumber: z.number().int().optional(), salt: z.string(), signature: z.string(),
+      algorithm: z.string(),
+      challenge: z.string(),
+      maxnumber: z.number().int().optional(),
+      salt: z.string(),
+      signature: z.string(),
     }),
   }),
   z.object({
-    provider: z.literal('recaptcha'), siteKey: z.string().nullable(), version: z.union([z.literal(2), z.literal(3)]),
+    provider: z.literal('recaptcha'),
+    siteKey: z.string().nullable(),
+    version: z.union([z.literal(2), z.literal(3)]),
     /** The widget script to load (Google's api.js or a configured mirror); `render=`/`onload=` are added by the page. */
     scriptUrl: z.string(),
   }),

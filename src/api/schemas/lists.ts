@@ -9,11 +9,22 @@ import { envelope } from './common';
 export const PRODUCTS_BY_IDS_MAX = 100;
 
 export const productsByIdsQuerySchema = z.object({
-  ids: z.string().trim()
+  ids: z
+    .string()
+    .trim()
     .regex(/^\d{1,10}(,\d{1,10})*$/, { error: 'شناسه‌ها باید عددهای صحیح مثبت و جدا شده با ویرگول باشند (مثلاً 12,45).' })
     .transform((text) => [...new Set(text.split(',').map(Number))])
-    .pipe(z.array(z.number().int().min(1, { error: 'شناسه کالا باید بزرگ‌تر از صفر باشد.' }).max(2_147_483_647, { error: 'شناسه کالا بیش از اندازه بزرگ است.' }))
-      .max(PRODUCTS_BY_IDS_MAX, { error: 'حداکثر ۱۰۰ کالا را می‌توان یک‌جا خواست.' })),
+    .pipe(
+      z
+        .array(
+          z
+            .number()
+            .int()
+            .min(1, { error: 'شناسه کالا باید بزرگ‌تر از صفر باشد.' })
+            .max(2_147_483_647, { error: 'شناسه کالا بیش از اندازه بزرگ است.' }),
+        )
+        .max(PRODUCTS_BY_IDS_MAX, { error: 'حداکثر ۱۰۰ کالا را می‌توان یک‌جا خواست.' }),
+    ),
 });
 export type ProductsByIdsQuery = z.input<typeof productsByIdsQuerySchema>;
 
@@ -24,10 +35,12 @@ export const listProductSchema = productCardSchema.extend({
 });
 export type ListProduct = z.infer<typeof listProductSchema>;
 
-export const productsByIdsResponseSchema = envelope(z.object({
-  /** In the order asked. */
-  items: z.array(listProductSchema),
-  /** Ids that are unknown or no longer shown in the shop: the lists offer to remove them. */
-  missing: z.array(z.number().int()),
-}));
+export const productsByIdsResponseSchema = envelope(
+  z.object({
+    /** In the order asked. */
+    items: z.array(listProductSchema),
+    /** Ids that are unknown or no longer shown in the shop: the lists offer to remove them. */
+    missing: z.array(z.number().int()),
+  }),
+);
 export type ProductsByIdsResponse = z.infer<typeof productsByIdsResponseSchema>;

@@ -15,8 +15,16 @@ export const notificationSettingsBodySchema = z.object({
 });
 
 export const newsletterBodySchema = z.object({
-  subject: z.string({ error: 'موضوع خبرنامه را بنویسید.' }).trim().min(3, { error: 'موضوع خبرنامه دست‌کم ۳ نویسه است.' }).max(200, { error: 'موضوع خبرنامه حداکثر ۲۰۰ نویسه است.' }),
-  body: z.string({ error: 'متن خبرنامه را بنویسید.' }).trim().min(10, { error: 'متن خبرنامه دست‌کم ۱۰ نویسه است.' }).max(20_000, { error: 'متن خبرنامه حداکثر ۲۰٬۰۰۰ نویسه است.' }),
+  subject: z
+    .string({ error: 'موضوع خبرنامه را بنویسید.' })
+    .trim()
+    .min(3, { error: 'موضوع خبرنامه دست‌کم ۳ نویسه است.' })
+    .max(200, { error: 'موضوع خبرنامه حداکثر ۲۰۰ نویسه است.' }),
+  body: z
+    .string({ error: 'متن خبرنامه را بنویسید.' })
+    .trim()
+    .min(10, { error: 'متن خبرنامه دست‌کم ۱۰ نویسه است.' })
+    .max(20_000, { error: 'متن خبرنامه حداکثر ۲۰٬۰۰۰ نویسه است.' }),
 });
 export type NewsletterBody = z.output<typeof newsletterBodySchema>;
 

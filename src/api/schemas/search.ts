@@ -32,7 +32,17 @@ const attributeFilter = z
   .transform((s) =>
     s.split(';').map((part) => {
       const [slug, values] = part.split(':') as [string, string];
-      return { slug, values: [...new Set(values.split(',').map((v) => v.trim()).filter(Boolean))] };
+      return {
+        slug,
+        values: [
+          ...new Set(
+            values
+              .split(',')
+              .map((v) => v.trim())
+              .filter(Boolean),
+          ),
+        ],
+      };
     }),
   );
 

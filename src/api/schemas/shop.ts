@@ -16,7 +16,11 @@ import { rowIdSchema } from './common';
 const rials = z.number().int();
 
 export const nextBreakSchema = z.object({
-  moreUnits: z.number().int(), quantity: z.number().int(), unitPrice: rials, total: rials, saves: rials,
+  moreUnits: z.number().int(),
+  quantity: z.number().int(),
+  unitPrice: rials,
+  total: rials,
+  saves: rials,
 });
 
 export const cartProductSchema = z.object({
@@ -84,7 +88,10 @@ export const addToCartBodySchema = z.object({
   options: z.array(cartOptionSchema).max(20).default([]),
 });
 export const cartQuantityBodySchema = z.object({
-  quantities: z.array(z.object({ id: positiveId, quantity: z.number().int() })).min(1).max(500),
+  quantities: z
+    .array(z.object({ id: positiveId, quantity: z.number().int() }))
+    .min(1)
+    .max(500),
 });
 export const cartReferenceBodySchema = z.object({
   id: positiveId,
@@ -102,19 +109,24 @@ export const productIdParamsSchema = z.object({ productId: positiveId });
 export const SHIPPING_METHOD_IDS = SHIPPING_METHODS;
 
 const digitsField = (canon: (raw: string) => string | null, message: string) =>
-  z.string().max(30).transform((v, ctx) => {
-    const out = canon(v);
-    if (out === null) ctx.addIssue({ code: 'custom', message });
-    return out ?? z.NEVER;
-  });
+  z
+    .string()
+    .max(30)
+    .transform((v, ctx) => {
+      const out = canon(v);
+      if (out === null) ctx.addIssue({ code: 'custom', message });
+      return out ?? z.NEVER;
+    });
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** Optional details for an official invoice, printed on it when given. */
-export const invoiceBuyerSchema = z.object({
-  company: z.preprocess(blankToUndefined, z.string().transform(normalisePersianText).pipe(z.string().min(2).max(150)).optional()),
-  national_id: z.preprocess(blankToUndefined, digitsField(canonicalNationalId, BUYER_MESSAGES.nationalId).optional()),
-  economic_code: z.preprocess(blankToUndefined, digitsField(canonicalEconomicCode, BUYER_MESSAGES.economicCode).optional()),
-}).refine((b) => !b.company || b.national_id, { error: BUYER_MESSAGES.companyNeedsId, path: ['national_id'] });
+export const invoiceBuyerSchema = z
+  .object({
+    company: z.preprocess(blankToUndefined, z.string().transform(normalisePersianText).pipe(z.string().min(2).max(150)).optional()),
+    national_id: z.preprocess(blankToUndefined, digitsField(canonicalNationalId, BUYER_MESSAGES.nationalId).optional()),
+    economic_code: z.preprocess(blankToUndefined, digitsField(canonicalEconomicCode, BUYER_MESSAGES.economicCode).optional()),
+  })
+  .refine((b) => !b.company || b.national_id, { error: BUYER_MESSAGES.companyNeedsId, path: ['national_id'] });
 
 export const orderBodySchema = z.object({
   address_id: positiveId,
@@ -189,16 +201,34 @@ export const factorDetailSchema = factorSummarySchema.extend({
   /** Persian sentences of what the store changed; empty until it answered. */
   changeSummary: z.array(z.string()),
   buyer: z.object({ company: z.string().optional(), nationalId: z.string().optional(), economicCode: z.string().optional() }).nullable(),
-  payments: z.array(z.object({
-    id: z.number().int(), gateway: z.string(), amount: rials, status: z.enum(['INIT', 'VERIFYING', 'SUCCEED', 'FAILED', 'CANCELLED']),
-    refId: z.string().nullable(), createdAt: z.string(),
-  })),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      gateway: z.string(),
+      amount: rials,
+      status: z.enum(['INIT', 'VERIFYING', 'SUCCEED', 'FAILED', 'CANCELLED']),
+      refId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   /** Every state move (and shipping change), oldest first; the customer's copy names the store, not the clerk. */
-  timeline: z.array(z.object({
-    id: z.number().int(), verb: z.string(), verbLabel: z.string(), from: orderStateSchema.nullable(), fromLabel: z.string().nullable(),
-    to: orderStateSchema, toLabel: z.string(), actorKind: z.enum(ACTOR_KINDS), actorLabel: z.string(), reason: z.string().nullable(), at: z.string(),
-    actor: z.string().nullable().optional(), details: z.record(z.string(), z.unknown()).optional(),
-  })),
+  timeline: z.array(
+    z.object({
+      id: z.number().int(),
+      verb: z.string(),
+      verbLabel: z.string(),
+      from: orderStateSchema.nullable(),
+      fromLabel: z.string().nullable(),
+      to: orderStateSchema,
+      toLabel: z.string(),
+      actorKind: z.enum(ACTOR_KINDS),
+      actorLabel: z.string(),
+      reason: z.string().nullable(),
+      at: z.string(),
+      actor: z.string().nullable().optional(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
 });
 export type FactorDetail = z.infer<typeof factorDetailSchema>;
 
@@ -207,14 +237,27 @@ export const factorListQuerySchema = z.object({
   page: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(10_000)).optional(),
 });
 export const factorListResponseSchema = z.object({
-  items: z.array(factorSummarySchema), page: z.number().int(), pages: z.number().int(), total: z.number().int(),
+  items: z.array(factorSummarySchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
 });
-export const factorParamsSchema = z.object({ id: z.string().trim().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' }) });
+export const factorParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' }),
+});
 
 export const trackOrderResponseSchema = z.object({
   data: z.object({
-    factorNumber: z.string(), state: orderStateSchema, stateLabel: z.string(), shippingStatus: z.string(),
-    shippingStatusLabel: z.string(), shippingTrackingCode: z.string().nullable(), date: z.string(),
+    factorNumber: z.string(),
+    state: orderStateSchema,
+    stateLabel: z.string(),
+    shippingStatus: z.string(),
+    shippingStatusLabel: z.string(),
+    shippingTrackingCode: z.string().nullable(),
+    date: z.string(),
   }),
 });
 
@@ -225,7 +268,11 @@ export const bankReceiptBodySchema = z.object({
   /** Rials. */
   price: z.coerce.number().int().positive().max(100_000_000_000),
   // Typed on a Persian keyboard as often as not.
-  factor_number: z.string().trim().transform(toAsciiDigits).pipe(z.string().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' })),
+  factor_number: z
+    .string()
+    .trim()
+    .transform(toAsciiDigits)
+    .pipe(z.string().regex(/^\d{1,20}$/, { error: 'شماره فاکتور نامعتبر است.' })),
   tracking_code: z.string().trim().min(3).max(60),
   account_number: z.string().trim().min(4).max(40),
   captcha: captchaField,
@@ -233,12 +280,18 @@ export const bankReceiptBodySchema = z.object({
 
 export const checkoutOptionsSchema = z.object({
   data: z.object({
-    shippingMethods: z.array(z.object({
-      /** title in Persian, titleEn for English pages. */
-      id: z.enum(SHIPPING_METHOD_IDS), title: z.string(), titleEn: z.string(), price: rials, freeFrom: rials.nullable(),
-      /** true: only for addresses in the store's own city (the courier). */
-      storeCityOnly: z.boolean(),
-    })),
+    shippingMethods: z.array(
+      z.object({
+        /** title in Persian, titleEn for English pages. */
+        id: z.enum(SHIPPING_METHOD_IDS),
+        title: z.string(),
+        titleEn: z.string(),
+        price: rials,
+        freeFrom: rials.nullable(),
+        /** true: only for addresses in the store's own city (the courier). */
+        storeCityOnly: z.boolean(),
+      }),
+    ),
     /** The store's city: the courier goes only to addresses there. */
     storeCity: z.string(),
     storeCityEn: z.string(),
@@ -250,13 +303,17 @@ export const checkoutOptionsSchema = z.object({
 // ---------------------------------------------------------------- staff
 
 export const staffConfirmBodySchema = z.object({
-  lines: z.array(z.object({
-    id: positiveId,
-    quantity: z.number().int().min(0).max(1_000_000),
-    unitPrice: rials.min(0),
-    available: z.boolean(),
-    note: z.string().trim().max(300).optional(),
-  })).min(1),
+  lines: z
+    .array(
+      z.object({
+        id: positiveId,
+        quantity: z.number().int().min(0).max(1_000_000),
+        unitPrice: rials.min(0),
+        available: z.boolean(),
+        note: z.string().trim().max(300).optional(),
+      }),
+    )
+    .min(1),
   note: z.string().trim().max(1000).optional(),
 });
 export const staffNoteBodySchema = z.object({ note: z.string().trim().max(1000).optional() });
@@ -280,15 +337,24 @@ export const staffOrderListQuerySchema = z.object({
 });
 export type StaffOrderListQuery = z.infer<typeof staffOrderListQuerySchema>;
 
-export const staffOrderRowSchema = factorSummarySchema.extend({ customer: z.string(), customerName: z.string(), shippingStatusLabel: z.string() });
+export const staffOrderRowSchema = factorSummarySchema.extend({
+  customer: z.string(),
+  customerName: z.string(),
+  shippingStatusLabel: z.string(),
+});
 export const staffOrderListSchema = z.object({
   data: z.array(staffOrderRowSchema),
-  total: z.number().int(), page: z.number().int(), pages: z.number().int(), limit: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  limit: z.number().int(),
 });
 
 export const staffOrderDetailSchema = factorDetailSchema.extend({
   lines: z.array(orderLineSchema.extend({ stock: z.number().int().nullable() })),
-  customer: z.object({ username: z.string(), name: z.string(), mobile: z.string(), email: z.string(), companyName: z.string().nullable() }).nullable(),
+  customer: z
+    .object({ username: z.string(), name: z.string(), mobile: z.string(), email: z.string(), companyName: z.string().nullable() })
+    .nullable(),
   shippingStatusLabel: z.string(),
   /** For the live total while a clerk edits lines (the same rule the server confirms with). */
   shippingRates: z.record(z.string(), z.object({ price: rials, freeFrom: rials.nullable() })).nullable(),
@@ -297,9 +363,15 @@ export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
 
 export const staffRoleSchema = z.enum(['admin', 'clerk']);
 export const staffMemberSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string(), role: staffRoleSchema });
-export const staffMembersSchema = z.object({ data: z.array(staffMemberSchema), me: z.object({ id: z.number().int(), role: staffRoleSchema }) });
+export const staffMembersSchema = z.object({
+  data: z.array(staffMemberSchema),
+  me: z.object({ id: z.number().int(), role: staffRoleSchema }),
+});
 /** role 'customer' takes the staff role away. */
-export const staffMemberBodySchema = z.object({ username: z.string().trim().min(1).max(100), role: staffRoleSchema.or(z.literal('customer')) });
+export const staffMemberBodySchema = z.object({
+  username: z.string().trim().min(1).max(100),
+  role: staffRoleSchema.or(z.literal('customer')),
+});
 
 /**
  * The receipts list: a page of receipts, filtered so that one real receipt stays findable among many
@@ -318,29 +390,57 @@ export const staffReceiptListQuerySchema = z.object({
 export type StaffReceiptListQuery = z.infer<typeof staffReceiptListQuerySchema>;
 
 export const staffReceiptSchema = z.object({
-  id: z.number().int(), orderId: z.number().int().nullable(), name: z.string(), paymentDate: z.string(), price: rials,
-  factorNumber: z.string(), trackingCode: z.string(), accountNumber: z.string(), status: z.enum(['pending', 'accepted', 'rejected']),
-  reviewedAt: z.string().nullable(), createdAt: z.string(),
+  id: z.number().int(),
+  orderId: z.number().int().nullable(),
+  name: z.string(),
+  paymentDate: z.string(),
+  price: rials,
+  factorNumber: z.string(),
+  trackingCode: z.string(),
+  accountNumber: z.string(),
+  status: z.enum(['pending', 'accepted', 'rejected']),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
   /** The linked invoice's total, to compare with the amount paid (null: no such factor). */
   orderTotal: rials.nullable(),
 });
 export const staffReceiptListSchema = z.object({
   data: z.array(staffReceiptSchema),
-  total: z.number().int(), page: z.number().int(), pages: z.number().int(), limit: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  limit: z.number().int(),
 });
 
 /** The staff console's gateway payments list (newest first, at most 300). */
 export const staffPaymentListSchema = z.object({
-  data: z.array(z.object({
-    id: z.number(), orderId: z.number(), factorNumber: z.string(), gateway: z.string(), amount: z.number(), status: z.string(),
-    refId: z.string().nullable(), flagged: z.boolean(), failureReason: z.string().nullable(), createdAt: z.string(),
-  })),
+  data: z.array(
+    z.object({
+      id: z.number(),
+      orderId: z.number(),
+      factorNumber: z.string(),
+      gateway: z.string(),
+      amount: z.number(),
+      status: z.string(),
+      refId: z.string().nullable(),
+      flagged: z.boolean(),
+      failureReason: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 
 /** The staff action log (newest first, at most 300). */
 export const staffActionListSchema = z.object({
-  data: z.array(z.object({
-    id: z.number(), staff: z.string(), action: z.string(), entity: z.string(), entityId: z.number(),
-    details: z.record(z.string(), z.unknown()), createdAt: z.string(),
-  })),
+  data: z.array(
+    z.object({
+      id: z.number(),
+      staff: z.string(),
+      action: z.string(),
+      entity: z.string(),
+      entityId: z.number(),
+      details: z.record(z.string(), z.unknown()),
+      createdAt: z.string(),
+    }),
+  ),
 });

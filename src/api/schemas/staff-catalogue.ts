@@ -22,12 +22,18 @@ export const STAFF_CATALOGUE_MESSAGES = {
 const M = STAFF_CATALOGUE_MESSAGES;
 
 /** An image the site may show: our media folder or an https address. */
-export const imagePathSchema = z.union([z.string(), z.null()]).optional()
+export const imagePathSchema = z
+  .union([z.string(), z.null()])
+  .optional()
   .transform((v) => (v == null ? null : v.trim() || null))
   .refine((v) => v === null || /^\/media\/[\w./-]+$/.test(v) || /^https:\/\/[^\s<>"']+$/.test(v), { error: M.image });
 
-export const linkSchema = z.string().trim().min(1).max(500)
-  .refine((v) => (/^\/(?!\/)[^\s<>"']*$/.test(v) || /^https?:\/\/[^\s<>"']+$/.test(v)), { error: M.url });
+export const linkSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .refine((v) => /^\/(?!\/)[^\s<>"']*$/.test(v) || /^https?:\/\/[^\s<>"']+$/.test(v), { error: M.url });
 
 export const idParamsSchema = z.object({ id: rowIdSchema });
 
@@ -43,8 +49,15 @@ export const staffCategoryUpdateSchema = staffCategoryBodySchema.partial();
 export const staffCategoryOrderSchema = z.object({ parentId: rowIdSchema.nullable(), ids: z.array(rowIdSchema).min(1).max(1000) });
 
 export const staffCategoryRowSchema = z.object({
-  id: z.number(), slug: z.string(), name: z.string(), nameFa: z.string(), parentId: z.number().nullable(),
-  depth: z.number(), sort: z.number(), image: z.string().nullable(), items: z.number(),
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  nameFa: z.string(),
+  parentId: z.number().nullable(),
+  depth: z.number(),
+  sort: z.number(),
+  image: z.string().nullable(),
+  items: z.number(),
 });
 
 export const staffBrandBodySchema = z.object({
@@ -53,7 +66,14 @@ export const staffBrandBodySchema = z.object({
   nameFa: optionalText(200),
   image: imagePathSchema,
 });
-export const staffBrandRowSchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), nameFa: z.string().nullable(), image: z.string().nullable(), products: z.number() });
+export const staffBrandRowSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  nameFa: z.string().nullable(),
+  image: z.string().nullable(),
+  products: z.number(),
+});
 
 export const staffAttributeBodySchema = z.object({
   slug: slugSchema.transform((s) => s.toLowerCase()),
@@ -62,7 +82,11 @@ export const staffAttributeBodySchema = z.object({
   featured: z.boolean().default(false),
 });
 export const staffAttributeRowSchema = z.object({
-  id: z.number(), slug: z.string(), name: z.string(), nameFa: z.string().nullable(), featured: z.boolean(),
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  nameFa: z.string().nullable(),
+  featured: z.boolean(),
   values: z.array(z.object({ value: z.string(), slug: z.string(), products: z.number() })),
 });
 /** Renames one value of an attribute on every product that has it. */
@@ -79,8 +103,15 @@ export const staffMenuBodySchema = z.object({
   sort: z.number().int().min(0).max(10_000).default(0),
 });
 export const staffMenuRowSchema = z.object({
-  id: z.number(), parentId: z.number().nullable(), title: z.string(), titleEn: z.string().nullable(), url: z.string(),
-  submenuType: z.string().nullable(), size: z.string().nullable(), column: z.number(), sort: z.number(),
+  id: z.number(),
+  parentId: z.number().nullable(),
+  title: z.string(),
+  titleEn: z.string().nullable(),
+  url: z.string(),
+  submenuType: z.string().nullable(),
+  size: z.string().nullable(),
+  column: z.number(),
+  sort: z.number(),
 });
 
 export const messageSchema = z.object({ message: z.string() });

@@ -21,15 +21,21 @@ export const STAFF_CONTENT_MESSAGES = {
 const M = STAFF_CONTENT_MESSAGES;
 
 /** Rich text: stored only after the shared allow-list; what is left must still say something. */
-export const richTextSchema = (required: boolean) => z.string().max(200_000).transform((html, ctx) => {
-  const clean = sanitiseRichHtml(html);
-  if (required && clean.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/.test(clean)) {
-    ctx.addIssue({ code: 'custom', message: M.emptyBody });
-    return z.NEVER;
-  }
-  return clean;
-});
-const optionalRich = z.union([z.string(), z.null()]).optional()
+export const richTextSchema = (required: boolean) =>
+  z
+    .string()
+    .max(200_000)
+    .transform((html, ctx) => {
+      const clean = sanitiseRichHtml(html);
+      if (required && clean.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/.test(clean)) {
+        ctx.addIssue({ code: 'custom', message: M.emptyBody });
+        return z.NEVER;
+      }
+      return clean;
+    });
+const optionalRich = z
+  .union([z.string(), z.null()])
+  .optional()
   .transform((v) => (v == null || v.trim() === '' ? null : sanitiseRichHtml(v)));
 
 export const idParamsSchema = z.object({ id: rowIdSchema });
@@ -40,7 +46,14 @@ export const staffPageBodySchema = z.object({
   title: plainText(300),
   body: richTextSchema(true),
 });
-export const staffPageRowSchema = z.object({ slug: z.string(), locale: z.string(), kind: z.string(), title: z.string(), body: z.string(), updatedAt: z.string() });
+export const staffPageRowSchema = z.object({
+  slug: z.string(),
+  locale: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updatedAt: z.string(),
+});
 
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -58,11 +71,24 @@ export const staffPostBodySchema = z.object({
   /** A time in the future schedules the post. */
   publishedAt: isoTime.optional(),
 });
-export const staffPostRowSchema = z.object({ id: z.number(), slug: z.string(), title: z.string(), publishedAt: z.string(), updatedAt: z.string() });
+export const staffPostRowSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+});
 /** One post with every field, as the editor opens it. */
 export const staffPostDetailSchema = staffPostRowSchema.extend({
-  titleEn: z.string().nullable(), excerpt: z.string(), excerptEn: z.string().nullable(), body: z.string(), bodyEn: z.string().nullable(),
-  image: z.string().nullable(), category: z.string(), author: z.string(), createdAt: z.string(),
+  titleEn: z.string().nullable(),
+  excerpt: z.string(),
+  excerptEn: z.string().nullable(),
+  body: z.string(),
+  bodyEn: z.string().nullable(),
+  image: z.string().nullable(),
+  category: z.string(),
+  author: z.string(),
+  createdAt: z.string(),
 });
 
 export const staffSlideBodySchema = z.object({
@@ -72,33 +98,58 @@ export const staffSlideBodySchema = z.object({
   text: optionalText(500),
   textEn: optionalText(500),
   image: imagePathSchema,
-  url: z.union([linkSchema, z.null()]).optional().transform((v) => v ?? null),
+  url: z
+    .union([linkSchema, z.null()])
+    .optional()
+    .transform((v) => v ?? null),
   active: z.boolean().default(true),
   sort: z.number().int().min(0).max(10_000).default(0),
 });
 export const homeSlideSchema = z.object({
-  id: z.number(), kind: z.enum(['slide', 'banner']), title: z.string(), titleEn: z.string().nullable(), text: z.string().nullable(),
-  textEn: z.string().nullable(), image: z.string().nullable(), url: z.string().nullable(), active: z.boolean(), sort: z.number(),
+  id: z.number(),
+  kind: z.enum(['slide', 'banner']),
+  title: z.string(),
+  titleEn: z.string().nullable(),
+  text: z.string().nullable(),
+  textEn: z.string().nullable(),
+  image: z.string().nullable(),
+  url: z.string().nullable(),
+  active: z.boolean(),
+  sort: z.number(),
 });
 export type HomeSlide = z.infer<typeof homeSlideSchema>;
 export const homeSlidesResponseSchema = z.object({ data: z.array(homeSlideSchema) });
 
-export const staffMessageBodySchema = z.object({
-  text: plainText(500),
-  textEn: optionalText(500),
-  kind: z.enum(['info', 'warning', 'success']).default('info'),
-  active: z.boolean().default(true),
-  sort: z.number().int().min(0).max(10_000).default(0),
-  startsAt: isoTime.nullable().default(null),
-  endsAt: isoTime.nullable().default(null),
-}).refine((m) => !m.startsAt || !m.endsAt || Date.parse(m.endsAt) > Date.parse(m.startsAt), { error: M.window, path: ['endsAt'] });
+export const staffMessageBodySchema = z
+  .object({
+    text: plainText(500),
+    textEn: optionalText(500),
+    kind: z.enum(['info', 'warning', 'success']).default('info'),
+    active: z.boolean().default(true),
+    sort: z.number().int().min(0).max(10_000).default(0),
+    startsAt: isoTime.nullable().default(null),
+    endsAt: isoTime.nullable().default(null),
+  })
+  .refine((m) => !m.startsAt || !m.endsAt || Date.parse(m.endsAt) > Date.parse(m.startsAt), { error: M.window, path: ['endsAt'] });
 export const staffMessageRowSchema = z.object({
-  id: z.number(), text: z.string(), textEn: z.string().nullable(), kind: z.string(), active: z.boolean(), sort: z.number(),
-  startsAt: z.string().nullable(), endsAt: z.string().nullable(),
+  id: z.number(),
+  text: z.string(),
+  textEn: z.string().nullable(),
+  kind: z.string(),
+  active: z.boolean(),
+  sort: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
 });
 
 export const helpFileNameParamsSchema = z.object({ name: z.enum(HELP_FILES) });
 export const staffHelpFileBodySchema = z.object({
-  url: z.string().trim().max(500).refine((v) => /^https:\/\/[^\s<>"']+$/.test(v) || /^\/media\/[\w./-]+$/.test(v), { error: 'نشانی فایل باید با https:// یا /media/ آغاز شود.' }),
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => /^https:\/\/[^\s<>"']+$/.test(v) || /^\/media\/[\w./-]+$/.test(v), {
+      error: 'نشانی فایل باید با https:// یا /media/ آغاز شود.',
+    }),
 });
 export const staffHelpFileRowSchema = z.object({ name: z.string(), link: z.string(), custom: z.boolean() });

@@ -14,9 +14,21 @@ const money = z.number().int().min(0).max(MAX_RIALS);
 const count = (min = 0) => z.number().int().min(min).max(MAX_COUNT);
 const line = (max: number) => z.string().trim().max(max);
 const requiredLine = (max: number) => line(max).min(1);
-const optionalText = (max: number) => z.string().max(max).nullable().default(null).transform((s) => (s === null || s.trim() === '' ? null : s));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullable()
+    .default(null)
+    .transform((s) => (s === null || s.trim() === '' ? null : s));
 /** A stored upload (/media/uploads/…) or an http(s) address. */
-const fileAddress = z.string().trim().max(2000).refine((s) => s.startsWith('/media/') || /^https?:\/\/[^\s]+$/i.test(s), { error: 'نشانی فایل باید از پوشه بارگذاری‌ها یا یک نشانی http(s) باشد.' });
+const fileAddress = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((s) => s.startsWith('/media/') || /^https?:\/\/[^\s]+$/i.test(s), {
+    error: 'نشانی فایل باید از پوشه بارگذاری‌ها یا یک نشانی http(s) باشد.',
+  });
 
 export const staffProductListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
@@ -30,14 +42,26 @@ export const staffProductListQuerySchema = z.object({
 });
 
 export const staffProductRowSchema = z.object({
-  id: z.number().int(), slug: z.string(), partNumber: z.string(), name: z.string(), nameFa: z.string(),
-  brand: z.string().nullable(), category: z.string(), price: z.number().int(), stock: z.number().int(),
-  enable: z.boolean(), deleted: z.boolean(), updatedAt: z.string(),
+  id: z.number().int(),
+  slug: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  nameFa: z.string(),
+  brand: z.string().nullable(),
+  category: z.string(),
+  price: z.number().int(),
+  stock: z.number().int(),
+  enable: z.boolean(),
+  deleted: z.boolean(),
+  updatedAt: z.string(),
 });
 export const staffProductListSchema = z.object({ data: z.array(staffProductRowSchema), next: z.number().int().nullable() });
 
 const tierSchema = z.object({
-  minCount: count(1), maxCount: count(1).nullable(), price: money, compareAtPrice: money.nullable().default(null),
+  minCount: count(1),
+  maxCount: count(1).nullable(),
+  price: money,
+  compareAtPrice: money.nullable().default(null),
 });
 const attributeSchema = z.object({ name: requiredLine(100), value: requiredLine(200), unit: line(20).nullable().default(null) });
 const fileSchema = z.object({ kind: z.enum(PRODUCT_FILE_KINDS), label: requiredLine(200), link: fileAddress });
@@ -68,7 +92,11 @@ const editableFields = {
   enable: z.boolean().default(true),
   badges: z.array(z.enum(PRODUCT_BADGES)).max(PRODUCT_BADGES.length).default([]),
   attributes: z.array(attributeSchema).max(100).default([]),
-  datasheetUrl: z.url({ protocol: /^https?$/, error: 'نشانی اینترنتی معتبر نیست.' }).max(2000).nullable().default(null),
+  datasheetUrl: z
+    .url({ protocol: /^https?$/, error: 'نشانی اینترنتی معتبر نیست.' })
+    .max(2000)
+    .nullable()
+    .default(null),
   files: z.array(fileSchema).max(50).default([]),
   images: z.array(imageSchema).max(30).default([]),
   basePriceUsdCents: count(0).nullable().default(null),
@@ -80,26 +108,42 @@ const editableFields = {
  * first is the product's own price.
  */
 function checkTiers({ tiers, price }: { tiers: z.output<typeof tierSchema>[]; price: number }, ctx: z.RefinementCtx) {
-  if (tiers[0] && tiers[0].price !== price) ctx.addIssue({ code: 'custom', path: ['tiers', 0, 'price'], message: 'قیمت پله نخست باید همان قیمت کالا باشد.' });
+  if (tiers[0] && tiers[0].price !== price)
+    ctx.addIssue({ code: 'custom', path: ['tiers', 0, 'price'], message: 'قیمت پله نخست باید همان قیمت کالا باشد.' });
   tiers.forEach((t, i) => {
     const next = tiers[i + 1];
-    if (t.maxCount !== null && t.maxCount < t.minCount) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'maxCount'], message: 'سقف تعداد پله از کف آن کمتر است.' });
+    if (t.maxCount !== null && t.maxCount < t.minCount)
+      ctx.addIssue({ code: 'custom', path: ['tiers', i, 'maxCount'], message: 'سقف تعداد پله از کف آن کمتر است.' });
     if (next && (t.maxCount === null || next.minCount <= t.maxCount || next.minCount <= t.minCount)) {
-      ctx.addIssue({ code: 'custom', path: ['tiers', i + 1, 'minCount'], message: 'پله‌های قیمت باید به ترتیب تعداد و بدون هم‌پوشانی باشند.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tiers', i + 1, 'minCount'],
+        message: 'پله‌های قیمت باید به ترتیب تعداد و بدون هم‌پوشانی باشند.',
+      });
     }
   });
 }
 
 export const staffProductBodySchema = z.object(editableFields).superRefine((b, ctx) => checkTiers(b, ctx));
-export const staffProductCreateSchema = z.object({
-  slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/, { error: 'شناسه (slug) فقط حروف کوچک لاتین، رقم، «-»، «_» و «.» می‌پذیرد.' }),
-  ...editableFields,
-}).superRefine((b, ctx) => checkTiers(b, ctx));
+export const staffProductCreateSchema = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .regex(/^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/, { error: 'شناسه (slug) فقط حروف کوچک لاتین، رقم، «-»، «_» و «.» می‌پذیرد.' }),
+    ...editableFields,
+  })
+  .superRefine((b, ctx) => checkTiers(b, ctx));
 export type StaffProductBody = z.output<typeof staffProductBodySchema>;
 
 export const staffProductSchema = z.object({
-  id: z.number().int(), slug: z.string(), deleted: z.boolean(), updatedAt: z.string(),
-  ...Object.fromEntries(Object.entries(editableFields).map(([k, v]) => [k, v])) as typeof editableFields,
+  id: z.number().int(),
+  slug: z.string(),
+  deleted: z.boolean(),
+  updatedAt: z.string(),
+  ...(Object.fromEntries(Object.entries(editableFields).map(([k, v]) => [k, v])) as typeof editableFields),
 });
 export type StaffProduct = z.input<typeof staffProductSchema>;
 export const staffProductEnvelope = z.object({ data: staffProductSchema });
@@ -108,27 +152,42 @@ export const staffProductParamsSchema = z.object({ id: rowIdSchema });
 export const staffProductEnableSchema = z.object({ enable: z.boolean() });
 
 export const productChangeSchema = z.object({
-  id: z.number().int(), field: z.string(), before: z.unknown(), after: z.unknown(), source: z.string(), staff: z.string(), createdAt: z.string(),
+  id: z.number().int(),
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  source: z.string(),
+  staff: z.string(),
+  createdAt: z.string(),
 });
 export const productHistorySchema = z.object({ data: z.array(productChangeSchema) });
 export type ProductChange = z.infer<typeof productChangeSchema>;
 
 export const uploadResultSchema = z.object({
   data: z.object({
-    src: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable(),
+    src: z.string(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
     variants: z.array(z.object({ width: z.number().int(), webp: z.string(), avif: z.string() })).nullable(),
   }),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>['data'];
 
 export const bulkPercentSchema = z.object({
-  percent: z.number().min(-90, { error: 'کاهش بیش از ۹۰ درصد پذیرفته نیست.' }).max(500, { error: 'افزایش بیش از ۵۰۰ درصد پذیرفته نیست.' })
+  percent: z
+    .number()
+    .min(-90, { error: 'کاهش بیش از ۹۰ درصد پذیرفته نیست.' })
+    .max(500, { error: 'افزایش بیش از ۵۰۰ درصد پذیرفته نیست.' })
     .refine((p) => p !== 0, { error: 'درصد تغییر نباید صفر باشد.' }),
   category: z.string().trim().max(200).optional(),
   brand: z.string().trim().max(200).optional(),
 });
 export const exchangeRateBodySchema = z.object({
-  rialsPerUsd: z.number().int().min(10_000, { error: 'نرخ دلار (ریال) دست‌کم ۱۰٬۰۰۰ است.' }).max(100_000_000, { error: 'نرخ دلار (ریال) بیش از اندازه است.' }),
+  rialsPerUsd: z
+    .number()
+    .int()
+    .min(10_000, { error: 'نرخ دلار (ریال) دست‌کم ۱۰٬۰۰۰ است.' })
+    .max(100_000_000, { error: 'نرخ دلار (ریال) بیش از اندازه است.' }),
 });
 export const repriceResultSchema = z.object({ data: z.object({ repriced: z.number().int(), rialsPerUsd: z.number().int().nullable() }) });
 export const exchangeRateSchema = z.object({
@@ -140,9 +199,14 @@ export const importPreviewSchema = z.object({
   data: z.object({
     applied: z.boolean(),
     counts: z.object({ new: z.number().int(), changed: z.number().int(), unchanged: z.number().int(), error: z.number().int() }),
-    lines: z.array(z.object({
-      line: z.number().int(), slug: z.string().nullable(), status: z.enum(IMPORT_LINE_STATUSES), reasons: z.array(z.string()),
-    })),
+    lines: z.array(
+      z.object({
+        line: z.number().int(),
+        slug: z.string().nullable(),
+        status: z.enum(IMPORT_LINE_STATUSES),
+        reasons: z.array(z.string()),
+      }),
+    ),
   }),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>['data'];

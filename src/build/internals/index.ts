@@ -50,10 +50,11 @@ export const BUILD_PATCHES: Record<string, BuildPatch> = {
   },
   clientBundleReplay: {
     file: 'src/build/internals/vite-client-replay.ts',
-    saves: "~2 s of a ~7.5 s partial rebuild: the recorded browser bundle stands in for bundling again",
+    saves: '~2 s of a ~7.5 s partial rebuild: the recorded browser bundle stands in for bundling again',
     astro: '5.18.2',
     // It hooks the client build through astro:build:setup's `target` and swaps Rollup's output.
-    stillApplies: () => missing('dist/integrations/hooks.js', 'hookName: "astro:build:setup"') ?? missing('dist/integrations/hooks.js', 'target,'),
+    stillApplies: () =>
+      missing('dist/integrations/hooks.js', 'hookName: "astro:build:setup"') ?? missing('dist/integrations/hooks.js', 'target,'),
   },
   syncPageWrites: {
     file: 'src/build/internals/sync-page-writes.ts',

@@ -31,7 +31,12 @@ describe('page writes during a build', () => {
   it('keep the sync calls until the last of two overlapping builds ends', async () => {
     const original = fs.promises.writeFile;
     let release!: () => void;
-    const first = withSyncFileWrites(() => new Promise<void>((resolve) => { release = resolve; }));
+    const first = withSyncFileWrites(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
     await withSyncFileWrites(async () => {});
     expect(fs.promises.writeFile).not.toBe(original);
     release();

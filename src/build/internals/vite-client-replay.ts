@@ -19,8 +19,14 @@ import type { AstroIntegration, ViteUserConfig } from 'astro';
 import { fileURLToPath } from 'node:url';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rollup';
 import {
-  buildSettingsKey, newRecord, readClientBundleRecord, recordMismatch, writeClientBundleRecord,
-  type ClientBundleRecord, type RecordedModule, type RecordedOutput,
+  buildSettingsKey,
+  newRecord,
+  readClientBundleRecord,
+  recordMismatch,
+  writeClientBundleRecord,
+  type ClientBundleRecord,
+  type RecordedModule,
+  type RecordedOutput,
 } from '../client-bundle-record';
 
 // Astro's own Vite, which may be another version than the project's.
@@ -39,8 +45,25 @@ const setOutcome = (outcome: ClientBundleOutcome) => {
   (globalThis as WithOutcome)[OUTCOME_KEY] = outcome;
 };
 
-const CHUNK_KEYS = ['code', 'dynamicImports', 'exports', 'facadeModuleId', 'fileName', 'implicitlyLoadedBefore', 'importedBindings', 'imports',
-  'isDynamicEntry', 'isEntry', 'isImplicitEntry', 'moduleIds', 'name', 'preliminaryFileName', 'referencedFiles', 'sourcemapFileName', 'type'];
+const CHUNK_KEYS = [
+  'code',
+  'dynamicImports',
+  'exports',
+  'facadeModuleId',
+  'fileName',
+  'implicitlyLoadedBefore',
+  'importedBindings',
+  'imports',
+  'isDynamicEntry',
+  'isEntry',
+  'isImplicitEntry',
+  'moduleIds',
+  'name',
+  'preliminaryFileName',
+  'referencedFiles',
+  'sourcemapFileName',
+  'type',
+];
 const ASSET_KEYS = ['fileName', 'name', 'names', 'originalFileName', 'originalFileNames', 'needsCodeReference', 'type'];
 // Module ids whose stand-in must be valid for Vite's style and JSON transforms, not JavaScript.
 const STYLE_ID = /\.(css|less|sass|scss|styl|stylus|pcss|postcss|sss)(?:$|\?)/;
@@ -57,9 +80,17 @@ function recordOutput(o: OutputChunk | OutputAsset): RecordedOutput {
     const source = typeof o.source === 'string' ? o.source : { base64: Buffer.from(o.source).toString('base64') };
     return { ...pick(o, ASSET_KEYS), source } as unknown as RecordedOutput;
   }
-  const modules = Object.fromEntries(Object.entries(o.modules).map(([id, m]) => [id, {
-    renderedExports: m.renderedExports, removedExports: m.removedExports, renderedLength: m.renderedLength, originalLength: m.originalLength,
-  }]));
+  const modules = Object.fromEntries(
+    Object.entries(o.modules).map(([id, m]) => [
+      id,
+      {
+        renderedExports: m.renderedExports,
+        removedExports: m.removedExports,
+        renderedLength: m.renderedLength,
+        originalLength: m.originalLength,
+      },
+    ]),
+  );
   const meta = (o as OutputChunk & { viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> } }).viteMetadata;
   const viteMetadata = meta && { importedCss: [...meta.importedCss], importedAssets: [...meta.importedAssets] };
   return { ...pick(o, CHUNK_KEYS), map: null, modules, viteMetadata } as unknown as RecordedOutput;
@@ -87,7 +118,10 @@ function plainMeta(meta: unknown): Record<string, unknown> | null {
 function standIn(m: RecordedModule): string {
   if (STYLE_ID.test(m.id)) return '';
   if (JSON_ID.test(m.id)) return '{}';
-  return [...m.imports.map((id) => `import ${JSON.stringify(id)};`), ...m.dynamicImports.map((id) => `import(${JSON.stringify(id)});`)].join('\n');
+  return [
+    ...m.imports.map((id) => `import ${JSON.stringify(id)};`),
+    ...m.dynamicImports.map((id) => `import(${JSON.stringify(id)});`),
+  ].join('\n');
 }
 
 /** Writes the bundle down as the real build made it. */
@@ -103,7 +137,11 @@ function recordPlugin(file: string, inputs: string[], settings: string): Plugin 
           const info = this.getModuleInfo(id);
           if (!info) continue;
           const m: RecordedModule = {
-            id, imports: [...info.importedIds], dynamicImports: [...info.dynamicallyImportedIds], external: info.isExternal, meta: plainMeta(info.meta),
+            id,
+            imports: [...info.importedIds],
+            dynamicImports: [...info.dynamicallyImportedIds],
+            external: info.isExternal,
+            meta: plainMeta(info.meta),
           };
           // A style or JSON module cannot import anything in a stand-in: such a graph is not replayable.
           if ((STYLE_ID.test(id) || JSON_ID.test(id)) && m.imports.length + m.dynamicImports.length > 0) {

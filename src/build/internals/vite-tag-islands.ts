@@ -19,7 +19,10 @@ export function tagIslandRenderer(): Plugin {
       if (!options?.ssr || !ISLAND_FILE.test(id.split('?')[0]!)) return null;
       const name = DEFAULT_FUNCTION.exec(code)?.[1];
       if (!name) return null;
-      return { code: `${code}\n;(${name} as unknown as Record<symbol, string>)[Symbol.for('astro:renderer')] = '@astrojs/react';\n`, map: null };
+      return {
+        code: `${code}\n;(${name} as unknown as Record<symbol, string>)[Symbol.for('astro:renderer')] = '@astrojs/react';\n`,
+        map: null,
+      };
     },
   };
 }

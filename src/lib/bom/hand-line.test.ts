@@ -30,9 +30,12 @@ describe('hand-typed parts-list lines', () => {
     expect(parseHandLine(line)).toEqual({ kind: 'part', part, quantity });
   });
 
-  it.each(['خازن‌ها:', 'Semiconductors', 'Passives:', 'لیست خرید پروژه دیتالاگر', '# comment', 'Resistors and capacitors'])('%j is a heading', (line) => {
-    expect(parseHandLine(line)).toEqual({ kind: 'heading' });
-  });
+  it.each(['خازن‌ها:', 'Semiconductors', 'Passives:', 'لیست خرید پروژه دیتالاگر', '# comment', 'Resistors and capacitors'])(
+    '%j is a heading',
+    (line) => {
+      expect(parseHandLine(line)).toEqual({ kind: 'heading' });
+    },
+  );
 
   it('an empty line is empty', () => expect(parseHandLine('   ')).toEqual({ kind: 'empty' }));
 });

@@ -4,20 +4,40 @@
  */
 import { toAsciiDigits, toPersianLetters } from '../persian';
 
-export type HandLine =
-  | { kind: 'part'; part: string; quantity: number | null }
-  | { kind: 'heading' }
-  | { kind: 'empty' };
+export type HandLine = { kind: 'part'; part: string; quantity: number | null } | { kind: 'heading' } | { kind: 'empty' };
 
 // Words that follow a count: "30 pcs", "۴ عدد", "5 ta".
 const COUNT_WORD = String.raw`(?:pcs?\.?|pieces?|ea|each|units?|nos?\.?|عدد|تا|دانه|قطعه)`;
 // Four-digit package codes typed after a value ("10k 0805"): never a count.
-const PACKAGE_CODES = new Set(['01005', '0201', '0402', '0603', '0805', '1206', '1210', '1812', '2010', '2512', '3225', '3215', '3216', '3528', '6032', '7343', '5050', '2835']);
+const PACKAGE_CODES = new Set([
+  '01005',
+  '0201',
+  '0402',
+  '0603',
+  '0805',
+  '1206',
+  '1210',
+  '1812',
+  '2010',
+  '2512',
+  '3225',
+  '3215',
+  '3216',
+  '3528',
+  '6032',
+  '7343',
+  '5050',
+  '2835',
+]);
 
 const isCount = (s: string) => /^\d{1,7}$/.test(s) && !/^0/.test(s) && Number(s) > 0;
 
 /** Separators people put between a part and its count: "x", "×", "*", "-", ",", ":", "=". */
-const tidyPart = (s: string) => s.replace(/^[\s\-–—*•·.,;:=)]+|[\s\-–—*•·,;:=(]+$/g, '').replace(/\s+/g, ' ').trim();
+const tidyPart = (s: string) =>
+  s
+    .replace(/^[\s\-–—*•·.,;:=)]+|[\s\-–—*•·,;:=(]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function part(partText: string, quantity: number | null): HandLine {
   const p = tidyPart(partText);
@@ -48,6 +68,7 @@ export function parseHandLine(line: string): HandLine {
   const last = words[words.length - 1]!;
   if (words.length > 1 && isCount(last) && !PACKAGE_CODES.has(last)) return part(words.slice(0, -1).join(' '), Number(last));
   // "10 LM358": a count first, then a part.
-  if (words.length > 1 && isCount(words[0]!) && /[A-Za-z]/.test(words.slice(1).join(' '))) return part(words.slice(1).join(' '), Number(words[0]));
+  if (words.length > 1 && isCount(words[0]!) && /[A-Za-z]/.test(words.slice(1).join(' ')))
+    return part(words.slice(1).join(' '), Number(words[0]));
   return part(s, null);
 }

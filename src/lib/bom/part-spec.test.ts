@@ -34,29 +34,74 @@ describe('packages', () => {
 
 describe('line specs', () => {
   it.each([
-    [{ value: '10k', footprint: 'R_0603_1608Metric', designators: 'R1' }, { kind: 'resistor', value: 10_000, package: '0603' }],
-    [{ value: '470', footprint: 'R0603', designators: 'R4' }, { kind: 'resistor', value: 470, package: '0603' }],
-    [{ value: '4K7', designators: 'R9' }, { kind: 'resistor', value: 4700 }],
-    [{ value: '100n', footprint: 'C0805', designators: 'C1, C2' }, { kind: 'capacitor', value: 1e-7, package: '0805' }],
-    [{ value: '4.7uF', footprint: 'C_0805_2012Metric', designators: 'C7' }, { kind: 'capacitor', value: 4.7e-6, package: '0805' }],
-    [{ value: '10uF 16V', footprint: 'CP_Radial_D5.0mm_P2.00mm', designators: 'C8' }, { kind: 'capacitor', value: 1e-5, voltage: 16, package: 'RADIAL', diameter: 5 }],
-    [{ value: '2.2uH', footprint: '0805', designators: 'L1' }, { kind: 'inductor', value: 2.2e-6, package: '0805' }],
-    [{ value: '16MHz', footprint: 'Crystal_HC49-4H_Vertical', designators: 'Y1' }, { kind: 'crystal', value: 16e6, package: 'HC-49' }],
-    [{ value: '16MHz', description: 'CRYSTAL 16MHZ 12PF SMD 3225', footprint: 'XTAL_3225' }, { kind: 'crystal', value: 16e6, package: '3225' }],
-    [{ value: 'RED', footprint: 'LED_SMD:LED_0805_2012Metric', designators: 'D1' }, { kind: 'led', colour: 'red', package: '0805' }],
-    [{ value: 'Green', footprint: 'LED_0603', designators: 'LED1' }, { kind: 'led', colour: 'green', package: '0603' }],
-    [{ value: 'مقاومت ۱۰ کیلو', footprint: '0805' }, { kind: 'resistor', value: 10_000, package: '0805' }],
-    [{ value: 'خازن ۱۰۰ نانو', footprint: '0603' }, { kind: 'capacitor', value: 1e-7, package: '0603' }],
-    [{ value: 'کریستال ۸ مگاهرتز', footprint: 'HC-49' }, { kind: 'crystal', value: 8e6, package: 'HC-49' }],
+    [
+      { value: '10k', footprint: 'R_0603_1608Metric', designators: 'R1' },
+      { kind: 'resistor', value: 10_000, package: '0603' },
+    ],
+    [
+      { value: '470', footprint: 'R0603', designators: 'R4' },
+      { kind: 'resistor', value: 470, package: '0603' },
+    ],
+    [
+      { value: '4K7', designators: 'R9' },
+      { kind: 'resistor', value: 4700 },
+    ],
+    [
+      { value: '100n', footprint: 'C0805', designators: 'C1, C2' },
+      { kind: 'capacitor', value: 1e-7, package: '0805' },
+    ],
+    [
+      { value: '4.7uF', footprint: 'C_0805_2012Metric', designators: 'C7' },
+      { kind: 'capacitor', value: 4.7e-6, package: '0805' },
+    ],
+    [
+      { value: '10uF 16V', footprint: 'CP_Radial_D5.0mm_P2.00mm', designators: 'C8' },
+      { kind: 'capacitor', value: 1e-5, voltage: 16, package: 'RADIAL', diameter: 5 },
+    ],
+    [
+      { value: '2.2uH', footprint: '0805', designators: 'L1' },
+      { kind: 'inductor', value: 2.2e-6, package: '0805' },
+    ],
+    [
+      { value: '16MHz', footprint: 'Crystal_HC49-4H_Vertical', designators: 'Y1' },
+      { kind: 'crystal', value: 16e6, package: 'HC-49' },
+    ],
+    [
+      { value: '16MHz', description: 'CRYSTAL 16MHZ 12PF SMD 3225', footprint: 'XTAL_3225' },
+      { kind: 'crystal', value: 16e6, package: '3225' },
+    ],
+    [
+      { value: 'RED', footprint: 'LED_SMD:LED_0805_2012Metric', designators: 'D1' },
+      { kind: 'led', colour: 'red', package: '0805' },
+    ],
+    [
+      { value: 'Green', footprint: 'LED_0603', designators: 'LED1' },
+      { kind: 'led', colour: 'green', package: '0603' },
+    ],
+    [
+      { value: 'مقاومت ۱۰ کیلو', footprint: '0805' },
+      { kind: 'resistor', value: 10_000, package: '0805' },
+    ],
+    [
+      { value: 'خازن ۱۰۰ نانو', footprint: '0603' },
+      { kind: 'capacitor', value: 1e-7, package: '0603' },
+    ],
+    [
+      { value: 'کریستال ۸ مگاهرتز', footprint: 'HC-49' },
+      { kind: 'crystal', value: 8e6, package: 'HC-49' },
+    ],
     [{ value: '10k 0805' }, { kind: 'resistor', value: 10_000, package: '0805' }],
     [{ value: '100nF 0603' }, { kind: 'capacitor', value: 1e-7, package: '0603' }],
     [{ description: 'RES SMD 4.7K OHM 1% 1/10W 0603' }, { kind: 'resistor', value: 4700, tolerance: 1, power: 0.1, package: '0603' }],
     [{ description: 'CAP CER 0.1UF 50V X7R 0603' }, { kind: 'capacitor', value: 1e-7, voltage: 50, package: '0603' }],
   ])('%j', (input, want) => expect(specOfLine(input)).toMatchObject(want));
 
-  it.each([['LM358'], ['AMS1117-3.3'], ['BC847'], ['1N4007'], ['7805'], ['2N7002'], ['Conn_01x04']])('%s is a part number, not a value', (value) => {
-    expect(specOfLine({ value })).toBeNull();
-  });
+  it.each([['LM358'], ['AMS1117-3.3'], ['BC847'], ['1N4007'], ['7805'], ['2N7002'], ['Conn_01x04']])(
+    '%s is a part number, not a value',
+    (value) => {
+      expect(specOfLine({ value })).toBeNull();
+    },
+  );
 });
 
 describe('fit against the catalogue', () => {
@@ -74,7 +119,12 @@ describe('fit against the catalogue', () => {
     ['2.2uH is not a 2.2µF capacitor', { value: '2.2uH', footprint: '0805', designators: 'L1' }, cap22u0805, ['kind']],
     ['470 Ω R0603 is not a 47 pF capacitor', { value: '470', footprint: 'R0603', designators: 'R5' }, c47p, ['kind']],
     ['470 Ω R0603 fits', { value: '470', footprint: 'R0603', designators: 'R5' }, r470, []],
-    ['a 25 V line does not take a 16 V part', { value: '10uF 25V', footprint: 'CP_Radial_D5.0mm', designators: 'C2' }, elco10u16, ['voltage']],
+    [
+      'a 25 V line does not take a 16 V part',
+      { value: '10uF 25V', footprint: 'CP_Radial_D5.0mm', designators: 'C2' },
+      elco10u16,
+      ['voltage'],
+    ],
     ['a 10 V line takes a 16 V part', { value: '10uF 10V', footprint: 'CP_Radial_D5.0mm', designators: 'C2' }, elco10u16, []],
     ['another diameter does not fit', { value: '10uF', footprint: 'CP_Radial_D8.0mm', designators: 'C2' }, elco10u16, ['diameter']],
   ])('%s', (_name, line, have, misfits) => expect(specMisfits(specOfLine(line)!, have)).toEqual(misfits));

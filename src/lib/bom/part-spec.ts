@@ -25,16 +25,38 @@ export interface PartSpec {
   colour: string | null;
 }
 
-const EMPTY: PartSpec = { kind: null, value: null, tolerance: null, voltage: null, power: null, package: null, diameter: null, colour: null };
+const EMPTY: PartSpec = {
+  kind: null,
+  value: null,
+  tolerance: null,
+  voltage: null,
+  power: null,
+  package: null,
+  diameter: null,
+  colour: null,
+};
 
 const MULTIPLIER: Record<string, number> = { p: 1e-12, n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, K: 1e3, M: 1e6, G: 1e9 };
 
 // Persian words people write in place of units and kinds ("مقاومت ۱۰ کیلو", "خازن ۱۰۰ نانو").
 const PERSIAN_WORDS: [RegExp, string][] = [
-  [/مگا\s*هرتز|مگاهرتز/g, 'MHz'], [/کیلو\s*هرتز|کیلوهرتز/g, 'kHz'], [/میکرو\s*فاراد|میکروفاراد/g, 'uF'],
-  [/نانو\s*فاراد|نانوفاراد/g, 'nF'], [/پیکو\s*فاراد|پیکوفاراد/g, 'pF'], [/میکرو\s*هانری|میکروهانری/g, 'uH'],
-  [/کیلو\s*اهم|کیلواهم/g, 'k'], [/مگا\s*اهم|مگااهم/g, 'M'], [/اهم/g, 'R'], [/کیلو/g, 'k'], [/مگا/g, 'M'],
-  [/میکرو/g, 'u'], [/نانو/g, 'n'], [/پیکو/g, 'p'], [/ولت/g, 'V'], [/وات/g, 'W'], [/میلی\u200c?متری?/g, 'mm'],
+  [/مگا\s*هرتز|مگاهرتز/g, 'MHz'],
+  [/کیلو\s*هرتز|کیلوهرتز/g, 'kHz'],
+  [/میکرو\s*فاراد|میکروفاراد/g, 'uF'],
+  [/نانو\s*فاراد|نانوفاراد/g, 'nF'],
+  [/پیکو\s*فاراد|پیکوفاراد/g, 'pF'],
+  [/میکرو\s*هانری|میکروهانری/g, 'uH'],
+  [/کیلو\s*اهم|کیلواهم/g, 'k'],
+  [/مگا\s*اهم|مگااهم/g, 'M'],
+  [/اهم/g, 'R'],
+  [/کیلو/g, 'k'],
+  [/مگا/g, 'M'],
+  [/میکرو/g, 'u'],
+  [/نانو/g, 'n'],
+  [/پیکو/g, 'p'],
+  [/ولت/g, 'V'],
+  [/وات/g, 'W'],
+  [/میلی\u200c?متری?/g, 'mm'],
 ];
 const KIND_WORDS: [RegExp, PartKind][] = [
   [/مقاومت|\bres(istor)?\b|\bresistance\b/i, 'resistor'],
@@ -44,13 +66,20 @@ const KIND_WORDS: [RegExp, PartKind][] = [
   [/\bled\b|ال\s*ای\s*دی|^led|_led|led_/i, 'led'],
 ];
 const COLOURS: [RegExp, string][] = [
-  [/\bred\b|قرمز/i, 'red'], [/\bgreen\b|سبز/i, 'green'], [/\bblue\b|آبی/i, 'blue'], [/\byellow\b|زرد/i, 'yellow'],
-  [/\bwhite\b|سفید/i, 'white'], [/\borange\b|نارنجی/i, 'orange'],
+  [/\bred\b|قرمز/i, 'red'],
+  [/\bgreen\b|سبز/i, 'green'],
+  [/\bblue\b|آبی/i, 'blue'],
+  [/\byellow\b|زرد/i, 'yellow'],
+  [/\bwhite\b|سفید/i, 'white'],
+  [/\borange\b|نارنجی/i, 'orange'],
 ];
 
 /** Digits, letters and micro signs as one spelling: "۴٫۷µF" → "4.7uF". */
 export function normaliseSpecText(text: string): string {
-  let s = toAsciiDigits(toPersianLetters(text)).replace(/٫/g, '.').replace(/[µμ]/g, 'u').replace(/Ω|ohms?\b/gi, 'R');
+  let s = toAsciiDigits(toPersianLetters(text))
+    .replace(/٫/g, '.')
+    .replace(/[µμ]/g, 'u')
+    .replace(/Ω|ohms?\b/gi, 'R');
   for (const [re, to] of PERSIAN_WORDS) s = s.replace(re, ` ${to}`);
   // "10 k", "100 nF", "16 MHz": a number and its unit written apart.
   return s.replace(/(\d)\s+(?=(?:[pnumkKMG]?(?:F|H|Hz|R|V|W)|[pnukKM])\b)/g, '$1');
@@ -98,14 +127,27 @@ export function diameterOf(text: string): number | null {
 }
 
 export function kindFromDesignators(designators: string | null): PartKind | null {
-  const first = toAsciiDigits(designators ?? '').trim().toUpperCase().match(/^[A-Z]+/)?.[0];
+  const first = toAsciiDigits(designators ?? '')
+    .trim()
+    .toUpperCase()
+    .match(/^[A-Z]+/)?.[0];
   switch (first) {
-    case 'R': case 'RN': return 'resistor';
-    case 'C': case 'CP': return 'capacitor';
-    case 'L': return 'inductor';
-    case 'Y': case 'X': case 'XTAL': return 'crystal';
-    case 'LED': return 'led';
-    default: return null;
+    case 'R':
+    case 'RN':
+      return 'resistor';
+    case 'C':
+    case 'CP':
+      return 'capacitor';
+    case 'L':
+      return 'inductor';
+    case 'Y':
+    case 'X':
+    case 'XTAL':
+      return 'crystal';
+    case 'LED':
+      return 'led';
+    default:
+      return null;
   }
 }
 
@@ -176,17 +218,34 @@ export function specOfLine(input: SpecInput): PartSpec | null {
   const footprint = input.footprint ?? '';
   const all = `${valueText} ${footprint} ${description}`;
   let hint = kindFromDesignators(input.designators ?? null);
-  if (!hint) for (const [re, kind] of KIND_WORDS) if (re.test(`${valueText} ${description} ${footprint}`)) { hint = kind; break; }
+  if (!hint)
+    for (const [re, kind] of KIND_WORDS)
+      if (re.test(`${valueText} ${description} ${footprint}`)) {
+        hint = kind;
+        break;
+      }
   if (!hint && /^LED|[:_]LED/i.test(footprint)) hint = 'led';
 
   if (hint === 'led') {
     spec.kind = 'led';
-    for (const [re, colour] of COLOURS) if (re.test(all)) { spec.colour = colour; break; }
+    for (const [re, colour] of COLOURS)
+      if (re.test(all)) {
+        spec.colour = colour;
+        break;
+      }
     if (!spec.colour) return null;
   } else {
     const tokens = (text: string) => text.split(/[\s,;/()]+/).filter(Boolean);
-    const fromValue = tokens(valueText).map((t) => parseValueToken(t, hint)).find(Boolean);
-    const found = fromValue ?? (hint || !valueText ? tokens(description).map((t) => parseValueToken(t, hint)).find(Boolean) : undefined);
+    const fromValue = tokens(valueText)
+      .map((t) => parseValueToken(t, hint))
+      .find(Boolean);
+    const found =
+      fromValue ??
+      (hint || !valueText
+        ? tokens(description)
+            .map((t) => parseValueToken(t, hint))
+            .find(Boolean)
+        : undefined);
     if (!found) return null;
     spec.kind = found.kind;
     spec.value = found.value;
@@ -205,7 +264,10 @@ export function specOfProduct(attributes: Record<string, string>, packageText: s
     if (!raw || spec.kind) return;
     const token = normaliseSpecText(raw).replace(/\s+/g, '');
     const parsed = parseValueToken(token.replace(/R$/, 'R'), kind);
-    if (parsed) { spec.kind = kind; spec.value = parsed.value; }
+    if (parsed) {
+      spec.kind = kind;
+      spec.value = parsed.value;
+    }
   };
   read('Resistance', 'resistor');
   read('Capacitance', 'capacitor');
@@ -217,10 +279,13 @@ export function specOfProduct(attributes: Record<string, string>, packageText: s
   }
   if (!spec.kind) return null;
   spec.package = packageOf(`${attributes.Package ?? ''} ${packageText ?? ''}`.trim()) ?? null;
-  spec.diameter = attributes.Size ? diameterOf(`${attributes.Size}`) ?? diameterOf(`Radial ${attributes.Size}`) : null;
-  if (attributes.Voltage) spec.voltage = Number(/(\d+(?:\.\d+)?)/.exec(normaliseSpecText(attributes.Voltage))?.[1]) * (/kv/i.test(attributes.Voltage) ? 1000 : 1) || null;
+  spec.diameter = attributes.Size ? (diameterOf(`${attributes.Size}`) ?? diameterOf(`Radial ${attributes.Size}`)) : null;
+  if (attributes.Voltage)
+    spec.voltage =
+      Number(/(\d+(?:\.\d+)?)/.exec(normaliseSpecText(attributes.Voltage))?.[1]) * (/kv/i.test(attributes.Voltage) ? 1000 : 1) || null;
   if (attributes.Tolerance) spec.tolerance = Number(/(\d+(?:\.\d+)?)\s*%/.exec(attributes.Tolerance)?.[1]) || null;
-  if (attributes.Power) spec.power = Number(/(\d+(?:\.\d+)?)/.exec(attributes.Power)?.[1]) * (/mW/.test(attributes.Power) ? 1e-3 : 1) || null;
+  if (attributes.Power)
+    spec.power = Number(/(\d+(?:\.\d+)?)/.exec(attributes.Power)?.[1]) * (/mW/.test(attributes.Power) ? 1e-3 : 1) || null;
   return spec;
 }
 

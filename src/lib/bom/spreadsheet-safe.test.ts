@@ -22,6 +22,11 @@ describe('cells written back to spreadsheets are never formulas', () => {
   });
 
   it('starts with a byte-order mark and ends rows with CRLF', () => {
-    expect(toCsv([['a', 1], ['=b', null]])).toBe("\uFEFFa,1\r\n'=b,\r\n");
+    expect(
+      toCsv([
+        ['a', 1],
+        ['=b', null],
+      ]),
+    ).toBe("\uFEFFa,1\r\n'=b,\r\n");
   });
 });

@@ -26,13 +26,25 @@ export function isHttps(c: Context, deps: AppDeps): boolean {
 export function setSessionCookies(c: Context, deps: AppDeps, session: IssuedSession): void {
   const secure = isHttps(c, deps);
   setCookie(c, ACCESS_COOKIE, session.accessToken, { httpOnly: true, secure, sameSite: 'Lax', path: '/', maxAge: ACCESS_TOKEN_SECONDS });
-  setCookie(c, REFRESH_COOKIE, session.refreshToken, { httpOnly: true, secure, sameSite: 'Lax', path: REFRESH_PATH, maxAge: REFRESH_TOKEN_SECONDS });
+  setCookie(c, REFRESH_COOKIE, session.refreshToken, {
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax',
+    path: REFRESH_PATH,
+    maxAge: REFRESH_TOKEN_SECONDS,
+  });
   setCsrfCookie(c, deps, session.sessionId);
 }
 
 /** (Re)delivers the session's CSRF token to our pages. */
 export function setCsrfCookie(c: Context, deps: AppDeps, sessionId: string): void {
-  setCookie(c, CSRF_COOKIE, csrfTokenFor(deps.config, sessionId), { httpOnly: false, secure: isHttps(c, deps), sameSite: 'Lax', path: '/', maxAge: ACCESS_TOKEN_SECONDS });
+  setCookie(c, CSRF_COOKIE, csrfTokenFor(deps.config, sessionId), {
+    httpOnly: false,
+    secure: isHttps(c, deps),
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: ACCESS_TOKEN_SECONDS,
+  });
 }
 
 export function clearSessionCookies(c: Context, deps: AppDeps): void {

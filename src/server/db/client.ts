@@ -109,14 +109,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       }
     };
     const listen = (channel: string, onNotify: () => void) => listenOnPostgres(opts.url!, channel, onNotify);
-    return { db, kind: 'postgres', withLock, tryWithLock, listen, close: async () => { await searchPool.end(); await pool.end(); } };
+    return {
+      db,
+      kind: 'postgres',
+      withLock,
+      tryWithLock,
+      listen,
+      close: async () => {
+        await searchPool.end();
+        await pool.end();
+      },
+    };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.
-  const client = opts.pgliteThread === false ? await pgliteHere(opts.dataDir, opts.startFrom) : await openPgliteThread(opts.dataDir, TRIGRAM_SETTINGS, opts.startFrom);
+  const client =
+    opts.pgliteThread === false
+      ? await pgliteHere(opts.dataDir, opts.startFrom)
+      : await openPgliteThread(opts.dataDir, TRIGRAM_SETTINGS, opts.startFrom);
   const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return {
-    db, kind: 'pglite',
+    db,
+    kind: 'pglite',
     withLock: (_name, work) => work(),
     tryWithLock: async (_name, work) => ({ ran: true, value: await work() }),
     listen: async (channel, onNotify) => {

@@ -9,7 +9,14 @@ export interface ThreadData {
 }
 
 export type Request = { id: number } & (
-  | { op: 'query'; sql: string; params: unknown[] | undefined; rowMode: 'array' | 'object' | undefined; textTypes: number[]; tx?: number | undefined }
+  | {
+      op: 'query';
+      sql: string;
+      params: unknown[] | undefined;
+      rowMode: 'array' | 'object' | undefined;
+      textTypes: number[];
+      tx?: number | undefined;
+    }
   | { op: 'exec'; sql: string; tx?: number | undefined }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
@@ -18,7 +25,11 @@ export type Request = { id: number } & (
   | { op: 'close' }
 );
 
-export interface SentError { name: string; message: string; fields: Record<string, unknown> }
+export interface SentError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
 
 export type Reply =
   | { id: number; ok: true; value: unknown }

@@ -21,11 +21,18 @@ const BOOT = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); ret
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Outgoing = Distribute<Request>;
 
-interface QueryOptions { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> }
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, unknown>;
+}
 
 /** The part of PGlite's interface drizzle's driver and our database module use. */
 export interface PgliteThreadQueries {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: T[]; affectedRows?: number; fields: unknown[] }>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: T[]; affectedRows?: number; fields: unknown[] }>;
   exec(sql: string): Promise<unknown>;
 }
 
@@ -101,10 +108,15 @@ export async function openPgliteThread(dataDir: string | undefined, setup: strin
   };
 
   const queries = (tx?: number): PgliteThreadQueries => ({
-    query: (sql, params, options) => call({
-      op: 'query', sql, params, tx, rowMode: options?.rowMode,
-      textTypes: Object.keys(options?.parsers ?? {}).map(Number),
-    }),
+    query: (sql, params, options) =>
+      call({
+        op: 'query',
+        sql,
+        params,
+        tx,
+        rowMode: options?.rowMode,
+        textTypes: Object.keys(options?.parsers ?? {}).map(Number),
+      }),
     exec: (sql) => call({ op: 'exec', sql, tx }),
   });
 
@@ -118,7 +130,13 @@ export async function openPgliteThread(dataDir: string | undefined, setup: strin
         ended = true;
         await call({ op: 'end', tx, commit });
       };
-      const handle = { ...queries(tx), rollback: () => end(false), get closed() { return ended; } };
+      const handle = {
+        ...queries(tx),
+        rollback: () => end(false),
+        get closed() {
+          return ended;
+        },
+      };
       let result: Awaited<ReturnType<typeof work>>;
       try {
         result = await work(handle);

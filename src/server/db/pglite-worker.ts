@@ -52,12 +52,16 @@ async function main() {
         // Resolves once PGlite has begun the transaction (after any other one ended).
         return new Promise<number>((started, failed) => {
           let end!: (commit: boolean) => void;
-          const decided = new Promise<boolean>((resolve) => { end = resolve; });
-          const done = db.transaction(async (tx) => {
-            open.set(txId, { tx, end, done });
-            started(txId);
-            if (!(await decided)) await tx.rollback();
-          }).then(() => undefined);
+          const decided = new Promise<boolean>((resolve) => {
+            end = resolve;
+          });
+          const done = db
+            .transaction(async (tx) => {
+              open.set(txId, { tx, end, done });
+              started(txId);
+              if (!(await decided)) await tx.rollback();
+            })
+            .then(() => undefined);
           done.catch(failed).finally(() => open.delete(txId));
         });
       }

@@ -17,14 +17,20 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Multipart framing around an uploaded file: boundaries, part headers, the other fields. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
 
-interface RouteBodyLimit { maxBytes: number; message: string }
+interface RouteBodyLimit {
+  maxBytes: number;
+  message: string;
+}
 
 /** Routes that take files, by path under the API base, with what the refused caller reads. */
 export const UPLOAD_BODY_LIMITS: Record<string, RouteBodyLimit> = {
   '/SaveCustomerFile': { maxBytes: BOM_LIMITS.maxFileBytes + MULTIPART_OVERHEAD, message: BOM_MESSAGES.tooLarge },
   // The back office: product images and datasheets; a whole catalogue (products and categories files).
   '/staff/uploads': { maxBytes: 20 * 1024 * 1024 + MULTIPART_OVERHEAD, message: 'حجم فایل بیش از ۲۰ مگابایت است.' },
-  '/staff/catalogue/import': { maxBytes: 2 * 80 * 1024 * 1024 + MULTIPART_OVERHEAD, message: 'حجم فایل‌های درون‌ریزی بیش از ۸۰ مگابایت است.' },
+  '/staff/catalogue/import': {
+    maxBytes: 2 * 80 * 1024 * 1024 + MULTIPART_OVERHEAD,
+    message: 'حجم فایل‌های درون‌ریزی بیش از ۸۰ مگابایت است.',
+  },
 };
 
 export const BODY_TOO_LARGE_MESSAGE = `حجم درخواست بیش از ${toPersianDigits(String(DEFAULT_BODY_LIMIT / (1024 * 1024)))} مگابایت است و پذیرفته نمی‌شود.`;

@@ -90,7 +90,7 @@ describe('compressed copies kept in memory', () => {
   it('serves a file that never changes compressed fast at once, and the strongest copy once it is ready', async () => {
     const cache = new CompressedFiles(1024 * 1024);
     const file = join(dir, 'client.js');
-    const script = Array.from({ length: 3000 }, (_, i) => `export const part${i % 97} = "LM${i * 7919 % 10007}";`).join('\n');
+    const script = Array.from({ length: 3000 }, (_, i) => `export const part${i % 97} = "LM${(i * 7919) % 10007}";`).join('\n');
     writeFileSync(file, script);
     const read = async () => Buffer.from(script);
     const first = await cache.get(file, statSync(file), 'br', read, true);
@@ -107,13 +107,21 @@ describe('compressed copies kept in memory', () => {
       writeFileSync(file, page(n));
       return file;
     });
-    const one = (await new CompressedFiles(1 << 20).get(files[0]!, statSync(files[0]!), 'gzip', async () => Buffer.from(page(1)), false)).byteLength;
+    const one = (await new CompressedFiles(1 << 20).get(files[0]!, statSync(files[0]!), 'gzip', async () => Buffer.from(page(1)), false))
+      .byteLength;
     const cache = new CompressedFiles(one * 2 + 10);
     let reads = 0;
-    const get = (i: number) => cache.get(files[i]!, statSync(files[i]!), 'gzip', async () => {
-      reads++;
-      return Buffer.from(page(i + 1));
-    }, false);
+    const get = (i: number) =>
+      cache.get(
+        files[i]!,
+        statSync(files[i]!),
+        'gzip',
+        async () => {
+          reads++;
+          return Buffer.from(page(i + 1));
+        },
+        false,
+      );
     await get(0);
     await get(1);
     await get(0);

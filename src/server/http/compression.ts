@@ -25,7 +25,11 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
+    const [name = '', ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((s) => s.trim());
     const q = params.find((p) => p.startsWith('q='));
     const weight = q ? Number(q.slice(2)) : 1;
     if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
@@ -48,16 +52,23 @@ const gzipAsync = promisify(gzip);
 async function compressBytes(bytes: Uint8Array, encoding: Encoding, strength: 'fast' | 'best'): Promise<Bytes> {
   const best = strength === 'best';
   if (encoding === 'br') {
-    return await brotli(bytes, { params: {
-      [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-    } }) as Bytes;
+    return (await brotli(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+      },
+    })) as Bytes;
   }
   return (await gzipAsync(bytes, { level: best ? 9 : 6 })) as Bytes;
 }
 
-interface Entry { ino: number; size: number; mtimeMs: number; bytes: Bytes }
+interface Entry {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  bytes: Bytes;
+}
 
 /** Compressed copies of files, least recently used dropped first once `maxBytes` is passed. */
 export class CompressedFiles {
@@ -82,14 +93,24 @@ export class CompressedFiles {
       return hit.bytes;
     }
     const original = await read();
-    const entry: Entry = { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, bytes: await compressBytes(original, encoding, 'fast') };
+    const entry: Entry = {
+      ino: stats.ino,
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      bytes: await compressBytes(original, encoding, 'fast'),
+    };
     this.#put(key, entry);
     if (lasting) {
       // One at a time: each holds a thread of the pool that also reads the files for requests.
-      this.#pending = this.#pending.then(() => compressBytes(original, encoding, 'best')).then((bytes) => {
-        // Only if nothing replaced the fast copy meanwhile (a newer file, or the cache dropping it).
-        if (this.#entries.get(key) === entry) this.#put(key, { ...entry, bytes });
-      }, () => {});
+      this.#pending = this.#pending
+        .then(() => compressBytes(original, encoding, 'best'))
+        .then(
+          (bytes) => {
+            // Only if nothing replaced the fast copy meanwhile (a newer file, or the cache dropping it).
+            if (this.#entries.get(key) === entry) this.#put(key, { ...entry, bytes });
+          },
+          () => {},
+        );
     }
     return entry.bytes;
   }

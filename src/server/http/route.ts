@@ -120,14 +120,19 @@ export function openApiDocument(base: string, routes: RouteDef[], info: { title:
     delete out.$schema;
     const prefix = `${io}${++conversions}`;
     const relink = (value: unknown) =>
-      JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${prefix}${name}"`)) as unknown;
+      JSON.parse(
+        JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${prefix}${name}"`),
+      ) as unknown;
     for (const [name, def] of Object.entries(defs)) shared[`${prefix}${name}`] = relink(def);
     return relink(out);
   };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of routes) {
     const parameters: unknown[] = [];
-    for (const [where, schema] of [['query', def.query], ['path', def.params]] as const) {
+    for (const [where, schema] of [
+      ['query', def.query],
+      ['path', def.params],
+    ] as const) {
       if (!schema) continue;
       const js = json(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, s] of Object.entries(js.properties ?? {})) {
@@ -138,7 +143,10 @@ export function openApiDocument(base: string, routes: RouteDef[], info: { title:
       200: { description: 'OK', content: { 'application/json': { schema: json(def.response, 'output') } } },
     };
     for (const status of [...(def.errors ?? []), 422, 500]) {
-      responses[status] = { description: String(status), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      responses[status] = {
+        description: String(status),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     }
     (paths[base + def.path] ??= {})[def.method] = {
       summary: def.summary,
@@ -165,7 +173,10 @@ function errorJsonSchema() {
     properties: {
       status: { type: 'integer' },
       message: { type: 'string' },
-      data: { type: 'object', properties: { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } },
+      data: {
+        type: 'object',
+        properties: { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+      },
     },
   };
 }

@@ -9,7 +9,12 @@ const SADAD = { SADAD_MERCHANT_ID: '000000140336964', SADAD_TERMINAL_ID: '240956
 /** The policy for this configuration, as directive name → sources. */
 function policy(env: Record<string, string> = {}): Record<string, string[]> {
   const text = contentSecurityPolicy(loadConfig({ NODE_ENV: 'test', ...env }), HASHES);
-  return Object.fromEntries(text.split('; ').map((d) => { const [name, ...sources] = d.split(' '); return [name!, sources]; }));
+  return Object.fromEntries(
+    text.split('; ').map((d) => {
+      const [name, ...sources] = d.split(' ');
+      return [name!, sources];
+    }),
+  );
 }
 
 describe('contentSecurityPolicy', () => {
@@ -28,7 +33,11 @@ describe('contentSecurityPolicy', () => {
   it.each([
     ['sandbox (default in development)', {}, ["'self'"]],
     ['ZarinPal configured', SANDBOX_OFF_ZARINPAL, ["'self'", 'https://payment.zarinpal.com']],
-    ['Sadad configured at its own address', { ...SADAD, SADAD_PURCHASE_URL: 'https://bank.example/VPG/Purchase' }, ["'self'", 'https://bank.example']],
+    [
+      'Sadad configured at its own address',
+      { ...SADAD, SADAD_PURCHASE_URL: 'https://bank.example/VPG/Purchase' },
+      ["'self'", 'https://bank.example'],
+    ],
     ['both', { ...SANDBOX_OFF_ZARINPAL, ...SADAD }, ["'self'", 'https://payment.zarinpal.com', 'https://sadad.shaparak.ir']],
   ])('form-action follows the configured banks: %s', (_name, env, expected) => {
     expect(policy(env)['form-action']).toEqual(expected);
@@ -36,9 +45,24 @@ describe('contentSecurityPolicy', () => {
 
   it.each([
     ['off (ALTCHA)', {}, ["'self'", "'sha256-island'"], ["'self'"]],
-    ['Google', { RECAPTCHA_SECRET_KEY: 's', RECAPTCHA_SITE_KEY: 'k' }, ["'self'", "'sha256-island'", 'https://www.google.com', 'https://www.gstatic.com/recaptcha/'], ["'self'", 'https://www.google.com', 'https://recaptcha.google.com/recaptcha/']],
-    ['recaptcha.net mirror', { RECAPTCHA_SECRET_KEY: 's', RECAPTCHA_SCRIPT_URL: 'https://www.recaptcha.net/recaptcha/api.js' }, ["'self'", "'sha256-island'", 'https://www.recaptcha.net', 'https://www.gstatic.com/recaptcha/'], ["'self'", 'https://www.recaptcha.net']],
-    ['own host', { RECAPTCHA_SECRET_KEY: 's', RECAPTCHA_SCRIPT_URL: 'https://captcha.example:8443/api.js' }, ["'self'", "'sha256-island'", 'https://captcha.example:8443'], ["'self'", 'https://captcha.example:8443']],
+    [
+      'Google',
+      { RECAPTCHA_SECRET_KEY: 's', RECAPTCHA_SITE_KEY: 'k' },
+      ["'self'", "'sha256-island'", 'https://www.google.com', 'https://www.gstatic.com/recaptcha/'],
+      ["'self'", 'https://www.google.com', 'https://recaptcha.google.com/recaptcha/'],
+    ],
+    [
+      'recaptcha.net mirror',
+      { RECAPTCHA_SECRET_KEY: 's', RECAPTCHA_SCRIPT_URL: 'https://www.recaptcha.net/recaptcha/api.js' },
+      ["'self'", "'sha256-island'", 'https://www.recaptcha.net', 'https://www.gstatic.com/recaptcha/'],
+      ["'self'", 'https://www.recaptcha.net'],
+    ],
+    [
+      'own host',
+      { RECAPTCHA_SECRET_KEY: 's', RECAPTCHA_SCRIPT_URL: 'https://captcha.example:8443/api.js' },
+      ["'self'", "'sha256-island'", 'https://captcha.example:8443'],
+      ["'self'", 'https://captcha.example:8443'],
+    ],
   ])('reCAPTCHA hosts only when it is on: %s', (_name, env, scripts, frames) => {
     const p = policy(env);
     expect(p['script-src']).toEqual(scripts);

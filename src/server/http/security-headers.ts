@@ -113,10 +113,26 @@ export function contentSecurityPolicy(config: Config, inline: InlineHashes): str
  * unknown one (e.g. `bluetooth`) as an error on every page.
  */
 export const PERMISSIONS_POLICY = [
-  'accelerometer', 'autoplay', 'browsing-topics', 'camera', 'display-capture', 'geolocation',
-  'gyroscope', 'hid', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get',
-  'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
-].map((feature) => `${feature}=()`).join(', ');
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 /** A year; without includeSubDomains: other hosts under the shop's domain are not ours to force. */
 export const HSTS = 'max-age=31536000';
@@ -163,7 +179,16 @@ export function securityHeaders(config: Config, siteDir?: string): SecurityHeade
       return { key: `${s.ino}:${s.mtimeMs}:${s.size}`, read: () => readInlineHashes(siteDir) };
     } catch {
       // A site built before builds recorded its hashes: read its pages once.
-      return { key: 'scanned', read: () => { try { return scanSitePages(siteDir); } catch { return NO_HASHES; } } };
+      return {
+        key: 'scanned',
+        read: () => {
+          try {
+            return scanSitePages(siteDir);
+          } catch {
+            return NO_HASHES;
+          }
+        },
+      };
     }
   }
 

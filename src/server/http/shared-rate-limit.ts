@@ -26,7 +26,9 @@ export function sharedRateLimit(opts: {
       sweepCounters(opts.db, opts.bucket, opts.windowSeconds * 2).catch(() => undefined);
     }
     if (hits > opts.limit) {
-      throw new HttpError(429, opts.message?.(retryAfterSeconds) ?? MESSAGES.tooManyFa, undefined, { 'Retry-After': String(retryAfterSeconds) });
+      throw new HttpError(429, opts.message?.(retryAfterSeconds) ?? MESSAGES.tooManyFa, undefined, {
+        'Retry-After': String(retryAfterSeconds),
+      });
     }
     await next();
   };

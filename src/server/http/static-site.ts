@@ -40,7 +40,10 @@ const COMPRESSED_CACHE_BYTES = 48 * 1024 * 1024;
 const BACKEND_PREFIXES = ['/api/', '/media/'];
 
 /** A file found on disk, with the stats its validator and compressed copy are keyed by. */
-interface Found { path: string; stats: Stats }
+interface Found {
+  path: string;
+  stats: Stats;
+}
 
 async function fileAt(path: string): Promise<Found | null> {
   try {
@@ -71,7 +74,13 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
   async function findFile(urlPath: string): Promise<Found | null> {
     const base = resolve(join(root, urlPath));
     if (base !== root && !base.startsWith(root + sep)) return null;
-    if (base.slice(root.length).split(sep).some((part) => part.startsWith('.') && part !== '.well-known')) return null;
+    if (
+      base
+        .slice(root.length)
+        .split(sep)
+        .some((part) => part.startsWith('.') && part !== '.well-known')
+    )
+      return null;
     const candidates = extname(urlPath) ? [base] : pageFileCandidates(root, base.slice(root.length));
     for (const candidate of candidates) {
       const found = await fileAt(candidate);
@@ -87,7 +96,11 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
     // Astro's hashed assets never change under the same name; pages must be revalidated.
     const lasting = file.includes(`${sep}_astro${sep}`);
     const etag = fileEtag(stats);
-    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': lasting ? 'public, max-age=31536000, immutable' : 'no-cache', ETag: etag };
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Cache-Control': lasting ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: etag,
+    };
     const compressible = isCompressible(type, stats.size);
     if (compressible) headers.Vary = 'Accept-Encoding';
     if (status === 200 && etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);

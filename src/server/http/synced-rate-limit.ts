@@ -64,7 +64,10 @@ export function syncedRateLimit(opts: {
       // handed over again and again.
       for (const [key, n] of handed) {
         const counter = counters.get(key);
-        if (counter) { counter.pending -= n; counter.shared += n; }
+        if (counter) {
+          counter.pending -= n;
+          counter.shared += n;
+        }
       }
       console.error(`rate limit ${opts.bucket}: sync failed (${(err as Error).message})`);
     } finally {

@@ -5,7 +5,10 @@
  * Runs come back in logical order; the renderer places them from the right edge leftwards.
  */
 export type Direction = 'rtl' | 'ltr';
-export interface Run { text: string; dir: Direction }
+export interface Run {
+  text: string;
+  dir: Direction;
+}
 
 type Kind = 'R' | 'L' | 'N';
 

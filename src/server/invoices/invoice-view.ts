@@ -10,9 +10,14 @@ export interface InvoiceView {
   trackingCode: string;
   paidAt: Date;
   customer: {
-    name: string; mobile: string; address: string; postCode: string;
+    name: string;
+    mobile: string;
+    address: string;
+    postCode: string;
     /** For an official invoice, when the customer gave them at checkout. */
-    company: string | null; nationalId: string | null; economicCode: string | null;
+    company: string | null;
+    nationalId: string | null;
+    economicCode: string | null;
   };
   shippingMethod: string;
   /** `reference`: the customer's designators or reference for the line, printed under the part number. */
@@ -27,8 +32,12 @@ const GATEWAY_TITLES: Record<string, string> = { zarinpal: 'زرین‌پال', 
 
 export function storeOf(config: Config): InvoiceView['store'] {
   return {
-    name: config.STORE_NAME_FA, nameEn: config.STORE_NAME_EN, address: config.STORE_ADDRESS_FA,
-    phones: config.STORE_PHONES, email: config.STORE_EMAIL, website: config.PUBLIC_BASE_URL,
+    name: config.STORE_NAME_FA,
+    nameEn: config.STORE_NAME_EN,
+    address: config.STORE_ADDRESS_FA,
+    phones: config.STORE_PHONES,
+    email: config.STORE_EMAIL,
+    website: config.PUBLIC_BASE_URL,
   };
 }
 
@@ -41,12 +50,25 @@ export async function loadInvoiceView(db: Db, orderId: number, config: Config): 
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== 'paid' || !order.paidAt || order.deletedAt) return null;
   const [user] = await db.select({ name: users.name, mobile: users.mobile }).from(users).where(eq(users.id, order.userId));
-  const lines = await db.select().from(orderLines).where(and(eq(orderLines.orderId, order.id), eq(orderLines.available, true))).orderBy(asc(orderLines.id));
-  const [payment] = await db.select().from(payments)
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, order.id), eq(orderLines.available, true)))
+    .orderBy(asc(orderLines.id));
+  const [payment] = await db
+    .select()
+    .from(payments)
     .where(and(eq(payments.orderId, order.id), eq(payments.status, 'SUCCEED'), eq(payments.flagged, false)))
-    .orderBy(desc(payments.verifiedAt)).limit(1);
-  const [receipt] = payment ? [] : await db.select().from(bankReceipts)
-    .where(and(eq(bankReceipts.orderId, order.id), eq(bankReceipts.status, 'accepted'))).orderBy(desc(bankReceipts.reviewedAt)).limit(1);
+    .orderBy(desc(payments.verifiedAt))
+    .limit(1);
+  const [receipt] = payment
+    ? []
+    : await db
+        .select()
+        .from(bankReceipts)
+        .where(and(eq(bankReceipts.orderId, order.id), eq(bankReceipts.status, 'accepted')))
+        .orderBy(desc(bankReceipts.reviewedAt))
+        .limit(1);
   const a = order.address;
   const province = placeName(a.province);
   const city = placeName(a.city);
@@ -57,15 +79,33 @@ export async function loadInvoiceView(db: Db, orderId: number, config: Config): 
     trackingCode: order.trackingCode,
     paidAt: order.paidAt,
     customer: {
-      name: str(a.name) || user?.name || '', mobile: str(a.mobile) || user?.mobile || '', address: place, postCode: str(a.postCode),
-      company: buyer.company ?? null, nationalId: buyer.nationalId ?? null, economicCode: buyer.economicCode ?? null,
+      name: str(a.name) || user?.name || '',
+      mobile: str(a.mobile) || user?.mobile || '',
+      address: place,
+      postCode: str(a.postCode),
+      company: buyer.company ?? null,
+      nationalId: buyer.nationalId ?? null,
+      economicCode: buyer.economicCode ?? null,
     },
     shippingMethod: isShippingMethod(order.shippingMethod) ? SHIPPING_TITLES[order.shippingMethod].fa : order.shippingMethod,
-    lines: lines.map((l) => ({ name: l.product.nameFa || l.product.name, partNumber: l.product.partNumber, reference: l.reference, quantity: l.quantity, unitPrice: l.unitPrice, total: l.lineTotal })),
+    lines: lines.map((l) => ({
+      name: l.product.nameFa || l.product.name,
+      partNumber: l.product.partNumber,
+      reference: l.reference,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      total: l.lineTotal,
+    })),
     amounts: { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, vat: order.vat, total: order.total },
     payment: payment
-      ? { method: `درگاه ${GATEWAY_TITLES[payment.gateway] ?? payment.gateway}`, reference: payment.refId ?? '', referenceLabel: 'شماره مرجع' }
-      : receipt ? { method: 'واریز بانکی (کارت به کارت / حواله)', reference: receipt.trackingCode, referenceLabel: 'کد پیگیری رسید' } : null,
+      ? {
+          method: `درگاه ${GATEWAY_TITLES[payment.gateway] ?? payment.gateway}`,
+          reference: payment.refId ?? '',
+          referenceLabel: 'شماره مرجع',
+        }
+      : receipt
+        ? { method: 'واریز بانکی (کارت به کارت / حواله)', reference: receipt.trackingCode, referenceLabel: 'کد پیگیری رسید' }
+        : null,
     store: storeOf(config),
   };
 }

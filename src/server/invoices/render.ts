@@ -44,7 +44,10 @@ function columnX(index: number): number {
 
 export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: 'A4', margin: PAGE.margin, lang: 'fa-IR', autoFirstPage: true,
+    size: 'A4',
+    margin: PAGE.margin,
+    lang: 'fa-IR',
+    autoFirstPage: true,
     // Pages stay in memory until the end, so each can be numbered "page n of N" once N is known.
     bufferPages: true,
     info: { Title: `فاکتور ${view.factorNumber} — ${view.store.name}`, Author: view.store.nameEn, Subject: 'Invoice' },
@@ -55,8 +58,17 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
   doc.registerFont('fa', FONTS.regular);
   doc.registerFont('fa-bold', FONTS.bold);
 
-  const line = (text: string, x: number, y: number, width: number, opts: { size?: number; bold?: boolean; color?: string; align?: 'right' | 'left' | 'center' } = {}) => {
-    doc.font(opts.bold ? 'fa-bold' : 'fa').fontSize(opts.size ?? 10).fillColor(opts.color ?? INK);
+  const line = (
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    opts: { size?: number; bold?: boolean; color?: string; align?: 'right' | 'left' | 'center' } = {},
+  ) => {
+    doc
+      .font(opts.bold ? 'fa-bold' : 'fa')
+      .fontSize(opts.size ?? 10)
+      .fillColor(opts.color ?? INK);
     drawRtlLine(doc, text, { x, y, width, align: opts.align ?? 'right' });
   };
   const L = PAGE.margin;
@@ -98,7 +110,11 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
     if (buyer.economicCode) line(`کد اقتصادی: ${toPersianDigits(buyer.economicCode)}`, L, y, INNER / 2 - 10, { size: 10 });
     y += 16;
   }
-  for (const text of wrapRtl(doc.font('fa').fontSize(10), `نشانی: ${view.customer.address}${view.customer.postCode ? ` — کد پستی: ${toPersianDigits(view.customer.postCode)}` : ''}`, INNER)) {
+  for (const text of wrapRtl(
+    doc.font('fa').fontSize(10),
+    `نشانی: ${view.customer.address}${view.customer.postCode ? ` — کد پستی: ${toPersianDigits(view.customer.postCode)}` : ''}`,
+    INNER,
+  )) {
     line(text, L, y, INNER, { size: 10 });
     y += 15;
   }
@@ -126,10 +142,14 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
       header();
     }
     const cells = [toPersianDigits(index + 1), '', toPersianDigits(item.quantity), toman(item.unitPrice), toman(item.total)];
-    cells.forEach((text, i) => { if (text) line(text, columnX(i) + 4, y + 6, COLUMNS[i]!.width - 8, { size: 9.5, align: COLUMNS[i]!.align }); });
+    cells.forEach((text, i) => {
+      if (text) line(text, columnX(i) + 4, y + 6, COLUMNS[i]!.width - 8, { size: 9.5, align: COLUMNS[i]!.align });
+    });
     nameLines.forEach((text, k) => line(text, columnX(1) + 5, y + 6 + k * 14, COLUMNS[1]!.width - 10, { size: 9.5 }));
     line(item.partNumber, columnX(1) + 5, y + 6 + nameLines.length * 14, COLUMNS[1]!.width - 10, { size: 8, color: MUTED });
-    referenceLines.forEach((text, k) => line(text, columnX(1) + 5, y + 6 + nameLines.length * 14 + 12 + k * 11, COLUMNS[1]!.width - 10, { size: 8, color: MUTED }));
+    referenceLines.forEach((text, k) =>
+      line(text, columnX(1) + 5, y + 6 + nameLines.length * 14 + 12 + k * 11, COLUMNS[1]!.width - 10, { size: 8, color: MUTED }),
+    );
     y += height;
     doc.moveTo(L, y).lineTo(R, y).lineWidth(0.5).strokeColor(RULE).stroke();
   });
@@ -152,7 +172,10 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
     y += 20;
   }
   y += 4;
-  line(`مالیات بر ارزش افزوده (${toPersianDigits(VAT_PERCENT)}٪) در قیمت‌ها منظور شده است: ${toman(view.amounts.vat)} تومان`, L, y, INNER, { size: 9, color: MUTED });
+  line(`مالیات بر ارزش افزوده (${toPersianDigits(VAT_PERCENT)}٪) در قیمت‌ها منظور شده است: ${toman(view.amounts.vat)} تومان`, L, y, INNER, {
+    size: 9,
+    color: MUTED,
+  });
   y += 24;
 
   // Payment.
@@ -161,7 +184,13 @@ export async function renderInvoicePdf(view: InvoiceView): Promise<Buffer> {
     y = PAGE.margin;
   }
   if (view.payment) {
-    line(`پرداخت شده — روش پرداخت: ${view.payment.method} — ${view.payment.referenceLabel}: ${toPersianDigits(view.payment.reference)}`, L, y, INNER, { size: 10, bold: true, color: '#1b5e20' });
+    line(
+      `پرداخت شده — روش پرداخت: ${view.payment.method} — ${view.payment.referenceLabel}: ${toPersianDigits(view.payment.reference)}`,
+      L,
+      y,
+      INNER,
+      { size: 10, bold: true, color: '#1b5e20' },
+    );
   } else {
     line('پرداخت شده', L, y, INNER, { size: 10, bold: true, color: '#1b5e20' });
   }

@@ -14,10 +14,26 @@ type Doc = PDFKit.PDFDocument;
  */
 const WHOLE_RUN = { features: [] as PDFKit.Mixins.OpenTypeFeatures[] };
 
-export interface LineBox { x: number; y: number; width: number; align?: 'right' | 'left' | 'center' }
+export interface LineBox {
+  x: number;
+  y: number;
+  width: number;
+  align?: 'right' | 'left' | 'center';
+}
 
 /** Paired punctuation is mirrored in right-to-left text (Unicode Bidi_Mirrored); Vazirmatn has no rtlm. */
-const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
+const MIRROR: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+};
 
 /**
  * What to hand the shaper for one run: a right-to-left run with its brackets mirrored; a left-to-right

@@ -20,10 +20,16 @@ export const NEWSLETTER_STAFF_MESSAGES = {
 
 /** Where a newsletter's unsubscribe link leads: a page of our own (GET asks, POST — also one-click from the mail client — unsubscribes). */
 export const UNSUBSCRIBE_PAGE = '/newsletter/unsubscribe';
-export const unsubscribePageUrl = (config: Pick<Config, 'PUBLIC_BASE_URL'>, token: string) => `${base(config)}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}`;
+export const unsubscribePageUrl = (config: Pick<Config, 'PUBLIC_BASE_URL'>, token: string) =>
+  `${base(config)}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}`;
 
 const view = (r: typeof newsletters.$inferSelect): NewsletterView => ({
-  id: r.id, subject: r.subject, body: r.body, sentAt: r.sentAt?.toISOString() ?? null, recipients: r.recipients, createdAt: r.createdAt.toISOString(),
+  id: r.id,
+  subject: r.subject,
+  body: r.body,
+  sentAt: r.sentAt?.toISOString() ?? null,
+  recipients: r.recipients,
+  createdAt: r.createdAt.toISOString(),
 });
 
 export async function listNewsletters(db: Db): Promise<NewsletterView[]> {
@@ -33,15 +39,20 @@ export async function listNewsletters(db: Db): Promise<NewsletterView[]> {
 export async function createNewsletter(db: Db, staffId: number, body: NewsletterBody): Promise<NewsletterView> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(newsletters).values({ subject: body.subject, body: body.body, createdBy: staffId }).returning();
-    await tx.insert(staffActions).values({ staffId, action: 'newsletter.create', entity: 'newsletter', entityId: row!.id, details: { subject: body.subject } });
+    await tx
+      .insert(staffActions)
+      .values({ staffId, action: 'newsletter.create', entity: 'newsletter', entityId: row!.id, details: { subject: body.subject } });
     return view(row!);
   });
 }
 
 export async function updateNewsletter(db: Db, staffId: number, id: number, body: NewsletterBody): Promise<NewsletterView> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(newsletters).set({ subject: body.subject, body: body.body, updatedAt: new Date() })
-      .where(and(eq(newsletters.id, id), isNull(newsletters.sentAt))).returning();
+    const [row] = await tx
+      .update(newsletters)
+      .set({ subject: body.subject, body: body.body, updatedAt: new Date() })
+      .where(and(eq(newsletters.id, id), isNull(newsletters.sentAt)))
+      .returning();
     if (!row) {
       const [exists] = await tx.select({ id: newsletters.id }).from(newsletters).where(eq(newsletters.id, id));
       throw exists ? new HttpError(409, NEWSLETTER_STAFF_MESSAGES.alreadySent) : notFound();
@@ -56,10 +67,15 @@ export async function sendNewsletter(db: Db, config: Config, staffId: number, id
     const [letter] = await tx.select().from(newsletters).where(eq(newsletters.id, id)).for('update');
     if (!letter) throw notFound();
     if (letter.sentAt) throw new HttpError(409, NEWSLETTER_STAFF_MESSAGES.alreadySent);
-    const subscribers = await tx.select({
-      id: newsletterSubscribers.id, email: newsletterSubscribers.email, token: newsletterSubscribers.unsubscribeToken,
-      userId: users.id, marketing: notificationSettings.marketingMail,
-    }).from(newsletterSubscribers)
+    const subscribers = await tx
+      .select({
+        id: newsletterSubscribers.id,
+        email: newsletterSubscribers.email,
+        token: newsletterSubscribers.unsubscribeToken,
+        userId: users.id,
+        marketing: notificationSettings.marketingMail,
+      })
+      .from(newsletterSubscribers)
       .leftJoin(users, sql`lower(${users.email}) = lower(${newsletterSubscribers.email})`)
       .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
       .where(isNull(newsletterSubscribers.unsubscribedAt))
@@ -69,23 +85,42 @@ export async function sendNewsletter(db: Db, config: Config, staffId: number, id
     const messages: NewMessage[] = wanted.map((s) => {
       const unsubscribe = unsubscribePageUrl(config, s.token);
       const { html, text } = renderMail({
-        locale: 'fa', storeName: name, baseUrl: base(config), title: letter.subject,
-        paragraphs: letter.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+        locale: 'fa',
+        storeName: name,
+        baseUrl: base(config),
+        title: letter.subject,
+        paragraphs: letter.body
+          .split(/\n\s*\n/)
+          .map((p) => p.trim())
+          .filter(Boolean),
         footer: [`این ایمیل را چون در خبرنامه ${name} عضو شده‌اید دریافت کرده‌اید.`],
         unsubscribeUrl: unsubscribe,
       });
       return {
-        channel: 'mail', event: 'newsletter', recipient: s.email, userId: s.userId, marketing: true, dedupeKey: `newsletter:${letter.id}:${s.id}`,
+        channel: 'mail',
+        event: 'newsletter',
+        recipient: s.email,
+        userId: s.userId,
+        marketing: true,
+        dedupeKey: `newsletter:${letter.id}:${s.id}`,
         payload: {
-          subject: `${letter.subject} — ${name}`, html, text,
+          subject: `${letter.subject} — ${name}`,
+          html,
+          text,
           // RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to the link.
           headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         },
       };
     });
     for (let i = 0; i < messages.length; i += 500) await enqueue(tx, messages.slice(i, i + 500));
-    const [sent] = await tx.update(newsletters).set({ sentAt: new Date(), recipients: messages.length, updatedAt: new Date() }).where(eq(newsletters.id, id)).returning();
-    await tx.insert(staffActions).values({ staffId, action: 'newsletter.send', entity: 'newsletter', entityId: id, details: { recipients: messages.length } });
+    const [sent] = await tx
+      .update(newsletters)
+      .set({ sentAt: new Date(), recipients: messages.length, updatedAt: new Date() })
+      .where(eq(newsletters.id, id))
+      .returning();
+    await tx
+      .insert(staffActions)
+      .values({ staffId, action: 'newsletter.send', entity: 'newsletter', entityId: id, details: { recipients: messages.length } });
     return view(sent!);
   });
 }

@@ -32,15 +32,33 @@ export interface NewMessage {
 /** Queues messages; one whose dedupe key is already queued is left out. Returns how many were new. */
 export async function enqueue(tx: DbOrTx, messages: NewMessage[]): Promise<number> {
   if (messages.length === 0) return 0;
-  const rows = await tx.insert(notificationOutbox).values(messages.map((m) => ({
-    channel: m.channel, event: m.event, recipient: m.recipient, payload: m.payload, dedupeKey: m.dedupeKey,
-    userId: m.userId ?? null, locale: m.locale ?? 'fa', marketing: m.marketing ?? false,
-    status: m.status ?? 'pending', lastError: m.lastError ?? null,
-  }))).onConflictDoNothing({ target: notificationOutbox.dedupeKey }).returning({ id: notificationOutbox.id });
+  const rows = await tx
+    .insert(notificationOutbox)
+    .values(
+      messages.map((m) => ({
+        channel: m.channel,
+        event: m.event,
+        recipient: m.recipient,
+        payload: m.payload,
+        dedupeKey: m.dedupeKey,
+        userId: m.userId ?? null,
+        locale: m.locale ?? 'fa',
+        marketing: m.marketing ?? false,
+        status: m.status ?? 'pending',
+        lastError: m.lastError ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: notificationOutbox.dedupeKey })
+    .returning({ id: notificationOutbox.id });
   return rows.length;
 }
 
-export interface ClaimOptions { workerId: string; now: Date; leaseSeconds: number; limit: number }
+export interface ClaimOptions {
+  workerId: string;
+  now: Date;
+  leaseSeconds: number;
+  limit: number;
+}
 
 export async function claimDue(db: Db, opts: ClaimOptions): Promise<OutboxRow[]> {
   const now = opts.now.toISOString();
@@ -59,8 +77,18 @@ export async function claimDue(db: Db, opts: ClaimOptions): Promise<OutboxRow[]>
     RETURNING id`);
   const ids = rowsOf(claimed).map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  return db.select().from(notificationOutbox)
-    .where(and(sql`${notificationOutbox.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, eq(notificationOutbox.lockedBy, opts.workerId)))
+  return db
+    .select()
+    .from(notificationOutbox)
+    .where(
+      and(
+        sql`${notificationOutbox.id} IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        eq(notificationOutbox.lockedBy, opts.workerId),
+      ),
+    )
     .orderBy(notificationOutbox.id);
 }
 
@@ -70,7 +98,8 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 }
 
 export async function markSent(db: Db, row: OutboxRow, workerId: string, now: Date, providerId: string | null): Promise<boolean> {
-  const done = await db.update(notificationOutbox)
+  const done = await db
+    .update(notificationOutbox)
     .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null, providerId })
     .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.lockedBy, workerId), eq(notificationOutbox.status, 'sending')))
     .returning({ id: notificationOutbox.id });
@@ -79,7 +108,9 @@ export async function markSent(db: Db, row: OutboxRow, workerId: string, now: Da
 
 /** Skipped at send time (a marketing mail to someone who opted out since it was queued). */
 export async function markSkipped(db: Db, row: OutboxRow, workerId: string, reason: string): Promise<void> {
-  await db.update(notificationOutbox).set({ status: 'skipped', lockedUntil: null, lastError: reason })
+  await db
+    .update(notificationOutbox)
+    .set({ status: 'skipped', lockedUntil: null, lastError: reason })
     .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.lockedBy, workerId), eq(notificationOutbox.status, 'sending')));
 }
 
@@ -87,13 +118,26 @@ export async function markSkipped(db: Db, row: OutboxRow, workerId: string, reas
  * A failed try: due again after the backoff, or failed for good after the last try or when the
  * provider said the message itself is wrong (permanent).
  */
-export async function markFailed(db: Db, row: OutboxRow, workerId: string, now: Date, error: string, opts: {
-  permanent: boolean; baseSeconds: number; maxAttempts: number;
-}): Promise<'retry' | 'failed'> {
+export async function markFailed(
+  db: Db,
+  row: OutboxRow,
+  workerId: string,
+  now: Date,
+  error: string,
+  opts: {
+    permanent: boolean;
+    baseSeconds: number;
+    maxAttempts: number;
+  },
+): Promise<'retry' | 'failed'> {
   const delay = opts.permanent ? null : retryDelaySeconds(row.attempts, { baseSeconds: opts.baseSeconds, maxAttempts: opts.maxAttempts });
-  await db.update(notificationOutbox).set(delay === null
-    ? { status: 'failed', lockedUntil: null, lastError: error.slice(0, 1000) }
-    : { status: 'pending', lockedUntil: null, lastError: error.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + delay * 1000) })
+  await db
+    .update(notificationOutbox)
+    .set(
+      delay === null
+        ? { status: 'failed', lockedUntil: null, lastError: error.slice(0, 1000) }
+        : { status: 'pending', lockedUntil: null, lastError: error.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + delay * 1000) },
+    )
     .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.lockedBy, workerId), eq(notificationOutbox.status, 'sending')));
   return delay === null ? 'failed' : 'retry';
 }

@@ -46,7 +46,12 @@ export class OutboxWorker {
   /** Claims and sends one batch; returns how many messages it handled. */
   async sendDue(): Promise<number> {
     const { db, config } = this.opts;
-    const rows = await claimDue(db, { workerId: this.id, now: this.clock(), leaseSeconds: config.NOTIFY_LEASE_SECONDS, limit: this.opts.batchSize ?? 20 });
+    const rows = await claimDue(db, {
+      workerId: this.id,
+      now: this.clock(),
+      leaseSeconds: config.NOTIFY_LEASE_SECONDS,
+      limit: this.opts.batchSize ?? 20,
+    });
     for (const row of rows) await this.deliver(row);
     return rows.length;
   }
@@ -75,9 +80,13 @@ export class OutboxWorker {
     } catch (err) {
       const permanent = err instanceof PermanentSendError || (err instanceof SmsError && err.permanent) || isPermanentSmtp(err);
       const outcome = await markFailed(db, row, this.id, this.clock(), (err as Error).message ?? String(err), {
-        permanent, baseSeconds: config.NOTIFY_RETRY_BASE_SECONDS, maxAttempts: config.NOTIFY_MAX_ATTEMPTS,
+        permanent,
+        baseSeconds: config.NOTIFY_RETRY_BASE_SECONDS,
+        maxAttempts: config.NOTIFY_MAX_ATTEMPTS,
       });
-      this.opts.log?.(`notifications: ${row.channel} ${row.event} #${row.id} to ${row.recipient} ${outcome === 'retry' ? 'will be retried' : 'failed'}: ${(err as Error).message}`);
+      this.opts.log?.(
+        `notifications: ${row.channel} ${row.event} #${row.id} to ${row.recipient} ${outcome === 'retry' ? 'will be retried' : 'failed'}: ${(err as Error).message}`,
+      );
     }
   }
 
@@ -85,11 +94,16 @@ export class OutboxWorker {
   private async marketingRefusal(row: OutboxRow): Promise<string | null> {
     const { db } = this.opts;
     if (row.userId !== null) {
-      const [s] = await db.select({ on: notificationSettings.marketingMail }).from(notificationSettings).where(eq(notificationSettings.userId, row.userId));
+      const [s] = await db
+        .select({ on: notificationSettings.marketingMail })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, row.userId));
       if (s && !s.on) return 'the customer turned marketing mail off';
     }
     if (row.event === 'newsletter') {
-      const [sub] = await db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers)
+      const [sub] = await db
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
         .where(and(eq(newsletterSubscribers.email, row.recipient), isNull(newsletterSubscribers.unsubscribedAt)));
       if (!sub) return 'unsubscribed';
     }
@@ -115,9 +129,10 @@ export class OutboxWorker {
   private async sendSms(row: OutboxRow): Promise<string | null> {
     if (!this.opts.sms) throw new PermanentSendError('no SMS provider configured (KAVENEGAR_API_KEY)');
     const payload = row.payload as SmsPayload;
-    const entry = payload.kind === 'lookup'
-      ? await this.opts.sms.lookup({ receptor: row.recipient, template: payload.template, tokens: payload.tokens })
-      : await this.opts.sms.send({ receptor: row.recipient, message: payload.message, sender: this.opts.config.KAVENEGAR_SENDER });
+    const entry =
+      payload.kind === 'lookup'
+        ? await this.opts.sms.lookup({ receptor: row.recipient, template: payload.template, tokens: payload.tokens })
+        : await this.opts.sms.send({ receptor: row.recipient, message: payload.message, sender: this.opts.config.KAVENEGAR_SENDER });
     return String(entry.messageid);
   }
 

@@ -20,7 +20,15 @@ export type StartResult =
 
 /** The bank's own answer to "did this money arrive?". */
 export type VerifyResult =
-  | { paid: true; refId: string; cardPan: string | null; amount: number | null; gatewayOrderId: string | null; alreadyVerified: boolean; payload: unknown }
+  | {
+      paid: true;
+      refId: string;
+      cardPan: string | null;
+      amount: number | null;
+      gatewayOrderId: string | null;
+      alreadyVerified: boolean;
+      payload: unknown;
+    }
   | { paid: false; code: number; message: string; payload: unknown };
 
 /** Giving verified money back (ZarinPal's reverse.json); banks without such a call leave it to staff. */

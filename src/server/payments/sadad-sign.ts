@@ -20,12 +20,24 @@ export function sadadOpen(signData: string, keyBase64: string): string | null {
 }
 
 /** "TerminalId;OrderId;Amount", the text a PaymentRequest signs. */
-export const paymentRequestSignText = (terminalId: string, orderId: string | number, amount: number) => `${terminalId};${orderId};${amount}`;
+export const paymentRequestSignText = (terminalId: string, orderId: string | number, amount: number) =>
+  `${terminalId};${orderId};${amount}`;
 
 /** Sadad's LocalDateTime: Tehran wall-clock time as "m/d/Y g:i:s a" (e.g. "11/22/2026 4:05:09 pm"). */
 export function tehranLocalDateTime(at: Date): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Asia/Tehran', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true,
-  }).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Tehran',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second} ${String(parts.dayPeriod).toLowerCase()}`;
 }

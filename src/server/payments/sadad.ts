@@ -30,7 +30,8 @@ export const SADAD_MESSAGES: Record<number, string> = {
   101: 'مهلت تأیید تراکنش گذشته است؛ مبلغ کسرشده حداکثر تا ۷۲ ساعت به حساب پرداخت‌کننده برمی‌گردد',
 };
 
-const message = (code: number, description?: unknown) => SADAD_MESSAGES[code] ?? ((typeof description === 'string' && description) || 'خطای درگاه سداد');
+const message = (code: number, description?: unknown) =>
+  SADAD_MESSAGES[code] ?? ((typeof description === 'string' && description) || 'خطای درگاه سداد');
 
 export function sadadGateway(settings: SadadSettings, now: () => Date = () => new Date()): PaymentGateway {
   return {
@@ -58,7 +59,10 @@ export function sadadGateway(settings: SadadSettings, now: () => Date = () => ne
     },
 
     async verify({ authority }): Promise<VerifyResult> {
-      const { body } = await postJson(`${settings.apiUrl}Advice/Verify`, { Token: authority, SignData: sadadSign(authority, settings.key) });
+      const { body } = await postJson(`${settings.apiUrl}Advice/Verify`, {
+        Token: authority,
+        SignData: sadadSign(authority, settings.key),
+      });
       const code = Number(body?.ResCode);
       if (code === 0) {
         return {

@@ -73,8 +73,10 @@ export const PAYMENT_MESSAGES = {
 /** Why an attempt was not applied, in the customer's words (the fail page shows its own translation of the code). */
 export const FAILURE_MESSAGES: Record<PaymentFailure, string> = {
   not_paid: 'بانک پرداخت را تأیید نکرد. اگر مبلغی از حساب شما کم شده، ظرف ۷۲ ساعت بازگردانده می‌شود.',
-  out_of_stock: 'موجودی کالاهای این پیش‌فاکتور پیش از تأیید پرداخت شما تمام شد؛ پرداخت تأیید نشد و مبلغ کسرشده حداکثر تا ۷۲ ساعت به حساب شما بازمی‌گردد. فروشگاه باخبر شد و با شما تماس می‌گیرد.',
-  changed: 'این پیش‌فاکتور پس از شروع پرداخت تغییر کرده، حذف شده یا پرداخت شده است؛ پرداخت تأیید نشد و مبلغ کسرشده حداکثر تا ۷۲ ساعت به حساب شما بازمی‌گردد.',
+  out_of_stock:
+    'موجودی کالاهای این پیش‌فاکتور پیش از تأیید پرداخت شما تمام شد؛ پرداخت تأیید نشد و مبلغ کسرشده حداکثر تا ۷۲ ساعت به حساب شما بازمی‌گردد. فروشگاه باخبر شد و با شما تماس می‌گیرد.',
+  changed:
+    'این پیش‌فاکتور پس از شروع پرداخت تغییر کرده، حذف شده یا پرداخت شده است؛ پرداخت تأیید نشد و مبلغ کسرشده حداکثر تا ۷۲ ساعت به حساب شما بازمی‌گردد.',
   superseded: 'برای این پیش‌فاکتور پرداخت تازه‌تری آغاز شده و این پرداخت لغو شده است؛ اگر مبلغی کم شده، حداکثر تا ۷۲ ساعت بازمی‌گردد.',
   gateway_refused: 'درگاه بانک درخواست پرداخت را نپذیرفت.',
 };
@@ -85,9 +87,16 @@ export function stockShortMessage(shortages: Shortage[]): string {
   return `موجودی این کالاها برای پرداخت کافی نیست: ${names}. پرداخت آغاز نشد؛ لطفاً با فروشگاه تماس بگیرید یا دوباره استعلام بگیرید.`;
 }
 
-export interface StartedPayment { paymentId: number; redirectUrl: string }
+export interface StartedPayment {
+  paymentId: number;
+  redirectUrl: string;
+}
 
-interface OutcomeBase { paymentId: number; orderId: number; factorNumber: string }
+interface OutcomeBase {
+  paymentId: number;
+  orderId: number;
+  factorNumber: string;
+}
 export type CallbackOutcome =
   | (OutcomeBase & { result: 'paid'; trackingCode: string; refId: string; replay: boolean })
   | (OutcomeBase & { result: 'failed'; code: PaymentFailure; reason: string })
@@ -111,7 +120,13 @@ export function createPaymentService(opts: PaymentServiceOptions) {
    * Earlier open attempts of the invoice are cancelled in the same transaction (under the order's row
    * lock, which the callback takes first too): at most one attempt per invoice can ever be applied.
    */
-  async function startPayment(input: { orderId: number; gateway: GatewayName; callbackUrl: string; mobile?: string | null; email?: string | null }): Promise<StartedPayment> {
+  async function startPayment(input: {
+    orderId: number;
+    gateway: GatewayName;
+    callbackUrl: string;
+    mobile?: string | null;
+    email?: string | null;
+  }): Promise<StartedPayment> {
     const gateway = gatewayOf(input.gateway);
     const at = now();
     const { paymentId, order } = await db.transaction(async (tx) => {
@@ -121,23 +136,34 @@ export function createPaymentService(opts: PaymentServiceOptions) {
       if (isExpired(order.expiresAt, at)) throw new HttpError(409, PAYMENT_MESSAGES.expired);
       const shortages = await stockShortages(asDb(tx), order.id);
       if (shortages.length > 0) throw new HttpError(409, stockShortMessage(shortages));
-      await tx.update(payments).set({ status: 'CANCELLED', failureCode: 'superseded', failureReason: 'a newer attempt began', updatedAt: at })
+      await tx
+        .update(payments)
+        .set({ status: 'CANCELLED', failureCode: 'superseded', failureReason: 'a newer attempt began', updatedAt: at })
         .where(and(eq(payments.orderId, order.id), eq(payments.status, 'INIT')));
       // The row exists before the bank is asked, so its id can be Sadad's unique numeric OrderId.
-      const [row] = await tx.insert(payments).values({ orderId: order.id, gateway: input.gateway, amount: order.total, orderConfirmedAt: order.confirmedAt })
+      const [row] = await tx
+        .insert(payments)
+        .values({ orderId: order.id, gateway: input.gateway, amount: order.total, orderConfirmedAt: order.confirmedAt })
         .returning({ id: payments.id });
       return { paymentId: row!.id, order };
     });
     try {
       const started = await gateway.start({
-        amount: order.total, attemptId: paymentId, factorNumber: order.factorNumber, callbackUrl: input.callbackUrl,
-        description: `پرداخت پیش‌فاکتور ${order.factorNumber}`, mobile: input.mobile, email: input.email,
+        amount: order.total,
+        attemptId: paymentId,
+        factorNumber: order.factorNumber,
+        callbackUrl: input.callbackUrl,
+        description: `پرداخت پیش‌فاکتور ${order.factorNumber}`,
+        mobile: input.mobile,
+        email: input.email,
       });
       if (!started.ok) {
         await fail(paymentId, 'INIT', 'gateway_refused', `${started.code}: ${started.message}`, { requestPayload: started.payload });
         throw new HttpError(502, `${PAYMENT_MESSAGES.gatewayRefused}: ${started.message}`);
       }
-      await db.update(payments).set({ authority: started.authority, gatewayOrderId: started.gatewayOrderId, requestPayload: started.payload, updatedAt: now() })
+      await db
+        .update(payments)
+        .set({ authority: started.authority, gatewayOrderId: started.gatewayOrderId, requestPayload: started.payload, updatedAt: now() })
         .where(eq(payments.id, paymentId));
       return { paymentId, redirectUrl: started.redirectUrl };
     } catch (err) {
@@ -151,7 +177,9 @@ export function createPaymentService(opts: PaymentServiceOptions) {
 
   /** INIT → FAILED outside a callback (the bank refused to start it). */
   async function fail(paymentId: number, from: 'INIT', code: PaymentFailure, reason: string, extra: Partial<PaymentRow> = {}) {
-    await db.update(payments).set({ ...extra, status: nextPaymentState(from, 'refused')!, failureCode: code, failureReason: reason, updatedAt: now() })
+    await db
+      .update(payments)
+      .set({ ...extra, status: nextPaymentState(from, 'refused')!, failureCode: code, failureReason: reason, updatedAt: now() })
       .where(and(eq(payments.id, paymentId), eq(payments.status, from)));
   }
 
@@ -161,9 +189,15 @@ export function createPaymentService(opts: PaymentServiceOptions) {
    * callback's own claim (ZarinPal Status=OK, Sadad ResCode=0): when it says "not paid" there is nothing
    * to verify and nothing is taken; when it says "paid" only the verify decides.
    */
-  async function completePayment(name: GatewayName, callback: { authority: string; gatewayOrderId?: string; bankSaysPaid?: boolean }): Promise<CallbackOutcome> {
+  async function completePayment(
+    name: GatewayName,
+    callback: { authority: string; gatewayOrderId?: string; bankSaysPaid?: boolean },
+  ): Promise<CallbackOutcome> {
     gatewayOf(name);
-    const [payment] = await db.select().from(payments).where(and(eq(payments.gateway, name), eq(payments.authority, callback.authority)));
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.gateway, name), eq(payments.authority, callback.authority)));
     if (!payment) return { result: 'unknown' };
     if (callback.gatewayOrderId !== undefined && callback.gatewayOrderId !== payment.gatewayOrderId) return { result: 'unknown' };
     const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
@@ -193,7 +227,14 @@ export function createPaymentService(opts: PaymentServiceOptions) {
           // Another request is verifying it: wait for its answer. A lease run out means that request
           // died; this one takes over (one winner: a conditional update on the old timestamp).
           if (await takeOverStale(row)) return verifyAndFinish({ ...row, updatedAt: now() }, order);
-          if (now().getTime() >= waitUntil) return { result: 'pending', paymentId: row.id, orderId: order.id, factorNumber: order.factorNumber, reason: PAYMENT_MESSAGES.pending };
+          if (now().getTime() >= waitUntil)
+            return {
+              result: 'pending',
+              paymentId: row.id,
+              orderId: order.id,
+              factorNumber: order.factorNumber,
+              reason: PAYMENT_MESSAGES.pending,
+            };
           await sleep(100);
           continue;
         }
@@ -217,17 +258,23 @@ export function createPaymentService(opts: PaymentServiceOptions) {
       try {
         // An attempt begun before expiry may finish after it: the customer paid what the bank showed.
         const taken = await settleOrder(asDb(tx), locked!.orderId, {
-          allowExpired: true, now: at,
+          allowExpired: true,
+          now: at,
           expect: { total: locked!.amount, ...(locked!.orderConfirmedAt ? { confirmedAt: locked!.orderConfirmedAt } : {}) },
         });
-        const [claimed] = await tx.update(payments).set({ status: nextPaymentState('INIT', 'claimed')!, stockTaken: taken, updatedAt: at })
-          .where(eq(payments.id, locked!.id)).returning();
+        const [claimed] = await tx
+          .update(payments)
+          .set({ status: nextPaymentState('INIT', 'claimed')!, stockTaken: taken, updatedAt: at })
+          .where(eq(payments.id, locked!.id))
+          .returning();
         return { kind: 'claimed', payment: claimed! };
       } catch (err) {
         if (!(err instanceof SettleError)) throw err;
         const code: PaymentFailure = err.reason === 'outOfStock' ? 'out_of_stock' : 'changed';
         if (code === 'out_of_stock') shortage = err.shortages;
-        await tx.update(payments).set({ status: nextPaymentState('INIT', 'refused')!, failureCode: code, failureReason: err.message, updatedAt: at })
+        await tx
+          .update(payments)
+          .set({ status: nextPaymentState('INIT', 'refused')!, failureCode: code, failureReason: err.message, updatedAt: at })
           .where(eq(payments.id, locked!.id));
         return { kind: 'refused', code };
       }
@@ -239,8 +286,11 @@ export function createPaymentService(opts: PaymentServiceOptions) {
 
   async function takeOverStale(row: PaymentRow): Promise<boolean> {
     if (now().getTime() - row.updatedAt.getTime() < VERIFY_LEASE_MS) return false;
-    const taken = await db.update(payments).set({ updatedAt: now() })
-      .where(and(eq(payments.id, row.id), eq(payments.status, 'VERIFYING'), eq(payments.updatedAt, row.updatedAt))).returning({ id: payments.id });
+    const taken = await db
+      .update(payments)
+      .set({ updatedAt: now() })
+      .where(and(eq(payments.id, row.id), eq(payments.status, 'VERIFYING'), eq(payments.updatedAt, row.updatedAt)))
+      .returning({ id: payments.id });
     return taken.length === 1;
   }
 
@@ -253,21 +303,38 @@ export function createPaymentService(opts: PaymentServiceOptions) {
     } catch (err) {
       // No answer: the bank may or may not have verified. The attempt stays VERIFYING (stock held) and
       // is verified again once its lease runs out (resumeStalled, or the shopper's next callback).
-      return { result: 'pending', paymentId: payment.id, orderId: order.id, factorNumber: order.factorNumber, reason: `${PAYMENT_MESSAGES.pending} (${(err as Error).message})` };
+      return {
+        result: 'pending',
+        paymentId: payment.id,
+        orderId: order.id,
+        factorNumber: order.factorNumber,
+        reason: `${PAYMENT_MESSAGES.pending} (${(err as Error).message})`,
+      };
     }
     // A bank that echoes amount and order id (Sadad) must echo ours; otherwise it is not our money.
-    const mismatch = verdict.paid && ((verdict.amount !== null && verdict.amount !== payment.amount)
-      || (verdict.gatewayOrderId !== null && payment.gatewayOrderId !== null && verdict.gatewayOrderId !== payment.gatewayOrderId));
+    const mismatch =
+      verdict.paid &&
+      ((verdict.amount !== null && verdict.amount !== payment.amount) ||
+        (verdict.gatewayOrderId !== null && payment.gatewayOrderId !== null && verdict.gatewayOrderId !== payment.gatewayOrderId));
 
     if (verdict.paid && !mismatch) {
       const at = now();
       const other = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
         if (locked!.status !== 'VERIFYING') return locked!;
-        await tx.update(payments).set({
-          status: nextPaymentState('VERIFYING', 'verified')!, refId: verdict.refId, cardPan: verdict.cardPan, verifyPayload: verdict.payload,
-          verifiedAt: at, updatedAt: at, failureCode: null, failureReason: null,
-        }).where(eq(payments.id, payment.id));
+        await tx
+          .update(payments)
+          .set({
+            status: nextPaymentState('VERIFYING', 'verified')!,
+            refId: verdict.refId,
+            cardPan: verdict.cardPan,
+            verifyPayload: verdict.payload,
+            verifiedAt: at,
+            updatedAt: at,
+            failureCode: null,
+            failureReason: null,
+          })
+          .where(eq(payments.id, payment.id));
         await opts.onPaid?.(tx, payment.orderId);
         return null;
       });
@@ -285,12 +352,19 @@ export function createPaymentService(opts: PaymentServiceOptions) {
       const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
       if (locked!.status !== 'VERIFYING') return locked!;
       const givenBack = await unsettleOrder(asDb(tx), locked!.orderId, (locked!.stockTaken ?? []) as StockTaken[]);
-      const [row] = await tx.update(payments).set({
-        status: nextPaymentState('VERIFYING', 'not-paid')!, failureCode: 'not_paid', verifyPayload: verdict.payload,
-        // An order moved on by someone else meanwhile keeps its stock: staff decide (flagged).
-        failureReason: givenBack ? reason : `${reason} | order no longer paid: stock not given back, check by hand`,
-        flagged: verdict.paid || !givenBack, updatedAt: now(),
-      }).where(eq(payments.id, payment.id)).returning();
+      const [row] = await tx
+        .update(payments)
+        .set({
+          status: nextPaymentState('VERIFYING', 'not-paid')!,
+          failureCode: 'not_paid',
+          verifyPayload: verdict.payload,
+          // An order moved on by someone else meanwhile keeps its stock: staff decide (flagged).
+          failureReason: givenBack ? reason : `${reason} | order no longer paid: stock not given back, check by hand`,
+          flagged: verdict.paid || !givenBack,
+          updatedAt: now(),
+        })
+        .where(eq(payments.id, payment.id))
+        .returning();
       return row!;
     });
     changed();
@@ -303,20 +377,34 @@ export function createPaymentService(opts: PaymentServiceOptions) {
   async function giveBack(gateway: PaymentGateway, payment: PaymentRow, verifyPayload: unknown) {
     let note = 'verified money not applied: refund by hand';
     if (gateway.reverse) {
-      const reversed = await gateway.reverse({ authority: payment.authority! }).catch((err: Error) => ({ ok: false as const, code: -1, message: err.message, payload: null }));
-      note = reversed.ok ? 'verified money not applied: reversed at the bank' : `verified money not applied; reverse failed (${reversed.code}: ${reversed.message}): refund by hand`;
+      const reversed = await gateway
+        .reverse({ authority: payment.authority! })
+        .catch((err: Error) => ({ ok: false as const, code: -1, message: err.message, payload: null }));
+      note = reversed.ok
+        ? 'verified money not applied: reversed at the bank'
+        : `verified money not applied; reverse failed (${reversed.code}: ${reversed.message}): refund by hand`;
     }
-    await db.update(payments).set({ flagged: true, verifyPayload, failureReason: `${payment.failureReason ?? ''} | ${note}`, updatedAt: now() })
+    await db
+      .update(payments)
+      .set({ flagged: true, verifyPayload, failureReason: `${payment.failureReason ?? ''} | ${note}`, updatedAt: now() })
       .where(eq(payments.id, payment.id));
   }
 
   async function tellStore(payment: PaymentRow, shortages: Shortage[]) {
     if (!opts.onStockShort) return;
     try {
-      const [row] = await db.select({ order: orders, user: users }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, payment.orderId));
+      const [row] = await db
+        .select({ order: orders, user: users })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, payment.orderId));
       await opts.onStockShort({
-        factorNumber: row!.order.factorNumber, trackingCode: row!.order.trackingCode, gateway: payment.gateway, authority: payment.authority ?? '',
-        amount: payment.amount, shortages,
+        factorNumber: row!.order.factorNumber,
+        trackingCode: row!.order.trackingCode,
+        gateway: payment.gateway,
+        authority: payment.authority ?? '',
+        amount: payment.amount,
+        shortages,
         customer: { name: row!.user.name, username: row!.user.username, mobile: row!.user.mobile, email: row!.user.email },
       });
     } catch (err) {
@@ -327,7 +415,9 @@ export function createPaymentService(opts: PaymentServiceOptions) {
 
   /** Attempts left VERIFYING by a request that died (lease run out): verified again and finished. */
   async function resumeStalled(): Promise<number> {
-    const stale = await db.select().from(payments)
+    const stale = await db
+      .select()
+      .from(payments)
       .where(and(eq(payments.status, 'VERIFYING'), lt(payments.updatedAt, new Date(now().getTime() - VERIFY_LEASE_MS))));
     let finished = 0;
     for (const row of stale) {
@@ -340,10 +430,21 @@ export function createPaymentService(opts: PaymentServiceOptions) {
   }
 
   const paid = (p: PaymentRow, order: OrderRow, replay: boolean): CallbackOutcome => ({
-    result: 'paid', paymentId: p.id, orderId: order.id, factorNumber: order.factorNumber, trackingCode: order.trackingCode, refId: p.refId ?? '', replay,
+    result: 'paid',
+    paymentId: p.id,
+    orderId: order.id,
+    factorNumber: order.factorNumber,
+    trackingCode: order.trackingCode,
+    refId: p.refId ?? '',
+    replay,
   });
   const failed = (p: PaymentRow, order: OrderRow, code: PaymentFailure, detail?: string): CallbackOutcome => ({
-    result: 'failed', paymentId: p.id, orderId: order.id, factorNumber: order.factorNumber, code, reason: detail && code === 'not_paid' ? `${FAILURE_MESSAGES[code]} (${detail})` : FAILURE_MESSAGES[code],
+    result: 'failed',
+    paymentId: p.id,
+    orderId: order.id,
+    factorNumber: order.factorNumber,
+    code,
+    reason: detail && code === 'not_paid' ? `${FAILURE_MESSAGES[code]} (${detail})` : FAILURE_MESSAGES[code],
   });
 
   return { startPayment, completePayment, resumeStalled };

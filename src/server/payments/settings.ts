@@ -20,8 +20,18 @@ export const SANDBOX_CREDENTIALS = {
   sadadKey: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYX',
 };
 
-export interface ZarinpalSettings { merchantId: string; apiUrl: string; startPayUrl: string }
-export interface SadadSettings { merchantId: string; terminalId: string; key: string; apiUrl: string; purchaseUrl: string }
+export interface ZarinpalSettings {
+  merchantId: string;
+  apiUrl: string;
+  startPayUrl: string;
+}
+export interface SadadSettings {
+  merchantId: string;
+  terminalId: string;
+  key: string;
+  apiUrl: string;
+  purchaseUrl: string;
+}
 export interface PaymentSettings {
   sandbox: boolean;
   zarinpal: ZarinpalSettings | null;
@@ -53,11 +63,22 @@ export function paymentSettings(config: Config, ownUrl: string): PaymentSettings
   return {
     sandbox: false,
     zarinpal: config.ZARINPAL_MERCHANT_ID
-      ? { merchantId: config.ZARINPAL_MERCHANT_ID, apiUrl: slash(config.ZARINPAL_API_URL), startPayUrl: slash(config.ZARINPAL_STARTPAY_URL) }
+      ? {
+          merchantId: config.ZARINPAL_MERCHANT_ID,
+          apiUrl: slash(config.ZARINPAL_API_URL),
+          startPayUrl: slash(config.ZARINPAL_STARTPAY_URL),
+        }
       : null,
-    sadad: config.SADAD_MERCHANT_ID && config.SADAD_TERMINAL_ID && config.SADAD_KEY
-      ? { merchantId: config.SADAD_MERCHANT_ID, terminalId: config.SADAD_TERMINAL_ID, key: config.SADAD_KEY, apiUrl: slash(config.SADAD_API_URL), purchaseUrl: config.SADAD_PURCHASE_URL }
-      : null,
+    sadad:
+      config.SADAD_MERCHANT_ID && config.SADAD_TERMINAL_ID && config.SADAD_KEY
+        ? {
+            merchantId: config.SADAD_MERCHANT_ID,
+            terminalId: config.SADAD_TERMINAL_ID,
+            key: config.SADAD_KEY,
+            apiUrl: slash(config.SADAD_API_URL),
+            purchaseUrl: config.SADAD_PURCHASE_URL,
+          }
+        : null,
   };
 }
 

@@ -48,8 +48,20 @@ export function zarinpalGateway(settings: ZarinpalSettings): PaymentGateway {
       };
       const { body } = await postJson(`${settings.apiUrl}request.json`, request);
       const data = body?.data;
-      if (data && !Array.isArray(data) && Number(data.code) === 100 && typeof data.authority === 'string' && AUTHORITY.test(data.authority)) {
-        return { ok: true, authority: data.authority, redirectUrl: `${settings.startPayUrl}${data.authority}`, gatewayOrderId: null, payload: body };
+      if (
+        data &&
+        !Array.isArray(data) &&
+        Number(data.code) === 100 &&
+        typeof data.authority === 'string' &&
+        AUTHORITY.test(data.authority)
+      ) {
+        return {
+          ok: true,
+          authority: data.authority,
+          redirectUrl: `${settings.startPayUrl}${data.authority}`,
+          gatewayOrderId: null,
+          payload: body,
+        };
       }
       return { ok: false, ...errorOf(body, -52), payload: body };
     },

@@ -6,7 +6,12 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
-  loginBodySchema, messageResponseSchema, registerBodySchema, tokenBodySchema, tokenResponseSchema, userResponseSchema,
+  loginBodySchema,
+  messageResponseSchema,
+  registerBodySchema,
+  tokenBodySchema,
+  tokenResponseSchema,
+  userResponseSchema,
   type TokenResponse,
 } from '../../api/schemas/account';
 import { clearSessionCookies, CSRF_COOKIE, readCookie, REFRESH_COOKIE, setCsrfCookie, setSessionCookies } from '../auth/cookies';
@@ -30,15 +35,23 @@ const tags = ['account'];
 const clientAddress = (c: Context, deps: AppDeps) => clientIpResolver(deps.config.TRUST_PROXY)(c);
 
 const tokenBody = (s: IssuedSession): TokenResponse => ({
-  token_type: 'Bearer', expires_in: s.expiresIn, access_token: s.accessToken, refresh_token: s.refreshToken,
+  token_type: 'Bearer',
+  expires_in: s.expiresIn,
+  access_token: s.accessToken,
+  refresh_token: s.refreshToken,
 });
 
 const invalidRefresh = () => new HttpError(401, 'The refresh token is invalid.');
 
 export const accountAuthRoutes = [
   defineRoute({
-    method: 'post', path: '/register', summary: 'Sign up; sends the verification mail', tags,
-    body: registerBodySchema, response: z.object({ message: z.string(), data: userResponseSchema.shape.data }), errors: [403, 429, 503],
+    method: 'post',
+    path: '/register',
+    summary: 'Sign up; sends the verification mail',
+    tags,
+    body: registerBodySchema,
+    response: z.object({ message: z.string(), data: userResponseSchema.shape.data }),
+    errors: [403, 429, 503],
     handler: async ({ body, c, deps }) => {
       if (c.req.header('cookie')) assertSameOrigin(c, deps);
       await captchaOf(deps).assertHuman(body.captcha, { remoteIp: clientIpResolver(deps.config.TRUST_PROXY)(c), action: 'register' });
@@ -48,12 +61,23 @@ export const accountAuthRoutes = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/oauth/token', summary: 'OAuth2 token endpoint: password and refresh_token grants (client id 3)', tags,
-    body: tokenBodySchema, response: tokenResponseSchema, errors: [401, 422],
+    method: 'post',
+    path: '/oauth/token',
+    summary: 'OAuth2 token endpoint: password and refresh_token grants (client id 3)',
+    tags,
+    body: tokenBodySchema,
+    response: tokenResponseSchema,
+    errors: [401, 422],
     handler: async ({ body, c, deps }) => {
       if (body.client_id !== SITE_CLIENT_ID) throw new HttpError(401, 'Client authentication failed.');
       if (body.grant_type === 'password') {
-        const user = await signIn(deps, { login: body.username, password: body.password, captcha: body.captcha, otp: body.otp, address: clientAddress(c, deps) });
+        const user = await signIn(deps, {
+          login: body.username,
+          password: body.password,
+          captcha: body.captcha,
+          otp: body.otp,
+          address: clientAddress(c, deps),
+        });
         return tokenBody(await issueSession(deps.db, user.id));
       }
       const refreshed = await refreshSession(deps.db, body.refresh_token);
@@ -62,18 +86,33 @@ export const accountAuthRoutes = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/auth/login', summary: 'Website sign-in: the password grant behind httpOnly cookies', tags,
-    body: loginBodySchema, response: userResponseSchema, errors: [401, 403, 422],
+    method: 'post',
+    path: '/auth/login',
+    summary: 'Website sign-in: the password grant behind httpOnly cookies',
+    tags,
+    body: loginBodySchema,
+    response: userResponseSchema,
+    errors: [401, 403, 422],
     handler: async ({ body, c, deps }) => {
       assertSameOrigin(c, deps);
-      const user = await signIn(deps, { login: body.username, password: body.password, captcha: body.captcha, otp: body.otp, address: clientAddress(c, deps) });
+      const user = await signIn(deps, {
+        login: body.username,
+        password: body.password,
+        captcha: body.captcha,
+        otp: body.otp,
+        address: clientAddress(c, deps),
+      });
       setSessionCookies(c, deps, await issueSession(deps.db, user.id));
       return { data: toUserView(user) };
     },
   }),
   defineRoute({
-    method: 'post', path: '/auth/refresh', summary: 'Website refresh grant from the refresh cookie', tags,
-    response: userResponseSchema, errors: [401, 403],
+    method: 'post',
+    path: '/auth/refresh',
+    summary: 'Website refresh grant from the refresh cookie',
+    tags,
+    response: userResponseSchema,
+    errors: [401, 403],
     handler: async ({ c, deps }) => {
       assertSameOrigin(c, deps);
       const token = readCookie(c, REFRESH_COOKIE);
@@ -92,8 +131,12 @@ export const accountAuthRoutes = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/auth/logout', summary: 'Website sign-out: revokes both tokens and clears the cookies', tags,
-    response: messageResponseSchema, errors: [403],
+    method: 'post',
+    path: '/auth/logout',
+    summary: 'Website sign-out: revokes both tokens and clears the cookies',
+    tags,
+    response: messageResponseSchema,
+    errors: [403],
     handler: async ({ c, deps }) => {
       const current = await optionalUser(c, deps);
       if (current) await revokeSession(deps.db, current.sessionId);
@@ -102,8 +145,12 @@ export const accountAuthRoutes = [
     },
   }),
   defineRoute({
-    method: 'post', path: '/logout', summary: 'Revokes the access token and its refresh token', tags,
-    response: messageResponseSchema, errors: [401, 403],
+    method: 'post',
+    path: '/logout',
+    summary: 'Revokes the access token and its refresh token',
+    tags,
+    response: messageResponseSchema,
+    errors: [401, 403],
     handler: async ({ c, deps }) => {
       const current = await requireUser(c, deps);
       await revokeSession(deps.db, current.sessionId);
@@ -112,8 +159,12 @@ export const accountAuthRoutes = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/getUser', summary: 'The signed-in customer', tags,
-    response: userResponseSchema, errors: [401],
+    method: 'get',
+    path: '/getUser',
+    summary: 'The signed-in customer',
+    tags,
+    response: userResponseSchema,
+    errors: [401],
     handler: async ({ c, deps }) => {
       const current = await requireUser(c, deps);
       // A page holding a CSRF token of another session (or from before tokens were bound to sessions)

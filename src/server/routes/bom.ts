@@ -2,10 +2,26 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
-  customerUploadQuerySchema, customerUploadSchema, bomLineSchema, includeLineBodySchema, moveUploadBodySchema, myUploadsResponseSchema, moveUploadResponseSchema,
-  saveCustomerFileResponseSchema, selectAlternativeBodySchema, sourcingBodySchema, sourcingResponseSchema,
-  editLineBodySchema, addLineBodySchema, deleteLineBodySchema, rereadBodySchema, rereadResponseSchema, spareBodySchema, exportQuerySchema,
-  pasteListBodySchema, okResponseSchema,
+  customerUploadQuerySchema,
+  customerUploadSchema,
+  bomLineSchema,
+  includeLineBodySchema,
+  moveUploadBodySchema,
+  myUploadsResponseSchema,
+  moveUploadResponseSchema,
+  saveCustomerFileResponseSchema,
+  selectAlternativeBodySchema,
+  sourcingBodySchema,
+  sourcingResponseSchema,
+  editLineBodySchema,
+  addLineBodySchema,
+  deleteLineBodySchema,
+  rereadBodySchema,
+  rereadResponseSchema,
+  spareBodySchema,
+  exportQuerySchema,
+  pasteListBodySchema,
+  okResponseSchema,
 } from '../../api/schemas/bom';
 import { getCookie, setCookie } from 'hono/cookie';
 import { isHttps } from '../auth/cookies';
@@ -97,7 +113,13 @@ function guestKeyFor(c: Context, deps: AppDeps, create: boolean): string | null 
   if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
   if (!create) return null;
   const key = randomToken(24);
-  setCookie(c, BOM_GUEST_COOKIE, key, { httpOnly: true, secure: isHttps(c, deps), sameSite: 'Lax', path: '/api/site/v1', maxAge: GUEST_COOKIE_SECONDS });
+  setCookie(c, BOM_GUEST_COOKIE, key, {
+    httpOnly: true,
+    secure: isHttps(c, deps),
+    sameSite: 'Lax',
+    path: '/api/site/v1',
+    maxAge: GUEST_COOKIE_SECONDS,
+  });
   return key;
 }
 
@@ -107,9 +129,7 @@ async function actorOf(c: Context, deps: AppDeps): Promise<UploadActor> {
 }
 
 const asHttpError = (err: unknown): unknown =>
-  err instanceof BomFileError
-    ? new HttpError(err.status, err.message, err.status === 422 ? { newFile: [err.message] } : undefined)
-    : err;
+  err instanceof BomFileError ? new HttpError(err.status, err.message, err.status === 422 ? { newFile: [err.message] } : undefined) : err;
 
 export const bomRoutes = [
   defineRoute({
@@ -126,8 +146,17 @@ export const bomRoutes = [
         const user = await optionalUser(c, deps);
         const bytes = new Uint8Array(await file.arrayBuffer());
         const guestKey = user ? null : guestKeyFor(c, deps, true);
-        const { timings, ...result } = await processUpload(deps.db, { fileName: storableFileName(file.name), bytes, boardQuantity, userId: user?.user.id ?? null, guestKey });
-        c.header('Server-Timing', `parse;dur=${timings.parseMs.toFixed(1)}, match;dur=${timings.matchMs.toFixed(1)}, save;dur=${timings.saveMs.toFixed(1)}`);
+        const { timings, ...result } = await processUpload(deps.db, {
+          fileName: storableFileName(file.name),
+          bytes,
+          boardQuantity,
+          userId: user?.user.id ?? null,
+          guestKey,
+        });
+        c.header(
+          'Server-Timing',
+          `parse;dur=${timings.parseMs.toFixed(1)}, match;dur=${timings.matchMs.toFixed(1)}, save;dur=${timings.saveMs.toFixed(1)}`,
+        );
         return result;
       } catch (err) {
         throw asHttpError(err);
@@ -174,7 +203,8 @@ export const bomRoutes = [
     // The spec lists moveCustomerExcelUpload with the GETs; it fills the cart, so it is a POST (CSRF-checked for cookies).
     method: 'post',
     path: '/moveCustomerExcelUpload',
-    summary: "Puts the ticked (or the given) lines into the signed-in customer's cart in one transaction; reports each line as added or skipped with the reason",
+    summary:
+      "Puts the ticked (or the given) lines into the signed-in customer's cart in one transaction; reports each line as added or skipped with the reason",
     tags: ['bom', 'cart'],
     body: moveUploadBodySchema,
     response: moveUploadResponseSchema,
@@ -187,14 +217,22 @@ export const bomRoutes = [
   defineRoute({
     method: 'post',
     path: '/customerExcelUpload/sourcing',
-    summary: 'Sends the lines the store has no part for as one sourcing request (resupply rows marked with the upload); sending again changes nothing',
+    summary:
+      'Sends the lines the store has no part for as one sourcing request (resupply rows marked with the upload); sending again changes nothing',
     tags: ['bom'],
     body: sourcingBodySchema,
     response: sourcingResponseSchema,
     errors: [401, 404],
     handler: async ({ body, c, deps }) => {
       const { user } = await requireUser(c, deps);
-      return requestSourcing(deps.db, { mailer: deps.accounts.mailer, config: deps.config }, user, body.identityKey, body.description || undefined, guestKeyFor(c, deps, false));
+      return requestSourcing(
+        deps.db,
+        { mailer: deps.accounts.mailer, config: deps.config },
+        user,
+        body.identityKey,
+        body.description || undefined,
+        guestKeyFor(c, deps, false),
+      );
     },
   }),
   defineRoute({
@@ -213,7 +251,8 @@ export const bomRoutes = [
   defineRoute({
     method: 'post',
     path: '/SaveCustomerList',
-    summary: 'A parts list pasted as text (one part per line, or columns copied from a spreadsheet) instead of a file; read and matched like an upload',
+    summary:
+      'A parts list pasted as text (one part per line, or columns copied from a spreadsheet) instead of a file; read and matched like an upload',
     tags: ['bom'],
     body: pasteListBodySchema,
     response: saveCustomerFileResponseSchema,
@@ -223,7 +262,13 @@ export const bomRoutes = [
         const user = await optionalUser(c, deps);
         const guestKey = user ? null : guestKeyFor(c, deps, true);
         const bytes = new TextEncoder().encode(body.text);
-        const { timings: _timings, ...result } = await processUpload(deps.db, { fileName: 'pasted-list.txt', bytes, boardQuantity: body.boardQty, userId: user?.user.id ?? null, guestKey });
+        const { timings: _timings, ...result } = await processUpload(deps.db, {
+          fileName: 'pasted-list.txt',
+          bytes,
+          boardQuantity: body.boardQty,
+          userId: user?.user.id ?? null,
+          guestKey,
+        });
         return result;
       } catch (err) {
         const mapped = asHttpError(err);
@@ -274,7 +319,8 @@ export const bomRoutes = [
   defineRoute({
     method: 'post',
     path: '/customerExcelUpload/columns',
-    summary: 'Read the stored file again with another sheet and/or other columns (remembered for a signed-in customer); every line is matched again',
+    summary:
+      'Read the stored file again with another sheet and/or other columns (remembered for a signed-in customer); every line is matched again',
     tags: ['bom'],
     body: rereadBodySchema,
     response: rereadResponseSchema,

@@ -5,7 +5,10 @@
  * Only the build may call them: without its token they answer 404 (src/server/http/build-token.ts).
  */
 import {
-  exportChangesQuerySchema, exportChangesResponseSchema, exportIndexResponseSchema, exportProductsQuerySchema,
+  exportChangesQuerySchema,
+  exportChangesResponseSchema,
+  exportIndexResponseSchema,
+  exportProductsQuerySchema,
   exportProductsResponseSchema,
 } from '../../api/schemas/export';
 import { defineRoute } from '../http/route';
@@ -15,20 +18,26 @@ const tags = ['export'];
 
 export const exportRoutes = [
   defineRoute({
-    method: 'get', path: '/export/index', tags,
+    method: 'get',
+    path: '/export/index',
+    tags,
     summary: 'Every public product (id, slug, updatedAt) in id order, with the server time and catalogue version.',
     response: exportIndexResponseSchema,
     handler: async ({ deps }) => ({ data: await exportIndex(deps.db) }),
   }),
   defineRoute({
-    method: 'get', path: '/export/products', tags,
+    method: 'get',
+    path: '/export/products',
+    tags,
     summary: 'Full product view models with id > after, in id order, up to limit (1000); optionally only those changed since.',
     query: exportProductsQuerySchema,
     response: exportProductsResponseSchema,
     handler: async ({ query, deps }) => ({ data: await exportProducts(deps.db, query) }),
   }),
   defineRoute({
-    method: 'get', path: '/export/changes', tags,
+    method: 'get',
+    path: '/export/changes',
+    tags,
     summary: 'Slugs of products changed or removed, categories, pages and blog posts changed after since (ISO time).',
     query: exportChangesQuerySchema,
     response: exportChangesResponseSchema,

@@ -1,7 +1,11 @@
 /** Newsletter sign-up and unsubscribe, the contact form, and the captcha challenge it needs. */
 import type { Context } from 'hono';
 import {
-  captchaChallengeSchema, contactBodySchema, messageResponseSchema, newsletterBodySchema, unsubscribeQuerySchema,
+  captchaChallengeSchema,
+  contactBodySchema,
+  messageResponseSchema,
+  newsletterBodySchema,
+  unsubscribeQuerySchema,
 } from '../../api/schemas/forms';
 import type { AppDeps } from '../context';
 import { clientIpResolver } from '../http/client-ip';
@@ -43,7 +47,7 @@ export const formRoutes = [
   defineRoute({
     method: 'get',
     path: '/captcha/challenge',
-    summary: 'Captcha for the site\'s forms: a signed ALTCHA proof-of-work challenge, or the reCAPTCHA site key when configured',
+    summary: "Captcha for the site's forms: a signed ALTCHA proof-of-work challenge, or the reCAPTCHA site key when configured",
     tags: ['forms'],
     response: captchaChallengeSchema,
     handler: async ({ c, deps }) => {

@@ -25,11 +25,31 @@ import { staffReportRoutes } from './staff-reports';
 import { statsRoutes } from './stats';
 
 /** Every api/site/v1 call, in the order the OpenAPI document lists them. */
-export const siteRoutes = [...catalogueRoutes, ...searchRoutes, ...contentRoutes, ...statsRoutes, ...exportRoutes,
-  ...accountAuthRoutes, ...accountEmailRoutes, ...accountDashboardRoutes,
-  ...cartRoutes, ...orderRoutes, ...paymentRoutes, ...staffRoutes, ...bomRoutes, ...formRoutes, ...listRoutes,
-  ...engagementRoutes, ...staffEngagementRoutes, ...notificationRoutes,
-  ...staffCatalogueRoutes, ...staffContentRoutes, ...staffPeopleRoutes, ...staffReportRoutes, ...staffProductRoutes, ...staffDiscountRoutes,
+export const siteRoutes = [
+  ...catalogueRoutes,
+  ...searchRoutes,
+  ...contentRoutes,
+  ...statsRoutes,
+  ...exportRoutes,
+  ...accountAuthRoutes,
+  ...accountEmailRoutes,
+  ...accountDashboardRoutes,
+  ...cartRoutes,
+  ...orderRoutes,
+  ...paymentRoutes,
+  ...staffRoutes,
+  ...bomRoutes,
+  ...formRoutes,
+  ...listRoutes,
+  ...engagementRoutes,
+  ...staffEngagementRoutes,
+  ...notificationRoutes,
+  ...staffCatalogueRoutes,
+  ...staffContentRoutes,
+  ...staffPeopleRoutes,
+  ...staffReportRoutes,
+  ...staffProductRoutes,
+  ...staffDiscountRoutes,
 ] satisfies RouteDef[];
 
 /** Every call with its literal method, path and zod shapes: the typed client's map (types only). */

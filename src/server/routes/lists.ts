@@ -7,8 +7,11 @@ const tags = ['catalogue'];
 
 export const listRoutes = [
   defineRoute({
-    method: 'get', path: '/products/by-ids', tags,
-    summary: 'Current cards, attributes and datasheet of up to 100 products by id (wishlist and compare pages), in the order asked; hidden or unknown ids come back in `missing`.',
+    method: 'get',
+    path: '/products/by-ids',
+    tags,
+    summary:
+      'Current cards, attributes and datasheet of up to 100 products by id (wishlist and compare pages), in the order asked; hidden or unknown ids come back in `missing`.',
     query: productsByIdsQuerySchema,
     response: productsByIdsResponseSchema,
     handler: async ({ query, deps }) => ({

@@ -18,7 +18,8 @@ export function mountUploads(app: Hono, deps: AppDeps): void {
     const bytes = await readFile(join(dir, file)).catch(() => null);
     if (!bytes) return c.json(errorBody(404, MESSAGES.notFoundFa), 404);
     return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': TYPES[m[1]!]!, 'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Type': TYPES[m[1]!]!,
+      'Cache-Control': 'public, max-age=31536000, immutable',
       // A PDF opens in the browser's viewer; nothing uploaded is ever run as a page of ours.
       'Content-Security-Policy': "default-src 'none'; sandbox",
     });

@@ -19,7 +19,12 @@ export const searchRoutes = [
     async handler({ query, deps }) {
       const { searched, ...list } = await deps.cache.get(keyOf('getProduct', query), () => listProducts(deps.db, query));
       if (searched) {
-        deps.searchLog.record({ query: query.filter_part || query.filter_searchPart || '', categorySlug: query.filter_category ?? null, resultsCount: list.total, source: 'listing' });
+        deps.searchLog.record({
+          query: query.filter_part || query.filter_searchPart || '',
+          categorySlug: query.filter_category ?? null,
+          resultsCount: list.total,
+          source: 'listing',
+        });
       }
       return list;
     },

@@ -15,9 +15,16 @@ export async function seedDemo(db: Db): Promise<{ products: number }> {
   await db.transaction(async (tx) => {
     await writeCatalogue(tx, catalogue);
     const slugs = [...new Set(catalogue.files.map((f) => f.slug))];
-    const ids = new Map((await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, slugs))).map((p) => [p.slug, p.id]));
+    const ids = new Map(
+      (await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, slugs))).map((p) => [
+        p.slug,
+        p.id,
+      ]),
+    );
     if (catalogue.files.length) {
-      await tx.insert(productFiles).values(catalogue.files.map((f) => ({ productId: ids.get(f.slug)!, kind: f.kind, label: f.label, fileLink: f.fileLink })));
+      await tx
+        .insert(productFiles)
+        .values(catalogue.files.map((f) => ({ productId: ids.get(f.slug)!, kind: f.kind, label: f.label, fileLink: f.fileLink })));
     }
     await writeDemoContent(tx);
     await writeDemoEngagement(tx);

@@ -20,6 +20,8 @@ export async function seedOnStart(config: Config, database: Database, log: (line
     });
   }
   if ((await staffCount(database.db)) === 0) {
-    log('No staff account yet: create the first one with `npm run staff:create -- --username NAME --email ADDRESS` (README, "Running in production").');
+    log(
+      'No staff account yet: create the first one with `npm run staff:create -- --username NAME --email ADDRESS` (README, "Running in production").',
+    );
   }
 }

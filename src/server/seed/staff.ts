@@ -10,12 +10,23 @@ import { hashPassword } from '../services/accounts/passwords';
 
 export const DEMO_STAFF = { username: 'staff', email: 'staff@qateh.example', password: 'staff-pass-123', name: 'کارشناس فروش' } as const;
 
-export async function ensureStaffAccount(db: Db, account: { username: string; email: string; password: string; name: string } = DEMO_STAFF): Promise<number> {
+export async function ensureStaffAccount(
+  db: Db,
+  account: { username: string; email: string; password: string; name: string } = DEMO_STAFF,
+): Promise<number> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, account.username)).limit(1);
   if (existing) return existing.id;
-  const [row] = await db.insert(users).values({
-    username: account.username, email: account.email, name: account.name, mobile: '09120000000',
-    passwordHash: await hashPassword(account.password), role: 'staff', emailVerifiedAt: new Date(),
-  }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: account.username,
+      email: account.email,
+      name: account.name,
+      mobile: '09120000000',
+      passwordHash: await hashPassword(account.password),
+      role: 'staff',
+      emailVerifiedAt: new Date(),
+    })
+    .returning({ id: users.id });
   return row!.id;
 }

@@ -8,15 +8,23 @@ import { productIsPublic, toCategoryRef } from './product-views';
 import type { ReadCache } from './read-cache';
 
 export async function brandsWithCategories(
-  db: Db, cache: ReadCache, opts: { category?: string | undefined; limit?: number | undefined },
+  db: Db,
+  cache: ReadCache,
+  opts: { category?: string | undefined; limit?: number | undefined },
 ): Promise<BrandWithCategories[]> {
   const tree = await categoryTree(db, cache);
   const scope = opts.category ? inArray(products.categoryId, subtreeIds(await categoryBySlug(db, cache, opts.category))) : undefined;
   // One grouped query: (brand, leaf category) → enabled products. Names come from the cached tree.
-  const rows = await db.select({
-    brandId: brands.id, slug: brands.slug, name: brands.name, nameFa: brands.nameFa, image: brands.image,
-    categoryId: products.categoryId, n: count(),
-  })
+  const rows = await db
+    .select({
+      brandId: brands.id,
+      slug: brands.slug,
+      name: brands.name,
+      nameFa: brands.nameFa,
+      image: brands.image,
+      categoryId: products.categoryId,
+      n: count(),
+    })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(productIsPublic, scope))

@@ -12,13 +12,27 @@ import type { Product } from '../../api/schemas/catalogue';
 import type { ExportChanges, ExportIndex, ExportProducts } from '../../api/schemas/export';
 import type { Db } from '../db/client';
 import {
-  blogPosts, brands, categories, contentPages, productFiles, productImages,
-  productPrices, products,
+  blogPosts,
+  brands,
+  categories,
+  contentPages,
+  productFiles,
+  productImages,
+  productPrices,
+  products,
   siteRevisions,
 } from '../db/schema';
 import { catalogueVersion } from './catalogue-version';
 import {
-  productPageColumns, groupAttributes, groupFiles, loadAttributeRows, pathIds, productIsPublic, toCategoryRef, toProductCard, type CardRow,
+  productPageColumns,
+  groupAttributes,
+  groupFiles,
+  loadAttributeRows,
+  pathIds,
+  productIsPublic,
+  toCategoryRef,
+  toProductCard,
+  type CardRow,
 } from './product-views';
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -45,11 +59,7 @@ async function dbNow(db: Db): Promise<string> {
  * card comes from the same toProductCard, groups from the same helpers.
  */
 export async function exportProducts(db: Db, opts: { after: number; limit: number; since?: string }): Promise<ExportProducts> {
-  const where = and(
-    productIsPublic,
-    gt(products.id, opts.after),
-    opts.since ? gt(products.updatedAt, new Date(opts.since)) : undefined,
-  );
+  const where = and(productIsPublic, gt(products.id, opts.after), opts.since ? gt(products.updatedAt, new Date(opts.since)) : undefined);
   const rows = await db
     .select(productPageColumns)
     .from(products)
@@ -66,21 +76,44 @@ export async function exportProducts(db: Db, opts: { after: number; limit: numbe
   const ids = page.map((r) => r.id);
   const categoryIds = [...new Set(page.flatMap((r) => [...pathIds(r.categoryPath), r.categoryId]))];
   const [cats, tiers, images, attrs, files] = await Promise.all([
-    db.select({ id: categories.id, slug: categories.slug, name: categories.name, nameFa: categories.nameFa, depth: categories.depth })
-      .from(categories).where(inArray(categories.id, categoryIds)),
-    db.select({
-      productId: productPrices.productId, minCount: productPrices.minCount, maxCount: productPrices.maxCount,
-      price: productPrices.price, compareAtPrice: productPrices.compareAtPrice,
-    }).from(productPrices).where(inArray(productPrices.productId, ids)),
-    db.select({
-      productId: productImages.productId, src: productImages.src, alt: productImages.alt,
-      width: productImages.width, height: productImages.height,
-    }).from(productImages).where(inArray(productImages.productId, ids)).orderBy(productImages.productId, productImages.sort, productImages.id),
+    db
+      .select({ id: categories.id, slug: categories.slug, name: categories.name, nameFa: categories.nameFa, depth: categories.depth })
+      .from(categories)
+      .where(inArray(categories.id, categoryIds)),
+    db
+      .select({
+        productId: productPrices.productId,
+        minCount: productPrices.minCount,
+        maxCount: productPrices.maxCount,
+        price: productPrices.price,
+        compareAtPrice: productPrices.compareAtPrice,
+      })
+      .from(productPrices)
+      .where(inArray(productPrices.productId, ids)),
+    db
+      .select({
+        productId: productImages.productId,
+        src: productImages.src,
+        alt: productImages.alt,
+        width: productImages.width,
+        height: productImages.height,
+      })
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(productImages.productId, productImages.sort, productImages.id),
     loadAttributeRows(db, ids),
-    db.select({
-      productId: productFiles.productId, kind: productFiles.kind, label: productFiles.label, file: productFiles.file,
-      fileLink: productFiles.fileLink, createdAt: productFiles.createdAt,
-    }).from(productFiles).where(inArray(productFiles.productId, ids)).orderBy(productFiles.createdAt, productFiles.id),
+    db
+      .select({
+        productId: productFiles.productId,
+        kind: productFiles.kind,
+        label: productFiles.label,
+        file: productFiles.file,
+        fileLink: productFiles.fileLink,
+        createdAt: productFiles.createdAt,
+      })
+      .from(productFiles)
+      .where(inArray(productFiles.productId, ids))
+      .orderBy(productFiles.createdAt, productFiles.id),
   ]);
   const catById = new Map(cats.map((c) => [c.id, c]));
   const tiersBy = groupBy(tiers, (t) => t.productId);
@@ -117,8 +150,11 @@ export async function exportProducts(db: Db, opts: { after: number; limit: numbe
 /** Every public product's id, slug and last change, in id order: the build's list of product pages. */
 export async function exportIndex(db: Db): Promise<ExportIndex> {
   const [generatedAt, version] = await Promise.all([dbNow(db), catalogueVersion(db)]);
-  const rows = await db.select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
-    .from(products).where(productIsPublic).orderBy(asc(products.id));
+  const rows = await db
+    .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(productIsPublic)
+    .orderBy(asc(products.id));
   return { generatedAt, version, products: rows.map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString() })) };
 }
 
@@ -127,8 +163,11 @@ export async function exportChanges(db: Db, since: string): Promise<ExportChange
   const after = new Date(since);
   const [generatedAt, version] = await Promise.all([dbNow(db), catalogueVersion(db)]);
   const [changedProducts, cats, pages, posts, site] = await Promise.all([
-    db.select({ slug: products.slug, public: sql<boolean>`(${products.enable} and ${products.deletedAt} is null)` })
-      .from(products).where(gt(products.updatedAt, after)).orderBy(asc(products.id)),
+    db
+      .select({ slug: products.slug, public: sql<boolean>`(${products.enable} and ${products.deletedAt} is null)` })
+      .from(products)
+      .where(gt(products.updatedAt, after))
+      .orderBy(asc(products.id)),
     db.select({ slug: categories.slug }).from(categories).where(gt(categories.updatedAt, after)),
     db.selectDistinct({ slug: contentPages.slug }).from(contentPages).where(gt(contentPages.updatedAt, after)),
     db.select({ slug: blogPosts.slug }).from(blogPosts).where(gt(blogPosts.updatedAt, after)),
@@ -147,4 +186,3 @@ export async function exportChanges(db: Db, since: string): Promise<ExportChange
     site: site.map((s) => s.area),
   };
 }
-

@@ -14,13 +14,21 @@ export type { ImportProblem, ImportReport } from './catalogue/types';
 
 export class CatalogueImportError extends Error {
   constructor(readonly problems: ImportProblem[]) {
-    const first = problems.slice(0, 5).map((p) => `${p.file}:${p.line}: ${p.reason}`).join('\n');
-    super(`Catalogue not imported: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${first}${problems.length > 5 ? '\n…' : ''}`);
+    const first = problems
+      .slice(0, 5)
+      .map((p) => `${p.file}:${p.line}: ${p.reason}`)
+      .join('\n');
+    super(
+      `Catalogue not imported: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${first}${problems.length > 5 ? '\n…' : ''}`,
+    );
     this.name = 'CatalogueImportError';
   }
 }
 
-export interface CatalogueFile { name: string; text: string }
+export interface CatalogueFile {
+  name: string;
+  text: string;
+}
 
 export async function importCatalogue(db: Db, files: { categories: CatalogueFile; products: CatalogueFile }): Promise<ImportReport> {
   const problems: ImportProblem[] = [];
@@ -44,19 +52,29 @@ function checkReferences(
   problems: ImportProblem[],
 ) {
   const shopSlugById = new Map(inShop.map((c) => [c.id, c.slug]));
-  const parentOf = new Map<string, string | null>(inShop.map((c) => [c.slug, c.parentId === null ? null : shopSlugById.get(c.parentId) ?? null]));
+  const parentOf = new Map<string, string | null>(
+    inShop.map((c) => [c.slug, c.parentId === null ? null : (shopSlugById.get(c.parentId) ?? null)]),
+  );
   for (const { row } of parsed.categories) parentOf.set(row.slug, row.parentSlug);
 
   for (const { row, line } of parsed.categories) {
     if (!row.parentSlug) continue;
     if (!parentOf.has(row.parentSlug)) {
-      problems.push({ file: files.categories.name, line, reason: `column parent_slug "${row.parentSlug}": no such category in this file or in the shop` });
+      problems.push({
+        file: files.categories.name,
+        line,
+        reason: `column parent_slug "${row.parentSlug}": no such category in this file or in the shop`,
+      });
       continue;
     }
     const seen = new Set([row.slug]);
     for (let cur: string | null | undefined = row.parentSlug; cur; cur = parentOf.get(cur)) {
       if (seen.has(cur)) {
-        problems.push({ file: files.categories.name, line, reason: `column parent_slug "${row.parentSlug}": the parent chain loops back to "${cur}"` });
+        problems.push({
+          file: files.categories.name,
+          line,
+          reason: `column parent_slug "${row.parentSlug}": the parent chain loops back to "${cur}"`,
+        });
         break;
       }
       seen.add(cur);
@@ -64,7 +82,11 @@ function checkReferences(
   }
   for (const { row, line } of parsed.products) {
     if (!parentOf.has(row.categorySlug)) {
-      problems.push({ file: files.products.name, line, reason: `column category_slug "${row.categorySlug}": no such category in ${files.categories.name} or in the shop` });
+      problems.push({
+        file: files.products.name,
+        line,
+        reason: `column category_slug "${row.categorySlug}": no such category in ${files.categories.name} or in the shop`,
+      });
     }
   }
 }

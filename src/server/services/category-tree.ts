@@ -28,7 +28,9 @@ export interface CategoryTree {
 export async function buildCategoryTree(db: Db): Promise<CategoryTree> {
   const [rows, counts] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.depth), asc(categories.sort), asc(categories.id)),
-    db.select({ categoryId: products.categoryId, n: count() }).from(products)
+    db
+      .select({ categoryId: products.categoryId, n: count() })
+      .from(products)
       .where(and(eq(products.enable, true), isNull(products.deletedAt)))
       .groupBy(products.categoryId),
   ]);

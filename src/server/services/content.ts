@@ -14,7 +14,11 @@ type PageRow = typeof contentPages.$inferSelect;
 
 /** The body's {{placeholders}} are filled from the store's live terms (thresholds, validity, guarantee). */
 const toPage = (row: PageRow, terms: StoreTerms): ContentPage => ({
-  slug: row.slug, locale: row.locale, title: row.title, body: fillStoreTerms(row.body, terms, row.locale === 'en' ? 'en' : 'fa'), updatedAt: row.updatedAt.toISOString(),
+  slug: row.slug,
+  locale: row.locale,
+  title: row.title,
+  body: fillStoreTerms(row.body, terms, row.locale === 'en' ? 'en' : 'fa'),
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 /**
@@ -29,7 +33,12 @@ function pickLocale(rows: PageRow[], locale: 'fa' | 'en'): PageRow | undefined {
 export async function pageOfKind(db: Db, kind: PageKind, locale: 'fa' | 'en', terms: StoreTerms): Promise<ContentPage> {
   const rows = await db.select().from(contentPages).where(eq(contentPages.kind, kind)).orderBy(asc(contentPages.id));
   const first = rows[0];
-  const row = first && pickLocale(rows.filter((r) => r.slug === first.slug), locale);
+  const row =
+    first &&
+    pickLocale(
+      rows.filter((r) => r.slug === first.slug),
+      locale,
+    );
   if (!row) throw notFound(PAGE_NOT_FOUND);
   return toPage(row, terms);
 }
@@ -44,13 +53,16 @@ export async function pageBySlug(db: Db, slug: string, locale: 'fa' | 'en', term
 /** Banner messages that are switched on and inside their optional start/end window, in display order. */
 export async function activeMessages(db: Db): Promise<SiteMessage[]> {
   const now = sql`now()`;
-  return db.select({ id: siteMessages.id, text: siteMessages.text, textEn: siteMessages.textEn, kind: siteMessages.kind })
+  return db
+    .select({ id: siteMessages.id, text: siteMessages.text, textEn: siteMessages.textEn, kind: siteMessages.kind })
     .from(siteMessages)
-    .where(and(
-      eq(siteMessages.active, true),
-      or(isNull(siteMessages.startsAt), lte(siteMessages.startsAt, now)),
-      or(isNull(siteMessages.endsAt), gt(siteMessages.endsAt, now)),
-    ))
+    .where(
+      and(
+        eq(siteMessages.active, true),
+        or(isNull(siteMessages.startsAt), lte(siteMessages.startsAt, now)),
+        or(isNull(siteMessages.endsAt), gt(siteMessages.endsAt, now)),
+      ),
+    )
     .orderBy(asc(siteMessages.sort), asc(siteMessages.id));
 }
 
@@ -78,8 +90,13 @@ export function pagination(page: number, limit: number, total: number): Paginati
 
 export async function listBlogPosts(db: Db, page: number, limit: number): Promise<{ items: BlogPostSummary[] } & Pagination> {
   const [rows, [total]] = await Promise.all([
-    db.select(summaryColumns).from(blogPosts).where(isPublished)
-      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(isPublished)
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(blogPosts).where(isPublished),
   ]);
   return {
@@ -89,11 +106,24 @@ export async function listBlogPosts(db: Db, page: number, limit: number): Promis
 }
 
 export async function blogPostBySlug(db: Db, slug: string): Promise<BlogPost> {
-  const [row] = await db.select().from(blogPosts).where(and(eq(blogPosts.slug, slug.toLowerCase()), isPublished)).limit(1);
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug.toLowerCase()), isPublished))
+    .limit(1);
   if (!row) throw notFound(POST_NOT_FOUND);
   return {
-    slug: row.slug, title: row.title, titleEn: row.titleEn, excerpt: row.excerpt, excerptEn: row.excerptEn,
-    image: row.image, category: row.category, author: row.author, body: row.body, bodyEn: row.bodyEn,
-    publishedAt: row.publishedAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+    slug: row.slug,
+    title: row.title,
+    titleEn: row.titleEn,
+    excerpt: row.excerpt,
+    excerptEn: row.excerptEn,
+    image: row.image,
+    category: row.category,
+    author: row.author,
+    body: row.body,
+    bodyEn: row.bodyEn,
+    publishedAt: row.publishedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -15,7 +15,8 @@ export async function productsByIds(db: Db, ids: number[]): Promise<{ items: Lis
   if (found.length === 0) return { items: [], missing: ids };
   const [attrRows, datasheets] = await Promise.all([
     loadAttributeRows(db, found),
-    db.select({ id: products.id, url: products.datasheetUrl, file: productFiles.file, fileLink: productFiles.fileLink })
+    db
+      .select({ id: products.id, url: products.datasheetUrl, file: productFiles.file, fileLink: productFiles.fileLink })
       .from(products)
       .leftJoin(productFiles, and(eq(productFiles.productId, products.id), eq(productFiles.kind, 'datasheet')))
       .where(inArray(products.id, found))

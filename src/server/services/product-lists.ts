@@ -19,13 +19,18 @@ async function scopeTo(db: Db, cache: ReadCache, categorySlug: string | undefine
 }
 
 async function cardsFor(db: Db, rows: { id: number }[]): Promise<ProductCard[]> {
-  return loadProductCards(db, rows.map((r) => r.id));
+  return loadProductCards(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 /** Products sold below their compare-at price, the biggest percentage off first. */
 export async function discountedProducts(db: Db, cache: ReadCache, opts: { limit: number; category?: string | undefined }) {
   const scope = await scopeTo(db, cache, opts.category);
-  const rows = await db.select({ id: products.id }).from(products)
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
     .where(and(productIsPublic, isNotNull(products.compareAtPrice), gt(products.compareAtPrice, products.price), scope))
     .orderBy(sql`(${products.compareAtPrice} - ${products.price})::float8 / ${products.compareAtPrice} desc`, asc(products.id))
     .limit(opts.limit);
@@ -34,10 +39,14 @@ export async function discountedProducts(db: Db, cache: ReadCache, opts: { limit
 
 /** The newest products; price_asc / price_desc re-order those same newest ones by unit price. */
 export async function latestProducts(
-  db: Db, cache: ReadCache, opts: { limit: number; sort: 'newest' | 'price_asc' | 'price_desc'; category?: string | undefined },
+  db: Db,
+  cache: ReadCache,
+  opts: { limit: number; sort: 'newest' | 'price_asc' | 'price_desc'; category?: string | undefined },
 ) {
   const scope = await scopeTo(db, cache, opts.category);
-  const rows = await db.select({ id: products.id, price: products.price }).from(products)
+  const rows = await db
+    .select({ id: products.id, price: products.price })
+    .from(products)
     .where(and(productIsPublic, scope))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(opts.limit);
@@ -51,7 +60,9 @@ export async function latestProducts(
 /** Most sold first; views break ties (and rank a catalogue that has no sales yet). */
 export async function bestSellingProducts(db: Db, cache: ReadCache, opts: { limit: number; category?: string | undefined }) {
   const scope = await scopeTo(db, cache, opts.category);
-  const rows = await db.select({ id: products.id }).from(products)
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
     .where(and(productIsPublic, scope))
     .orderBy(desc(products.salesCount), desc(products.views), asc(products.id))
     .limit(opts.limit);
@@ -74,8 +85,11 @@ export function familyStem(pnKey: string): string | null {
  * the closest part number comes first, then best sellers. Never the product itself; enabled only.
  */
 export async function relatedProducts(db: Db, cache: ReadCache, opts: { slug: string; limit: number }) {
-  const [self] = await db.select({ id: products.id, categoryId: products.categoryId, pnKey: products.pnKey })
-    .from(products).where(and(eq(products.slug, opts.slug.toLowerCase()), productIsPublic)).limit(1);
+  const [self] = await db
+    .select({ id: products.id, categoryId: products.categoryId, pnKey: products.pnKey })
+    .from(products)
+    .where(and(eq(products.slug, opts.slug.toLowerCase()), productIsPublic))
+    .limit(1);
   if (!self) throw notFound(PRODUCT_NOT_FOUND);
 
   const tree = await categoryTree(db, cache);
@@ -87,7 +101,9 @@ export async function relatedProducts(db: Db, cache: ReadCache, opts: { slug: st
   const sameLeaf = eq(products.categoryId, self.categoryId);
   const sameFamily = stem ? sql`${products.pnKey} like ${stem.replace(/[%_\\]/g, '\\$&') + '%'}` : sql`false`;
   const rank = sql`case when ${sameFamily} and ${sameLeaf} then 0 when ${sameLeaf} then 1 when ${sameFamily} then 2 else 3 end`;
-  const rows = await db.select({ id: products.id }).from(products)
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
     .where(and(productIsPublic, ne(products.id, self.id), or(inArray(products.categoryId, neighbourhood), sameFamily)))
     .orderBy(rank, sql`similarity(${products.pnKey}, ${self.pnKey}) desc`, desc(products.salesCount), asc(products.id))
     .limit(opts.limit);

@@ -11,7 +11,8 @@ import { loadProductCards, productIsPublic } from './product-views';
  * product page is harmless, while dropping the whole cache on every page view would defeat it.
  */
 export async function increaseProductViews(db: Db, id: number): Promise<number> {
-  const [row] = await db.update(products)
+  const [row] = await db
+    .update(products)
     .set({ views: sql`${products.views} + 1` })
     .where(and(eq(products.id, id), productIsPublic))
     .returning({ views: products.views });
@@ -24,9 +25,14 @@ export async function increaseProductViews(db: Db, id: number): Promise<number> 
  * sales break ties, then the id so the order is stable.
  */
 export async function mostViewedProducts(db: Db, opts: { limit: number }) {
-  const rows = await db.select({ id: products.id }).from(products)
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
     .where(productIsPublic)
     .orderBy(desc(products.views), desc(products.salesCount), asc(products.id))
     .limit(opts.limit);
-  return loadProductCards(db, rows.map((r) => r.id));
+  return loadProductCards(
+    db,
+    rows.map((r) => r.id),
+  );
 }

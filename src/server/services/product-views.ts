@@ -13,9 +13,7 @@ import type { CategoryRef, PriceTier, Product, ProductCard } from '../../api/sch
 import { availabilityOf } from '../../lib/availability';
 import { productDisplayName } from '../../lib/display-name';
 import type { Db } from '../db/client';
-import {
-  attributes, brands, categories, productAttributeValues, productFiles, productImages, productPrices, products,
-} from '../db/schema';
+import { attributes, brands, categories, productAttributeValues, productFiles, productImages, productPrices, products } from '../db/schema';
 
 export interface LoadOptions {
   /** Also return disabled and soft-deleted products (staff and cart use). Default false. */
@@ -76,8 +74,21 @@ export interface CardRow {
   brandImage: string | null;
 }
 
-export interface TierRow { productId: number; minCount: number; maxCount: number | null; price: number; compareAtPrice: number | null }
-export interface ImageRow { productId: number; src: string; alt: string | null; width: number | null; height: number | null; variants?: ImageVariant[] | null }
+export interface TierRow {
+  productId: number;
+  minCount: number;
+  maxCount: number | null;
+  price: number;
+  compareAtPrice: number | null;
+}
+export interface ImageRow {
+  productId: number;
+  src: string;
+  alt: string | null;
+  width: number | null;
+  height: number | null;
+  variants?: ImageVariant[] | null;
+}
 
 /**
  * Quantity breaks of a product. A product imported without tiers still gets one open-ended tier from
@@ -172,7 +183,9 @@ export async function loadProductCards(db: Db, ids: number[], opts: LoadOptions 
   const [tiers, images] = await Promise.all([
     db.select(tierColumns).from(productPrices).where(inArray(productPrices.productId, found)),
     // DISTINCT ON keeps the first image by sort per product: a card shows one picture.
-    db.selectDistinctOn([productImages.productId], imageColumns).from(productImages)
+    db
+      .selectDistinctOn([productImages.productId], imageColumns)
+      .from(productImages)
       .where(inArray(productImages.productId, found))
       .orderBy(productImages.productId, productImages.sort, productImages.id),
   ]);
@@ -189,36 +202,61 @@ export async function loadProductCards(db: Db, ids: number[], opts: LoadOptions 
 
 /** Ids in a materialised path "/3/17/42/" → [3, 17, 42] (root → leaf). */
 export function pathIds(path: string): number[] {
-  return path.split('/').filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
 }
 
 export function toCategoryRef(row: { id: number; slug: string; name: string; nameFa: string; depth: number }): CategoryRef {
   return { id: row.id, slug: row.slug, name: row.name, nameFa: row.nameFa, depth: row.depth };
 }
 
-interface FileRow { kind: string; label: string; file: string | null; fileLink: string | null; createdAt: Date }
+interface FileRow {
+  kind: string;
+  label: string;
+  file: string | null;
+  fileLink: string | null;
+  createdAt: Date;
+}
 
 /** Files of one kind grouped by label, in first-seen order: [{label, attaches:[{file, fileLink, created_at}]}]. */
 export function groupFiles(rows: FileRow[], kind: 'footprint' | 'applicationnote') {
-  const groups = groupBy(rows.filter((r) => r.kind === kind), (r) => r.label);
+  const groups = groupBy(
+    rows.filter((r) => r.kind === kind),
+    (r) => r.label,
+  );
   return [...groups].map(([label, list]) => ({
     label,
     attaches: list.map((f) => ({ file: f.file, fileLink: f.fileLink, created_at: f.createdAt.toISOString() })),
   }));
 }
 
-interface AttributeRow { slug: string; name: string; nameFa: string | null; featured: boolean; value: string; valueSlug: string }
+interface AttributeRow {
+  slug: string;
+  name: string;
+  nameFa: string | null;
+  featured: boolean;
+  value: string;
+  valueSlug: string;
+}
 
 /**
  * The attribute-value rows of several products for groupAttributes, per product in the product
  * page's order: featured attributes first, then by attribute, then value.
  */
 export function loadAttributeRows(db: Db, productIds: number[]) {
-  return db.select({
-    productId: productAttributeValues.productId,
-    slug: attributes.slug, name: attributes.name, nameFa: attributes.nameFa, featured: attributes.featured,
-    value: productAttributeValues.value, valueSlug: productAttributeValues.valueSlug,
-  })
+  return db
+    .select({
+      productId: productAttributeValues.productId,
+      slug: attributes.slug,
+      name: attributes.name,
+      nameFa: attributes.nameFa,
+      featured: attributes.featured,
+      value: productAttributeValues.value,
+      valueSlug: productAttributeValues.valueSlug,
+    })
     .from(productAttributeValues)
     .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
     .where(inArray(productAttributeValues.productId, productIds))
@@ -252,11 +290,7 @@ export const productPageColumns = {
   updatedAt: products.updatedAt,
 };
 
-export async function loadProduct(
-  db: Db,
-  where: { slug: string } | { id: number },
-  opts: LoadOptions = {},
-): Promise<Product | null> {
+export async function loadProduct(db: Db, where: { slug: string } | { id: number }, opts: LoadOptions = {}): Promise<Product | null> {
   const match = 'slug' in where ? eq(products.slug, where.slug) : eq(products.id, where.id);
   const [row] = await db
     .select(productPageColumns)
@@ -269,22 +303,38 @@ export async function loadProduct(
 
   const trail = [...new Set([...pathIds(row.categoryPath), row.categoryId])];
   const [crumbs, tiers, images, attrs, files] = await Promise.all([
-    db.select({ id: categories.id, slug: categories.slug, name: categories.name, nameFa: categories.nameFa, depth: categories.depth })
-      .from(categories).where(inArray(categories.id, trail)).orderBy(asc(categories.depth)),
+    db
+      .select({ id: categories.id, slug: categories.slug, name: categories.name, nameFa: categories.nameFa, depth: categories.depth })
+      .from(categories)
+      .where(inArray(categories.id, trail))
+      .orderBy(asc(categories.depth)),
     db.select(tierColumns).from(productPrices).where(eq(productPrices.productId, row.id)),
-    db.select(imageColumns).from(productImages).where(eq(productImages.productId, row.id))
-      .orderBy(productImages.sort, productImages.id),
-    db.select({
-      slug: attributes.slug, name: attributes.name, nameFa: attributes.nameFa, featured: attributes.featured,
-      value: productAttributeValues.value, valueSlug: productAttributeValues.valueSlug,
-    })
+    db.select(imageColumns).from(productImages).where(eq(productImages.productId, row.id)).orderBy(productImages.sort, productImages.id),
+    db
+      .select({
+        slug: attributes.slug,
+        name: attributes.name,
+        nameFa: attributes.nameFa,
+        featured: attributes.featured,
+        value: productAttributeValues.value,
+        valueSlug: productAttributeValues.valueSlug,
+      })
       .from(productAttributeValues)
       .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
       .where(eq(productAttributeValues.productId, row.id))
       // Featured attributes (Package, ...) first, then alphabetically so the table reads the same each time.
       .orderBy(sql`${attributes.featured} desc`, attributes.id, productAttributeValues.valueSlug),
-    db.select({ kind: productFiles.kind, label: productFiles.label, file: productFiles.file, fileLink: productFiles.fileLink, createdAt: productFiles.createdAt })
-      .from(productFiles).where(eq(productFiles.productId, row.id)).orderBy(productFiles.createdAt, productFiles.id),
+    db
+      .select({
+        kind: productFiles.kind,
+        label: productFiles.label,
+        file: productFiles.file,
+        fileLink: productFiles.fileLink,
+        createdAt: productFiles.createdAt,
+      })
+      .from(productFiles)
+      .where(eq(productFiles.productId, row.id))
+      .orderBy(productFiles.createdAt, productFiles.id),
   ]);
 
   const card = toProductCard(row as CardRow, tiers, images);

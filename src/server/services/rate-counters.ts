@@ -17,7 +17,9 @@ export interface Hit {
 export async function countHit(db: Db, bucket: string, key: string, windowSeconds: number): Promise<Hit> {
   const window = sql`make_interval(secs => ${windowSeconds})`;
   const over = sql`${rateLimitCounters.windowStart} <= now() - ${window}`;
-  const [row] = await db.insert(rateLimitCounters).values({ bucket, key, windowStart: sql`now()`, hits: 1 })
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ bucket, key, windowStart: sql`now()`, hits: 1 })
     .onConflictDoUpdate({
       target: [rateLimitCounters.bucket, rateLimitCounters.key],
       set: {
@@ -37,12 +39,16 @@ export async function countHit(db: Db, bucket: string, key: string, windowSecond
  * how the search limiter hands over what it counted in memory since its last sync.
  */
 export async function addHits(
-  db: Db, bucket: string, counts: ReadonlyMap<string, number>, windowSeconds: number,
+  db: Db,
+  bucket: string,
+  counts: ReadonlyMap<string, number>,
+  windowSeconds: number,
 ): Promise<Map<string, Hit>> {
   if (counts.size === 0) return new Map();
   const window = sql`make_interval(secs => ${windowSeconds})`;
   const over = sql`${rateLimitCounters.windowStart} <= now() - ${window}`;
-  const rows = await db.insert(rateLimitCounters)
+  const rows = await db
+    .insert(rateLimitCounters)
     .values([...counts].map(([key, hits]) => ({ bucket, key, windowStart: sql`now()`, hits })))
     .onConflictDoUpdate({
       target: [rateLimitCounters.bucket, rateLimitCounters.key],
@@ -61,8 +67,9 @@ export async function addHits(
 
 /** Deletes counters whose window ended long ago (they would restart at 1 anyway). */
 export async function sweepCounters(db: Db, bucket: string, olderThanSeconds: number): Promise<void> {
-  await db.delete(rateLimitCounters).where(and(
-    eq(rateLimitCounters.bucket, bucket),
-    lt(rateLimitCounters.windowStart, sql`now() - make_interval(secs => ${olderThanSeconds})`),
-  ));
+  await db
+    .delete(rateLimitCounters)
+    .where(
+      and(eq(rateLimitCounters.bucket, bucket), lt(rateLimitCounters.windowStart, sql`now() - make_interval(secs => ${olderThanSeconds})`)),
+    );
 }

@@ -16,12 +16,14 @@ import type { ReadCache } from './read-cache';
 export async function searchStats(db: Db): Promise<SearchStats> {
   const day = sql`(${searchLog.createdAt} at time zone 'Asia/Tehran')::date`;
   const today = sql`(now() at time zone 'Asia/Tehran')::date`;
-  const [row] = await db.select({
-    total: count(),
-    lastweek: sql<number>`count(*) filter (where ${day} > ${today} - 7 and ${day} <= ${today})`,
-    yesterday: sql<number>`count(*) filter (where ${day} = ${today} - 1)`,
-    today: sql<number>`count(*) filter (where ${day} = ${today})`,
-  }).from(searchLog);
+  const [row] = await db
+    .select({
+      total: count(),
+      lastweek: sql<number>`count(*) filter (where ${day} > ${today} - 7 and ${day} <= ${today})`,
+      yesterday: sql<number>`count(*) filter (where ${day} = ${today} - 1)`,
+      today: sql<number>`count(*) filter (where ${day} = ${today})`,
+    })
+    .from(searchLog);
   return {
     total_search: Number(row?.total ?? 0),
     lastweek_search: Number(row?.lastweek ?? 0),

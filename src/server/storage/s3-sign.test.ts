@@ -6,10 +6,17 @@ const creds = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtn
 
 describe('signS3Request', () => {
   it("matches AWS's published example signature", () => {
-    const headers = signS3Request('GET', new URL('https://examplebucket.s3.amazonaws.com/test.txt'), { range: 'bytes=0-9' }, new Uint8Array(), creds, new Date('2013-05-24T00:00:00Z'));
+    const headers = signS3Request(
+      'GET',
+      new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+      { range: 'bytes=0-9' },
+      new Uint8Array(),
+      creds,
+      new Date('2013-05-24T00:00:00Z'),
+    );
     expect(headers.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, '
-      + 'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
+        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
     );
     expect(headers['x-amz-content-sha256']).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
   });

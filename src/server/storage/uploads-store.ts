@@ -19,14 +19,22 @@ export const uploadsDir = (config: Config) => resolve(config.UPLOADS_DIR ?? join
 
 export function uploadsStore(config: Config): UploadsStore {
   if (config.S3_ENDPOINT && config.S3_BUCKET) {
-    if (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with S3_ENDPOINT');
+    if (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY)
+      throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with S3_ENDPOINT');
     const creds = { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY, region: config.S3_REGION };
     const endpoint = config.S3_ENDPOINT.replace(/\/+$/, '');
     const publicBase = (config.S3_PUBLIC_URL ?? `${endpoint}/${config.S3_BUCKET}`).replace(/\/+$/, '');
     return {
       async put(name, bytes, contentType) {
         const url = new URL(`${endpoint}${encodeS3Path(`/${config.S3_BUCKET}/${name}`)}`);
-        const headers = signS3Request('PUT', url, { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' }, bytes, creds, new Date());
+        const headers = signS3Request(
+          'PUT',
+          url,
+          { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' },
+          bytes,
+          creds,
+          new Date(),
+        );
         const res = await fetch(url, { method: 'PUT', headers, body: Buffer.from(bytes) });
         if (!res.ok) throw new Error(`S3 PUT ${name}: ${res.status} ${(await res.text()).slice(0, 200)}`);
         return `${publicBase}/${name}`;

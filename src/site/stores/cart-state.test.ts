@@ -3,9 +3,24 @@ import type { CartProduct } from '../../api/schemas/shop';
 import { addItem, EMPTY_CART, removeItem, updateQuantities } from './cart-state';
 
 const product = (id: number, over: Partial<CartProduct & { deletedAt: string | null }> = {}) => ({
-  id, slug: `p${id}`, name: `P${id}`, nameFa: `کالا ${id}`, displayName: `کالا ${id}`, partNumber: `PN${id}`, images: [], badges: [],
-  availability: 'in-stock' as const, price: 10_000, compareAtPrice: null, minimumPurchase: 1, stock: 100, threshold: 500,
-  prices: [{ minCount: 1, maxCount: 9, minPrice: 10_000, minCompareAtPrice: null }, { minCount: 10, maxCount: null, minPrice: 8_000, minCompareAtPrice: null }],
+  id,
+  slug: `p${id}`,
+  name: `P${id}`,
+  nameFa: `کالا ${id}`,
+  displayName: `کالا ${id}`,
+  partNumber: `PN${id}`,
+  images: [],
+  badges: [],
+  availability: 'in-stock' as const,
+  price: 10_000,
+  compareAtPrice: null,
+  minimumPurchase: 1,
+  stock: 100,
+  threshold: 500,
+  prices: [
+    { minCount: 1, maxCount: 9, minPrice: 10_000, minCompareAtPrice: null },
+    { minCount: 10, maxCount: null, minPrice: 8_000, minCompareAtPrice: null },
+  ],
   ...over,
 });
 
@@ -32,7 +47,10 @@ describe('client cart', () => {
 
   it('recomputes on quantity changes; 0 removes the line', () => {
     let s = addItem(addItem(EMPTY_CART, product(1), [], 1), product(2), [], 1);
-    s = updateQuantities(s, [{ id: 1, quantity: 12 }, { id: 2, quantity: 0 }]);
+    s = updateQuantities(s, [
+      { id: 1, quantity: 12 },
+      { id: 2, quantity: 0 },
+    ]);
     expect(s.items.map((i) => [i.id, i.quantity, i.total])).toEqual([[1, 12, 96_000]]);
     expect(s.total).toBe(96_000);
   });

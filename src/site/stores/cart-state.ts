@@ -8,7 +8,10 @@ import type { Cart, CartProduct } from '../../api/schemas/shop';
 import { cartTotals, type TotalsEntry } from '~/lib/cart-totals';
 import { sameOptions } from '~/lib/cart-line-key';
 
-export interface CartOption { optionId: number; valueId: number }
+export interface CartOption {
+  optionId: number;
+  valueId: number;
+}
 
 export interface ClientCartItem {
   /** Local counter (lastItemId), stable while the page lives. */
@@ -44,13 +47,21 @@ export interface ClientCart {
 
 export const EMPTY_CART: ClientCart = { lastItemId: 0, items: [], quantity: 0, subtotal: 0, totals: [], total: 0, cartCount: 0 };
 
-
 /** Prices every line and the cart from the lines' products and quantities. */
 export function recompute(state: ClientCart, discountPercent = state.discountCode?.percent ?? 0): ClientCart {
-  const totals = cartTotals(state.items.map((i) => ({ product: i.product, quantity: i.quantity, available: i.productAvailable === 1 })), { discountPercent });
+  const totals = cartTotals(
+    state.items.map((i) => ({ product: i.product, quantity: i.quantity, available: i.productAvailable === 1 })),
+    { discountPercent },
+  );
   const items = state.items.map((item, n) => ({ ...item, price: totals.lines[n]!.unitPrice, total: totals.lines[n]!.total }));
   return {
-    ...state, items, quantity: totals.quantity, subtotal: totals.subtotal, totals: totals.totals, total: totals.total, cartCount: totals.cartCount,
+    ...state,
+    items,
+    quantity: totals.quantity,
+    subtotal: totals.subtotal,
+    totals: totals.totals,
+    total: totals.total,
+    cartCount: totals.cartCount,
     vatIncluded: totals.vatIncluded,
   };
 }
@@ -63,8 +74,15 @@ export function addItem(state: ClientCart, product: ClientCartItem['product'], o
   }
   const id = state.lastItemId + 1;
   const item: ClientCartItem = {
-    id, serverId: null, product, options, price: 0, quantity, total: 0,
-    productAvailable: product.deletedAt ? 0 : 1, preOrder: product.availability === 'pre-order',
+    id,
+    serverId: null,
+    product,
+    options,
+    price: 0,
+    quantity,
+    total: 0,
+    productAvailable: product.deletedAt ? 0 : 1,
+    preOrder: product.availability === 'pre-order',
   };
   return recompute({ ...state, lastItemId: id, items: [...state.items, item] });
 }
@@ -89,13 +107,28 @@ export function fromServer(state: ClientCart, cart: Cart): ClientCart {
   const items: ClientCartItem[] = cart.items.map((line) => {
     const known = state.items.find((i) => i.serverId === line.id);
     return {
-      id: known?.id ?? ++lastItemId, serverId: line.id, product: line.product, options: line.options, price: line.price,
-      quantity: line.quantity, total: line.total, productAvailable: line.productAvailable, preOrder: line.preOrder,
+      id: known?.id ?? ++lastItemId,
+      serverId: line.id,
+      product: line.product,
+      options: line.options,
+      price: line.price,
+      quantity: line.quantity,
+      total: line.total,
+      productAvailable: line.productAvailable,
+      preOrder: line.preOrder,
       reference: line.reference,
     };
   });
   return {
-    lastItemId, items, quantity: cart.quantity, subtotal: cart.subtotal, totals: cart.totals, total: cart.total, cartCount: cart.cartCount,
-    discountCode: cart.discountCode ?? null, discountProblem: cart.discountProblem ?? null, vatIncluded: cart.vatIncluded,
+    lastItemId,
+    items,
+    quantity: cart.quantity,
+    subtotal: cart.subtotal,
+    totals: cart.totals,
+    total: cart.total,
+    cartCount: cart.cartCount,
+    discountCode: cart.discountCode ?? null,
+    discountProblem: cart.discountProblem ?? null,
+    vatIncluded: cart.vatIncluded,
   };
 }

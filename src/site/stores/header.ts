@@ -10,7 +10,9 @@ export const $headerHidden = atom(false);
 export const $mobileMenuOpen = atom(false);
 
 /** Hiding the sticky header closes whatever dropdown hung from it (spec §4). */
-$headerHidden.subscribe((hidden) => { if (hidden) $openDropdown.set(null); });
+$headerHidden.subscribe((hidden) => {
+  if (hidden) $openDropdown.set(null);
+});
 
 /** Spec §4/§9: in pullToShow, scrolling up more than 10 px shows the header, down more than 25 px hides it. */
 export const SHOW_AFTER_UP_PX = 10;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addEntry, decodeList, removeEntry, toEntry, type ListEntry } from './lists-state';
 
-const entry = (id: number): ListEntry => ({ id, slug: `p-${id}`, partNumber: `PN${id}`, name: `P${id}`, nameFa: `کالا ${id}`, image: null });
+const entry = (id: number): ListEntry => ({
+  id,
+  slug: `p-${id}`,
+  partNumber: `PN${id}`,
+  name: `P${id}`,
+  nameFa: `کالا ${id}`,
+  image: null,
+});
 
 describe('wishlist and compare lists', () => {
   it.each([
@@ -9,7 +16,14 @@ describe('wishlist and compare lists', () => {
     { name: 'appends in the order added', list: [1, 2], add: 3, limit: 4, outcome: 'added', ids: [1, 2, 3] },
     { name: 'skips a product already listed', list: [1, 2], add: 2, limit: 4, outcome: 'duplicate', ids: [1, 2] },
     { name: 'refuses beyond the cap', list: [1, 2, 3, 4], add: 5, limit: 4, outcome: 'full', ids: [1, 2, 3, 4] },
-    { name: 'a duplicate of a full list is still a duplicate', list: [1, 2, 3, 4], add: 4, limit: 4, outcome: 'duplicate', ids: [1, 2, 3, 4] },
+    {
+      name: 'a duplicate of a full list is still a duplicate',
+      list: [1, 2, 3, 4],
+      add: 4,
+      limit: 4,
+      outcome: 'duplicate',
+      ids: [1, 2, 3, 4],
+    },
   ])('$name', ({ list, add, limit, outcome, ids }) => {
     const result = addEntry(list.map(entry), entry(add), limit);
     expect(result.outcome).toBe(outcome);
@@ -30,7 +44,11 @@ describe('wishlist and compare lists', () => {
   });
 
   it.each([
-    { name: 'a card snapshot', value: { id: '7', slug: 'lm358', partNumber: 'LM358', name: 'LM358', nameFa: 'آی‌سی', image: '/a.png' }, ok: true },
+    {
+      name: 'a card snapshot',
+      value: { id: '7', slug: 'lm358', partNumber: 'LM358', name: 'LM358', nameFa: 'آی‌سی', image: '/a.png' },
+      ok: true,
+    },
     { name: 'no id', value: { slug: 'x' }, ok: false },
     { name: 'id zero', value: { id: 0, slug: 'x' }, ok: false },
     { name: 'fractional id', value: { id: 1.5, slug: 'x' }, ok: false },

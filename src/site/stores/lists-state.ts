@@ -41,7 +41,11 @@ export function toEntry(value: unknown): ListEntry | null {
   if (!Number.isInteger(id) || id < 1 || typeof v.slug !== 'string' || !v.slug) return null;
   const text = (x: unknown) => (typeof x === 'string' ? x : '');
   return {
-    id, slug: v.slug, partNumber: text(v.partNumber), name: text(v.name), nameFa: text(v.nameFa),
+    id,
+    slug: v.slug,
+    partNumber: text(v.partNumber),
+    name: text(v.name),
+    nameFa: text(v.nameFa),
     image: typeof v.image === 'string' && v.image ? v.image : null,
   };
 }
@@ -53,7 +57,11 @@ export function toEntry(value: unknown): ListEntry | null {
 export function decodeList(text: string | undefined, limit: number): ListEntry[] {
   if (!text) return [];
   let raw: unknown;
-  try { raw = JSON.parse(text); } catch { return []; }
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return [];
+  }
   if (!Array.isArray(raw)) return [];
   let list: readonly ListEntry[] = [];
   for (const item of raw) {

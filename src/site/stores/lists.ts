@@ -6,10 +6,11 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import { addEntry, decodeList, LIST_LIMITS, removeEntry, type AddOutcome, type ListEntry, type ListKind } from './lists-state';
 
-const listAtom = (kind: ListKind) => persistentAtom<ListEntry[]>(kind, [], {
-  encode: JSON.stringify,
-  decode: (text) => decodeList(text, LIST_LIMITS[kind]),
-});
+const listAtom = (kind: ListKind) =>
+  persistentAtom<ListEntry[]>(kind, [], {
+    encode: JSON.stringify,
+    decode: (text) => decodeList(text, LIST_LIMITS[kind]),
+  });
 
 export const $wishlist = listAtom('wishlist');
 export const $compare = listAtom('compare');

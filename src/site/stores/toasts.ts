@@ -5,7 +5,11 @@
 import { atom } from 'nanostores';
 
 export type ToastKind = 'primary' | 'warning' | 'info' | 'error' | 'success';
-export interface Toast { id: number; kind: ToastKind; text: string }
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
 
 export const TOAST_MS = 5000;
 export const $toasts = atom<Toast[]>([]);

@@ -13,7 +13,16 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = Record<string, any>;
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: 'query' | 'path'; required?: boolean; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: 'query' | 'path'; required?: boolean; schema: Schema }[];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -32,8 +41,18 @@ export interface FuzzOptions {
   onOperation?: (operation: string, sent: number, failures: number) => void;
 }
 
-export interface FuzzFailure { operation: string; status: number | 'no answer'; input: string; answer: string }
-export interface FuzzReport { sent: number; resent: number; byOperation: Record<string, { sent: number; failures: number }>; failures: FuzzFailure[] }
+export interface FuzzFailure {
+  operation: string;
+  status: number | 'no answer';
+  input: string;
+  answer: string;
+}
+export interface FuzzReport {
+  sent: number;
+  resent: number;
+  byOperation: Record<string, { sent: number; failures: number }>;
+  failures: FuzzFailure[];
+}
 
 /** Calls that end the session whose token they carry: sent without one, so the rest of the run stays signed in. */
 const SESSION_ENDING = new Set(['POST /api/site/v1/logout', 'POST /api/site/v1/auth/logout', 'POST /api/site/v1/dashboard/password']);
@@ -43,11 +62,52 @@ const random = randomSource;
 type Rng = Random;
 
 const HOSTILE_STRINGS: readonly string[] = [
-  '', ' ', 'x\u0000y', '\u0000', 'abc\u0000', '\ud800', 'a\udfffb', '\ufeff\u200f\u202eabc', '\u200c\u200d',
-  'يك ي ك', '١٢٣٤', '۰۹۱۲۱۲۳۴۵۶۷', 'Z̷̢̛a̵l̶g̸o̴', '🧪🔥👨‍👩‍👧', '\u0085\u2028\u2029', '\r\n\t', '../../etc/passwd',
-  '%00', '%', "' OR 1=1 --", '"; DROP TABLE products; --', '<script>alert(1)</script>', '{{7*7}}', '${7*7}',
-  '-1', '0', '1e309', 'NaN', 'Infinity', '0x10', '  12  ', '9'.repeat(40), '-9'.repeat(20), '1.5', 'true', 'null', '[]', '{}',
-  '2024-02-30T25:61:00Z', '0000-00-00', '9999-12-31T23:59:59.999Z', 'a@', '@b', 'a@b', 'x'.repeat(300), 'ش'.repeat(2000),
+  '',
+  ' ',
+  'x\u0000y',
+  '\u0000',
+  'abc\u0000',
+  '\ud800',
+  'a\udfffb',
+  '\ufeff\u200f\u202eabc',
+  '\u200c\u200d',
+  'يك ي ك',
+  '١٢٣٤',
+  '۰۹۱۲۱۲۳۴۵۶۷',
+  'Z̷̢̛a̵l̶g̸o̴',
+  '🧪🔥👨‍👩‍👧',
+  '\u0085\u2028\u2029',
+  '\r\n\t',
+  '../../etc/passwd',
+  '%00',
+  '%',
+  "' OR 1=1 --",
+  '"; DROP TABLE products; --',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '  12  ',
+  '9'.repeat(40),
+  '-9'.repeat(20),
+  '1.5',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '2024-02-30T25:61:00Z',
+  '0000-00-00',
+  '9999-12-31T23:59:59.999Z',
+  'a@',
+  '@b',
+  'a@b',
+  'x'.repeat(300),
+  'ش'.repeat(2000),
 ];
 const HOSTILE_NUMBERS: readonly number[] = [-1, 0, 1.5, -0.5, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 4294967296];
 const HOSTILE_OTHERS: readonly Json[] = [null, true, false, [], {}, [1, 'a', null], { a: { b: 'c' } }, [[[]]]];
@@ -97,11 +157,16 @@ function plausible(schema: Schema | undefined, rng: Rng, doc: OpenApiDocument, d
       const hi = typeof schema.maximum === 'number' ? Math.min(schema.maximum, lo + 100) : lo + 100;
       return rng.int(lo, hi);
     }
-    case 'number': return rng.int(0, 1000) / 10;
-    case 'boolean': return rng.chance(0.5);
-    case 'null': return null;
-    case 'string': return plausibleString(schema, rng);
-    default: return 'x';
+    case 'number':
+      return rng.int(0, 1000) / 10;
+    case 'boolean':
+      return rng.chance(0.5);
+    case 'null':
+      return null;
+    case 'string':
+      return plausibleString(schema, rng);
+    default:
+      return 'x';
   }
 }
 
@@ -134,7 +199,13 @@ function mutate(value: Json, rng: Rng, huge: number): Json {
 
 const asText = (v: Json) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-interface Case { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; describe: string }
+interface Case {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer>;
+  describe: string;
+}
 
 function pathValue(schema: Schema, rng: Rng, doc: OpenApiDocument): string {
   const v = rng.chance(0.4) ? plausible(schema, rng, doc) : hostileValue(rng, 3000);
@@ -167,7 +238,12 @@ function queryString(params: { name: string; schema: Schema }[], rng: Rng, doc: 
 const encoder = new TextEncoder();
 
 /** A body for an operation and how it was made: JSON (plausible or mutated), raw junk, other content types. */
-function makeBody(schema: Schema | undefined, multipart: boolean, rng: Rng, doc: OpenApiDocument): { body?: string | Uint8Array<ArrayBuffer>; type?: string; describe: string } {
+function makeBody(
+  schema: Schema | undefined,
+  multipart: boolean,
+  rng: Rng,
+  doc: OpenApiDocument,
+): { body?: string | Uint8Array<ArrayBuffer>; type?: string; describe: string } {
   const value = plausible(schema ?? { type: 'object' }, rng, doc);
   const strategy = rng.int(0, 19);
   const json = (v: Json, why: string) => ({ body: JSON.stringify(v), type: 'application/json', describe: why });
@@ -180,19 +256,54 @@ function makeBody(schema: Schema | undefined, multipart: boolean, rng: Rng, doc:
     const depth = rng.int(1000, 50_000);
     const [open, close] = rng.chance(0.5) ? ['[', ']'] : ['{"a":', '}'];
     const fields = JSON.stringify(value && typeof value === 'object' && !Array.isArray(value) ? value : {}).slice(1, -1);
-    return { body: `{${fields}${fields ? ',' : ''}"deep":${open.repeat(depth)}1${close.repeat(depth)}}`, type: 'application/json', describe: `JSON ${depth} levels deep` };
+    return {
+      body: `{${fields}${fields ? ',' : ''}"deep":${open.repeat(depth)}1${close.repeat(depth)}}`,
+      type: 'application/json',
+      describe: `JSON ${depth} levels deep`,
+    };
   }
-  if (strategy === 11) return { body: rng.pick(['{', '{"a":', '[1,2', 'nul', '\u0000', '{"a":"\\ud800"}', '{"a":1}}', '\ufeff{}']), type: 'application/json', describe: 'malformed JSON' };
-  if (strategy === 12) return { body: JSON.stringify(value), type: rng.pick(['text/plain', 'application/xml', 'application/octet-stream', 'application/json; charset=latin1', 'application/jsonx', '']), describe: 'JSON under another content type' };
+  if (strategy === 11)
+    return {
+      body: rng.pick(['{', '{"a":', '[1,2', 'nul', '\u0000', '{"a":"\\ud800"}', '{"a":1}}', '\ufeff{}']),
+      type: 'application/json',
+      describe: 'malformed JSON',
+    };
+  if (strategy === 12)
+    return {
+      body: JSON.stringify(value),
+      type: rng.pick([
+        'text/plain',
+        'application/xml',
+        'application/octet-stream',
+        'application/json; charset=latin1',
+        'application/jsonx',
+        '',
+      ]),
+      describe: 'JSON under another content type',
+    };
   if (strategy === 13) {
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(value && typeof value === 'object' && !Array.isArray(value) ? value : { x: value })) {
       form.append(k, rng.chance(0.5) ? asText(hostileValue(rng, 5000)) : asText(v));
     }
-    return { body: form.toString() + rng.pick(['', '&%', '&a=%zz', '&=&&']), type: 'application/x-www-form-urlencoded', describe: 'urlencoded form' };
+    return {
+      body: form.toString() + rng.pick(['', '&%', '&a=%zz', '&=&&']),
+      type: 'application/x-www-form-urlencoded',
+      describe: 'urlencoded form',
+    };
   }
-  if (strategy === 14) return { body: 'x'.repeat(1_200_000), type: rng.pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded']), describe: 'oversized body (1.2 MB)' };
-  if (strategy === 15) return { body: JSON.stringify({ ...(value as object), pad: 'ی'.repeat(rng.int(100_000, 300_000)) }), type: 'application/json', describe: 'huge string field' };
+  if (strategy === 14)
+    return {
+      body: 'x'.repeat(1_200_000),
+      type: rng.pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded']),
+      describe: 'oversized body (1.2 MB)',
+    };
+  if (strategy === 15)
+    return {
+      body: JSON.stringify({ ...(value as object), pad: 'ی'.repeat(rng.int(100_000, 300_000)) }),
+      type: 'application/json',
+      describe: 'huge string field',
+    };
   return { body: JSON.stringify(value), type: 'application/json', describe: 'plausible JSON again' };
 }
 
@@ -202,12 +313,43 @@ function multipartBody(value: Json, rng: Rng): { body: string | Uint8Array<Array
   const fields = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['x', value] as const];
   const part = (name: string, content: string, file?: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: text/csv` : ''}\r\n\r\n${content}\r\n`;
-  if (kind === 0) return { body: fields.map(([k, v]) => part(k, asText(v as Json))).join('') + `--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}`, describe: 'well-formed multipart' };
-  if (kind === 1) return { body: part('newFile', 'Part Number,Qty\nLM358P,2\n\u0000', rng.pick(['parts.csv', 'a\u0000.csv', '../x.csv', 'x.exe'])) + `--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}`, describe: 'multipart with an odd file' };
-  if (kind === 2) return { body: part('a', 'b').slice(0, rng.int(5, 40)), type: `multipart/form-data; boundary=${boundary}`, describe: 'truncated multipart' };
-  if (kind === 3) return { body: `--${boundary}\r\nno headers here\r\n--${boundary}--`, type: 'multipart/form-data', describe: 'multipart without a boundary parameter' };
-  if (kind === 4) return { body: encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n`), type: `multipart/form-data; boundary=${rng.pick([boundary, '', '"', 'x'.repeat(200)])}`, describe: 'multipart with no end' };
-  return { body: 'garbage\u0000' + 'x'.repeat(rng.int(0, 5000)), type: `multipart/form-data; boundary=${boundary}`, describe: 'junk under a multipart type' };
+  if (kind === 0)
+    return {
+      body: fields.map(([k, v]) => part(k, asText(v as Json))).join('') + `--${boundary}--\r\n`,
+      type: `multipart/form-data; boundary=${boundary}`,
+      describe: 'well-formed multipart',
+    };
+  if (kind === 1)
+    return {
+      body:
+        part('newFile', 'Part Number,Qty\nLM358P,2\n\u0000', rng.pick(['parts.csv', 'a\u0000.csv', '../x.csv', 'x.exe'])) +
+        `--${boundary}--\r\n`,
+      type: `multipart/form-data; boundary=${boundary}`,
+      describe: 'multipart with an odd file',
+    };
+  if (kind === 2)
+    return {
+      body: part('a', 'b').slice(0, rng.int(5, 40)),
+      type: `multipart/form-data; boundary=${boundary}`,
+      describe: 'truncated multipart',
+    };
+  if (kind === 3)
+    return {
+      body: `--${boundary}\r\nno headers here\r\n--${boundary}--`,
+      type: 'multipart/form-data',
+      describe: 'multipart without a boundary parameter',
+    };
+  if (kind === 4)
+    return {
+      body: encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n`),
+      type: `multipart/form-data; boundary=${rng.pick([boundary, '', '"', 'x'.repeat(200)])}`,
+      describe: 'multipart with no end',
+    };
+  return {
+    body: 'garbage\u0000' + 'x'.repeat(rng.int(0, 5000)),
+    type: `multipart/form-data; boundary=${boundary}`,
+    describe: 'junk under a multipart type',
+  };
 }
 
 function makeCases(doc: OpenApiDocument, seed: number, perOperation: number, tokens: FuzzOptions['tokens']): Map<string, Case[]> {
@@ -223,10 +365,23 @@ function makeCases(doc: OpenApiDocument, seed: number, perOperation: number, tok
       const multipart = Boolean(multipartSchema);
       const cases: Case[] = [];
       for (let i = 0; i < perOperation; i++) {
-        const url = path.replace(/\{(\w+)\}/g, (_m, n: string) => pathValue(params.find((p) => p.name === n)?.schema ?? { type: 'string' }, rng, doc))
-          + queryString(params.filter((p) => p.in === 'query'), rng, doc);
+        const url =
+          path.replace(/\{(\w+)\}/g, (_m, n: string) =>
+            pathValue(params.find((p) => p.name === n)?.schema ?? { type: 'string' }, rng, doc),
+          ) +
+          queryString(
+            params.filter((p) => p.in === 'query'),
+            rng,
+            doc,
+          );
         const headers: Record<string, string> = {};
-        const token = SESSION_ENDING.has(name) ? undefined : path.includes('/staff/') ? tokens.staff : rng.chance(0.75) ? tokens.customer : undefined;
+        const token = SESSION_ENDING.has(name)
+          ? undefined
+          : path.includes('/staff/')
+            ? tokens.staff
+            : rng.chance(0.75)
+              ? tokens.customer
+              : undefined;
         if (token) headers.authorization = `Bearer ${token}`;
         let describe = 'no body';
         let body: string | Uint8Array<ArrayBuffer> | undefined;
@@ -254,7 +409,13 @@ const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}… (${s.l
 
 async function sendOnce(origin: string, c: Case): Promise<{ status: number | 'no answer'; answer: string }> {
   try {
-    const res = await fetch(origin + c.path, { method: c.method, headers: c.headers, body: c.body, redirect: 'manual', signal: AbortSignal.timeout(120_000) });
+    const res = await fetch(origin + c.path, {
+      method: c.method,
+      headers: c.headers,
+      body: c.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(120_000),
+    });
     const text = await res.text();
     return { status: res.status, answer: text };
   } catch (err) {
@@ -309,7 +470,8 @@ export async function fuzzApi(opts: FuzzOptions): Promise<FuzzReport> {
           stats.failures++;
           const body = c.body === undefined ? '' : typeof c.body === 'string' ? c.body : new TextDecoder().decode(c.body);
           report.failures.push({
-            operation, status,
+            operation,
+            status,
             input: `${c.describe}: ${c.method} ${clip(c.path, 200)} ${c.headers['content-type'] ?? ''} ${clip(JSON.stringify(body), 300)}`,
             answer: clip(answer, 200),
           });
@@ -325,7 +487,9 @@ export async function fuzzApi(opts: FuzzOptions): Promise<FuzzReport> {
 /** The report as lines a person reads: totals, then failing operations with their first inputs. */
 export function formatReport(report: FuzzReport, examplesPerOperation = 3): string {
   const failing = Object.entries(report.byOperation).filter(([, s]) => s.failures);
-  const lines = [`${report.sent} requests over ${Object.keys(report.byOperation).length} operations (${report.resent} sent again after a closed connection); ${report.failures.length} answered 5xx or not at all.`];
+  const lines = [
+    `${report.sent} requests over ${Object.keys(report.byOperation).length} operations (${report.resent} sent again after a closed connection); ${report.failures.length} answered 5xx or not at all.`,
+  ];
   for (const [operation, s] of failing) {
     lines.push(`${operation}: ${s.failures} of ${s.sent}`);
     for (const f of report.failures.filter((x) => x.operation === operation).slice(0, examplesPerOperation)) {

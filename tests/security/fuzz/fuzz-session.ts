@@ -16,7 +16,8 @@ export interface FuzzSession {
 
 async function token(server: TestServer, username: string, password: string): Promise<string> {
   const res = await server.api('/oauth/token', {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ grant_type: 'password', client_id: 3, username, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -29,15 +30,29 @@ export async function startFuzzSession(): Promise<FuzzSession> {
   const server = await startTestServer({ env: { DATA_DIR: dataDir, LOGIN_CAPTCHA_AFTER: '1000000', LOGIN_SLOW_AFTER: '1000000' } });
   const password = 'secret-pass-1';
   const reg = await server.api('/register', {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'فازر', mobile: '09121234567', username: 'fuzzer', email: 'fuzzer@example.com', password, password_confirmation: password, captcha: await solvedCaptcha(server) }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'فازر',
+      mobile: '09121234567',
+      username: 'fuzzer',
+      email: 'fuzzer@example.com',
+      password,
+      password_confirmation: password,
+      captcha: await solvedCaptcha(server),
+    }),
   });
   if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   await ensureStaffAccount(server.database.db);
-  const tokens = { customer: await token(server, 'fuzzer', password), staff: await token(server, DEMO_STAFF.username, DEMO_STAFF.password) };
+  const tokens = {
+    customer: await token(server, 'fuzzer', password),
+    staff: await token(server, DEMO_STAFF.username, DEMO_STAFF.password),
+  };
   const doc = (await server.api('/openapi.json')).body as OpenApiDocument;
   return {
-    server, doc, tokens,
+    server,
+    doc,
+    tokens,
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,4 @@
-import {
-  boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 export const USER_ROLES = ['customer', 'staff'] as const;
@@ -39,22 +37,32 @@ export const users = pgTable('users', {
 });
 
 /** Bearer tokens are random; only their SHA-256 is stored so a database leak gives no live sessions. */
-export const authTokens = pgTable('auth_tokens', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind').$type<'access' | 'refresh'>().notNull(),
-  tokenHash: text('token_hash').notNull().unique(),
-  /** Access and refresh tokens issued together share a session id, so logout revokes both. */
-  sessionId: text('session_id').notNull(),
-  /**
-   * Every pair issued by refreshing descends from one sign-in and keeps its family id: a refresh token
-   * presented again after it was rotated means it leaked, and the whole family is revoked.
-   */
-  familyId: text('family_id').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_session_idx').on(t.sessionId), index('auth_tokens_family_idx').on(t.familyId)]);
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'access' | 'refresh'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Access and refresh tokens issued together share a session id, so logout revokes both. */
+    sessionId: text('session_id').notNull(),
+    /**
+     * Every pair issued by refreshing descends from one sign-in and keeps its family id: a refresh token
+     * presented again after it was rotated means it leaked, and the whole family is revoked.
+     */
+    familyId: text('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_tokens_user_idx').on(t.userId),
+    index('auth_tokens_session_idx').on(t.sessionId),
+    index('auth_tokens_family_idx').on(t.familyId),
+  ],
+);
 
 /**
  * Sign-in attempts per key (an account, a typed unknown login, a client address) in the current
@@ -62,15 +70,21 @@ export const authTokens = pgTable('auth_tokens', {
  * counted with one atomic upsert before the password is checked so parallel guesses cannot overtake
  * the count.
  */
-export const loginAttempts = pgTable('login_attempts', {
-  key: text('key').primaryKey(),
-  attempts: integer('attempts').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('login_attempts_window_idx').on(t.windowStartedAt)]);
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_window_idx').on(t.windowStartedAt)],
+);
 
 export const emailTokens = pgTable('email_tokens', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -84,28 +98,44 @@ export const provinces = pgTable('provinces', {
   nameEn: text('name_en'),
 });
 
-export const cities = pgTable('cities', {
-  id: serial('id').primaryKey(),
-  provinceId: integer('province_id').notNull().references(() => provinces.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  nameEn: text('name_en'),
-}, (t) => [uniqueIndex('cities_province_name_idx').on(t.provinceId, t.name)]);
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    provinceId: integer('province_id')
+      .notNull()
+      .references(() => provinces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+  },
+  (t) => [uniqueIndex('cities_province_name_idx').on(t.provinceId, t.name)],
+);
 
-export const addresses = pgTable('addresses', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  mobile: text('mobile').notNull(),
-  phone: text('phone'),
-  provinceId: integer('province_id').notNull().references(() => provinces.id),
-  cityId: integer('city_id').notNull().references(() => cities.id),
-  address: text('address').notNull(),
-  postCode: text('post_code').notNull(),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  description: text('description'),
-  isDefault: boolean('is_default').notNull().default(false),
-  lastSelectedAt: timestamp('last_selected_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index('addresses_user_idx').on(t.userId)]);
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mobile: text('mobile').notNull(),
+    phone: text('phone'),
+    provinceId: integer('province_id')
+      .notNull()
+      .references(() => provinces.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    address: text('address').notNull(),
+    postCode: text('post_code').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    description: text('description'),
+    isDefault: boolean('is_default').notNull().default(false),
+    lastSelectedAt: timestamp('last_selected_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);

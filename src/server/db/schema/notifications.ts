@@ -1,6 +1,4 @@
-import {
-  boolean, index, integer, jsonb, pgTable, serial, text, timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, updatedAt } from './columns';
 
@@ -22,48 +20,49 @@ export interface MailPayload {
 }
 
 /** A Kavenegar template send (verify/lookup) or a plain text send (sms/send). */
-export type SmsPayload =
-  | { kind: 'lookup'; template: string; tokens: Record<string, string> }
-  | { kind: 'send'; message: string };
+export type SmsPayload = { kind: 'lookup'; template: string; tokens: Record<string, string> } | { kind: 'send'; message: string };
 
 /**
  * Every mail and SMS the shop sends goes through this table: written in the transaction of the change
  * that causes it, then claimed and sent by the outbox worker of whichever instance gets it first.
  * dedupe_key makes "queue this event once" an insert that does nothing the second time.
  */
-export const notificationOutbox = pgTable('notification_outbox', {
-  id: serial('id').primaryKey(),
-  channel: text('channel').$type<NotificationChannel>().notNull(),
-  /** The event: enquiry_received, preinvoice_ready, order_paid, newsletter, … */
-  event: text('event').notNull(),
-  /** E-mail address or 09xxxxxxxxx mobile. */
-  recipient: text('recipient').notNull(),
-  /** Set for customers' messages, so a marketing mail can honour the customer's choice at send time. */
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  locale: text('locale').$type<'fa' | 'en'>().notNull().default('fa'),
-  /** Marketing mail (newsletters) may be turned off by the customer; transactional mail may not. */
-  marketing: boolean('marketing').notNull().default(false),
-  payload: jsonb('payload').$type<MailPayload | SmsPayload>().notNull(),
-  dedupeKey: text('dedupe_key').unique(),
-  status: text('status').$type<OutboxStatus>().notNull().default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  /** While sending: the claim holds until then; a worker that died mid-send loses its claim at this time. */
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  lockedBy: text('locked_by'),
-  lastError: text('last_error'),
-  /** The provider's id of the message (Kavenegar messageid, SMTP message id). */
-  providerId: text('provider_id'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [
-  index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt),
-  index('notification_outbox_user_idx').on(t.userId),
-]);
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    /** The event: enquiry_received, preinvoice_ready, order_paid, newsletter, … */
+    event: text('event').notNull(),
+    /** E-mail address or 09xxxxxxxxx mobile. */
+    recipient: text('recipient').notNull(),
+    /** Set for customers' messages, so a marketing mail can honour the customer's choice at send time. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    locale: text('locale').$type<'fa' | 'en'>().notNull().default('fa'),
+    /** Marketing mail (newsletters) may be turned off by the customer; transactional mail may not. */
+    marketing: boolean('marketing').notNull().default(false),
+    payload: jsonb('payload').$type<MailPayload | SmsPayload>().notNull(),
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While sending: the claim holds until then; a worker that died mid-send loses its claim at this time. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    /** The provider's id of the message (Kavenegar messageid, SMTP message id). */
+    providerId: text('provider_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt), index('notification_outbox_user_idx').on(t.userId)],
+);
 
 /** A customer's choices: the language of their mails and whether they want marketing mail. */
 export const notificationSettings = pgTable('notification_settings', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   locale: text('locale').$type<'fa' | 'en'>().notNull().default('fa'),
   marketingMail: boolean('marketing_mail').notNull().default(true),
   updatedAt: updatedAt(),

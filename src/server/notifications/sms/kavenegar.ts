@@ -31,7 +31,10 @@ export type KavenegarAnswer = z.infer<typeof kavenegarAnswerSchema>;
 const PERMANENT = new Set([400, 401, 403, 404, 405, 406, 407, 411, 412, 413, 414, 422, 424, 426, 428, 431, 432]);
 
 export class SmsError extends Error {
-  constructor(readonly code: number | null, message: string) {
+  constructor(
+    readonly code: number | null,
+    message: string,
+  ) {
     super(code === null ? message : `Kavenegar ${code}: ${message}`);
   }
   get permanent(): boolean {

@@ -8,7 +8,12 @@ describe('where SMS go', () => {
     [{ NODE_ENV: 'test' }, 'standin', true, 'http://127.0.0.1:4321/sandbox/kavenegar/v1/'],
     [{ NODE_ENV: 'production' }, 'off', false, null],
     [{ NODE_ENV: 'production', KAVENEGAR_API_KEY: 'real-key' }, 'provider', false, 'https://api.kavenegar.com/v1/'],
-    [{ NODE_ENV: 'development', KAVENEGAR_API_KEY: 'real-key', KAVENEGAR_API_URL: 'https://sms.example/v1/' }, 'provider', true, 'https://sms.example/v1/'],
+    [
+      { NODE_ENV: 'development', KAVENEGAR_API_KEY: 'real-key', KAVENEGAR_API_URL: 'https://sms.example/v1/' },
+      'provider',
+      true,
+      'https://sms.example/v1/',
+    ],
   ];
   it.each(cases)('%j → %s (stand-in mounted: %s)', (env, mode, mounted, baseUrl) => {
     // Production's own checks (secrets, store details) are not what this table is about: its settings are built directly.

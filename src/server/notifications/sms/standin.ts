@@ -50,12 +50,29 @@ export function createSmsStandin(config: Config): { app: Hono; messages: Recorde
     c.header('Cache-Control', 'no-store');
   });
 
-  const accept = (c: Context, kind: RecordedSms['kind'], receptors: string[], sender: string, message: string, template: string | null, tokens: Record<string, string>) => {
+  const accept = (
+    c: Context,
+    kind: RecordedSms['kind'],
+    receptors: string[],
+    sender: string,
+    message: string,
+    template: string | null,
+    tokens: Record<string, string>,
+  ) => {
     const date = Math.floor(Date.now() / 1000);
     const entries = receptors.map((receptor) => {
       const record: RecordedSms = { messageid: nextId++, kind, receptor, sender, message, template, tokens, date };
       messages.push(record);
-      return { messageid: record.messageid, message, status: 1, statustext: 'در صف ارسال', sender, receptor, date, cost: 120 * Math.max(1, Math.ceil(message.length / 70)) };
+      return {
+        messageid: record.messageid,
+        message,
+        status: 1,
+        statustext: 'در صف ارسال',
+        sender,
+        receptor,
+        date,
+        cost: 120 * Math.max(1, Math.ceil(message.length / 70)),
+      };
     });
     return c.json({ return: { status: 200, message: 'تایید شد' }, entries });
   };
@@ -64,7 +81,10 @@ export function createSmsStandin(config: Config): { app: Hono; messages: Recorde
     if (c.req.param('key') !== key) return fail(c, 403, 'کد شناسائی API-Key معتبر نمی‌باشد');
     const p = await params(c);
     if (!p.receptor || !p.message) return fail(c, 400, 'پارامترها ناقص هستند');
-    const receptors = p.receptor.split(',').map((r) => r.trim()).filter(Boolean);
+    const receptors = p.receptor
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean);
     if (receptors.some((r) => !MOBILE.test(r))) return fail(c, 411, 'دریافت کننده نامعتبر است');
     if (p.message.length > 900) return fail(c, 413, 'پیام خالی است و یا طول پیام بیش از حد مجاز می‌باشد');
     return accept(c, 'send', receptors, p.sender || DEFAULT_SENDER, p.message, null, {});
@@ -77,7 +97,8 @@ export function createSmsStandin(config: Config): { app: Hono; messages: Recorde
     if (!MOBILE.test(p.receptor)) return fail(c, 411, 'دریافت کننده نامعتبر است');
     if (!templates.has(p.template)) return fail(c, 424, 'الگوی مورد نظر پیدا نشد یا هنوز تایید نشده است');
     const tokens = Object.fromEntries(Object.entries(p).filter(([k]) => /^token\d*$/.test(k)));
-    if (['token', 'token2', 'token3'].some((k) => tokens[k] !== undefined && /\s/.test(tokens[k]!))) return fail(c, 431, 'ساختار کد صحیح نمی‌باشد');
+    if (['token', 'token2', 'token3'].some((k) => tokens[k] !== undefined && /\s/.test(tokens[k]!)))
+      return fail(c, 431, 'ساختار کد صحیح نمی‌باشد');
     const message = `${p.template}: ${Object.values(tokens).join(' ')}`;
     return accept(c, 'lookup', [p.receptor], DEFAULT_SENDER, message, p.template, tokens);
   });

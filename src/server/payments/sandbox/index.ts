@@ -19,7 +19,11 @@ export interface SandboxClock {
   verifyWindowMs: number;
 }
 
-export function createPaymentSandbox(config: Config, db: Db, clock: SandboxClock = { now: () => Date.now(), verifyWindowMs: 20 * 60_000 }): Hono {
+export function createPaymentSandbox(
+  config: Config,
+  db: Db,
+  clock: SandboxClock = { now: () => Date.now(), verifyWindowMs: 20 * 60_000 },
+): Hono {
   const app = new Hono();
   const policy = sandboxPolicy(config.PUBLIC_BASE_URL);
   app.use('*', async (c, next) => {

@@ -7,8 +7,17 @@ import { formatToman } from '../../../lib/money';
  */
 export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export function testPaymentPage(opts: { gateway: string; amountRials: number; reference: string; payAction: string; cancelAction: string; hidden: Record<string, string> }): string {
-  const hidden = Object.entries(opts.hidden).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
+export function testPaymentPage(opts: {
+  gateway: string;
+  amountRials: number;
+  reference: string;
+  payAction: string;
+  cancelAction: string;
+  hidden: Record<string, string>;
+}): string {
+  const hidden = Object.entries(opts.hidden)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
   return `<!doctype html>
 <html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
@@ -53,7 +62,9 @@ function sha256(text: string): string {
 
 /** Sadad returns the browser with a form POST; this page posts itself (a button stays for no-script). */
 export function autoPostPage(action: string, fields: Record<string, string>): string {
-  const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('');
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
   return `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><title>بازگشت به فروشگاه — Returning to the shop (test payment)</title></head>
 <body><form method="post" action="${esc(action)}">${inputs}
 <p>پرداخت آزمایشی — در حال بازگشت به فروشگاه… / Test payment — returning to the shop…</p><button type="submit">ادامه / Continue</button></form><script>${AUTO_POST_SCRIPT}</script></body></html>`;

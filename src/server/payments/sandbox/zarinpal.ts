@@ -30,21 +30,32 @@ const fail = (code: number, message: string, validations: unknown[] = []) => ({ 
 /** The reference number of a paid session: unique per database, from its row id. */
 const refIdOf = (session: SandboxSession) => 201_000_000 + session.id;
 
-export function mountZarinpalSandbox(app: Hono, sessions: SandboxSessions, merchantId: string, clock: SandboxClock, publicBaseUrl: string): void {
+export function mountZarinpalSandbox(
+  app: Hono,
+  sessions: SandboxSessions,
+  merchantId: string,
+  clock: SandboxClock,
+  publicBaseUrl: string,
+): void {
   const api = '/zarinpal/pg/v4/payment';
 
   app.post(`${api}/request.json`, async (c) => {
-    const body = await c.req.json().catch(() => null) as Record<string, any> | null;
+    const body = (await c.req.json().catch(() => null)) as Record<string, any> | null;
     if (!body || typeof body !== 'object') return c.json(fail(-9, 'The input params invalid, validation error.'), 422);
     const validations: Record<string, string>[] = [];
-    if (typeof body.merchant_id !== 'string' || !UUID.test(body.merchant_id)) validations.push({ merchant_id: 'The merchant id must be a uuid.' });
+    if (typeof body.merchant_id !== 'string' || !UUID.test(body.merchant_id))
+      validations.push({ merchant_id: 'The merchant id must be a uuid.' });
     const currency = body.currency ?? 'IRR';
     if (currency !== 'IRR' && currency !== 'IRT') validations.push({ currency: 'The currency must be IRR or IRT.' });
     const rials = currency === 'IRT' ? Number(body.amount) * 10 : Number(body.amount);
-    if (!Number.isInteger(body.amount) || rials < 10_000) validations.push({ amount: 'The amount must be an integer of at least 10000 rials.' });
-    if (typeof body.description !== 'string' || !body.description.trim()) validations.push({ description: 'The description field is required.' });
-    if (typeof body.callback_url !== 'string' || !/^https?:\/\//.test(body.callback_url)) validations.push({ callback_url: 'The callback url must start with http:// or https://.' });
-    else if (!isUnderBase(body.callback_url, publicBaseUrl)) validations.push({ callback_url: 'The callback url must be on the shop\'s own address (PUBLIC_BASE_URL).' });
+    if (!Number.isInteger(body.amount) || rials < 10_000)
+      validations.push({ amount: 'The amount must be an integer of at least 10000 rials.' });
+    if (typeof body.description !== 'string' || !body.description.trim())
+      validations.push({ description: 'The description field is required.' });
+    if (typeof body.callback_url !== 'string' || !/^https?:\/\//.test(body.callback_url))
+      validations.push({ callback_url: 'The callback url must start with http:// or https://.' });
+    else if (!isUnderBase(body.callback_url, publicBaseUrl))
+      validations.push({ callback_url: "The callback url must be on the shop's own address (PUBLIC_BASE_URL)." });
     if (validations.length) return c.json(fail(-9, 'The input params invalid, validation error.', validations), 422);
     if (body.merchant_id !== merchantId) return c.json(fail(-10, 'Terminal is not valid, please check merchant_id or ip address.'), 422);
     if (rials > 1_000_000_000) return c.json(fail(-41, 'Amount is over the maximum.'), 422);
@@ -57,13 +68,20 @@ export function mountZarinpalSandbox(app: Hono, sessions: SandboxSessions, merch
     const authority = c.req.param('authority');
     const record = await sessions.find('zarinpal', authority);
     if (!record) return c.html(errorPage('شناسه پرداخت نامعتبر است. / Unknown authority (test payment).'), 404);
-    if (record.state !== 'pending') return c.html(errorPage('این پرداخت آزمایشی قبلاً انجام شده است. / This test payment is already finished.'), 409);
+    if (record.state !== 'pending')
+      return c.html(errorPage('این پرداخت آزمایشی قبلاً انجام شده است. / This test payment is already finished.'), 409);
     const rials = record.currency === 'IRT' ? record.amount * 10 : record.amount;
     // Relative actions resolve under /StartPay/: {authority}/pay and {authority}/cancel.
-    return c.html(testPaymentPage({
-      gateway: 'ZarinPal', amountRials: rials, reference: authority,
-      payAction: `${authority}/pay`, cancelAction: `${authority}/cancel`, hidden: {},
-    }));
+    return c.html(
+      testPaymentPage({
+        gateway: 'ZarinPal',
+        amountRials: rials,
+        reference: authority,
+        payAction: `${authority}/pay`,
+        cancelAction: `${authority}/cancel`,
+        hidden: {},
+      }),
+    );
   });
 
   for (const choice of ['pay', 'cancel'] as const) {
@@ -79,7 +97,7 @@ export function mountZarinpalSandbox(app: Hono, sessions: SandboxSessions, merch
   }
 
   app.post(`${api}/verify.json`, async (c) => {
-    const body = await c.req.json().catch(() => null) as Record<string, any> | null;
+    const body = (await c.req.json().catch(() => null)) as Record<string, any> | null;
     if (!body || typeof body.authority !== 'string' || !Number.isInteger(body.amount) || typeof body.merchant_id !== 'string') {
       return c.json(fail(-9, 'The input params invalid, validation error.'), 422);
     }
@@ -94,10 +112,13 @@ export function mountZarinpalSandbox(app: Hono, sessions: SandboxSessions, merch
     const code = first ? 100 : 101;
     return c.json({
       data: {
-        code, message: code === 100 ? 'Paid' : 'Verified',
+        code,
+        message: code === 100 ? 'Paid' : 'Verified',
         card_hash: createHash('sha256').update(TEST_PAN).digest('hex').toUpperCase(),
         card_pan: `${TEST_PAN.slice(0, 6)}******${TEST_PAN.slice(-4)}`,
-        ref_id: refIdOf(record), fee_type: 'Merchant', fee: 0,
+        ref_id: refIdOf(record),
+        fee_type: 'Merchant',
+        fee: 0,
       },
       errors: [],
     });
@@ -105,7 +126,8 @@ export function mountZarinpalSandbox(app: Hono, sessions: SandboxSessions, merch
 
   /** The record behind an authority of this merchant, or the error answer (422) to send. */
   async function recordFor(body: Record<string, any> | null): Promise<SandboxSession | { error: ReturnType<typeof fail> }> {
-    if (!body || typeof body.authority !== 'string' || typeof body.merchant_id !== 'string') return { error: fail(-9, 'The input params invalid, validation error.') };
+    if (!body || typeof body.authority !== 'string' || typeof body.merchant_id !== 'string')
+      return { error: fail(-9, 'The input params invalid, validation error.') };
     const record = await sessions.find('zarinpal', body.authority);
     if (!record) return { error: fail(-54, 'Invalid authority.') };
     if (record.merchantId !== body.merchant_id) return { error: fail(-53, 'Session is not this merchant_id session.') };
@@ -115,16 +137,27 @@ export function mountZarinpalSandbox(app: Hono, sessions: SandboxSessions, merch
   app.post(`${api}/inquiry.json`, async (c) => {
     const record = await recordFor(await c.req.json().catch(() => null));
     if ('error' in record) return c.json(record.error, 422);
-    const status = record.reversed ? 'REVERSED' : record.verifiedAt !== null ? 'VERIFIED' : record.state === 'paid' ? 'PAID' : record.state === 'failed' ? 'FAILED' : 'IN_BANK';
+    const status = record.reversed
+      ? 'REVERSED'
+      : record.verifiedAt !== null
+        ? 'VERIFIED'
+        : record.state === 'paid'
+          ? 'PAID'
+          : record.state === 'failed'
+            ? 'FAILED'
+            : 'IN_BANK';
     return c.json({ data: { code: 100, message: 'Success', status }, errors: [] });
   });
 
   app.post(`${api}/reverse.json`, async (c) => {
     const record = await recordFor(await c.req.json().catch(() => null));
     if ('error' in record) return c.json(record.error, 422);
-    if (record.verifiedAt === null || record.reversed) return c.json(fail(-61, 'Session is not in success status or already reversed.'), 422);
-    if (clock.now() - record.verifiedAt > REVERSE_WINDOW_MS) return c.json(fail(-63, 'Maximum time for reverse this session is expired.'), 422);
-    if (!(await sessions.reverse('zarinpal', record.reference))) return c.json(fail(-61, 'Session is not in success status or already reversed.'), 422);
+    if (record.verifiedAt === null || record.reversed)
+      return c.json(fail(-61, 'Session is not in success status or already reversed.'), 422);
+    if (clock.now() - record.verifiedAt > REVERSE_WINDOW_MS)
+      return c.json(fail(-63, 'Maximum time for reverse this session is expired.'), 422);
+    if (!(await sessions.reverse('zarinpal', record.reference)))
+      return c.json(fail(-61, 'Session is not in success status or already reversed.'), 422);
     return c.json({ data: { code: 100, message: 'Reversed' }, errors: [] });
   });
 }

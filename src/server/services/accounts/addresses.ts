@@ -16,11 +16,13 @@ export const MAX_ADDRESSES = 50;
 type Tx = Db;
 
 async function rows(db: Db, userId: number, id?: number): Promise<AddressView[]> {
-  const list = await db.select({
-    a: addresses,
-    provinceName: provinces.name,
-    cityName: cities.name,
-  }).from(addresses)
+  const list = await db
+    .select({
+      a: addresses,
+      provinceName: provinces.name,
+      cityName: cities.name,
+    })
+    .from(addresses)
     .innerJoin(provinces, eq(provinces.id, addresses.provinceId))
     .innerJoin(cities, eq(cities.id, addresses.cityId))
     .where(and(eq(addresses.userId, userId), id === undefined ? undefined : eq(addresses.id, id)))
@@ -71,7 +73,10 @@ const columns = (body: AddressBody) => ({
 });
 
 async function clearOtherDefaults(tx: Tx, userId: number, keepId: number): Promise<void> {
-  await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), ne(addresses.id, keepId), eq(addresses.isDefault, true)));
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), ne(addresses.id, keepId), eq(addresses.isDefault, true)));
 }
 
 export async function createAddress(db: Db, userId: number, body: AddressBody): Promise<AddressView> {
@@ -80,9 +85,15 @@ export async function createAddress(db: Db, userId: number, body: AddressBody): 
     const tx = t as unknown as Tx;
     // Serialises concurrent creates of one customer, so two "first" addresses cannot both be default.
     await tx.execute(sql`select pg_advisory_xact_lock(${userId})`);
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(addresses).where(eq(addresses.userId, userId));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
     if (n >= MAX_ADDRESSES) throw validationFailed({ _: [`حداکثر ${MAX_ADDRESSES} نشانی می‌توانید داشته باشید.`] });
-    const [row] = await tx.insert(addresses).values({ userId, ...columns(body), isDefault: body.default || n === 0 }).returning({ id: addresses.id, isDefault: addresses.isDefault });
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId, ...columns(body), isDefault: body.default || n === 0 })
+      .returning({ id: addresses.id, isDefault: addresses.isDefault });
     if (row!.isDefault) await clearOtherDefaults(tx, userId, row!.id);
     return row!.id;
   });
@@ -93,8 +104,11 @@ export async function updateAddress(db: Db, userId: number, id: number, body: Ad
   await checkPlace(db, body);
   await db.transaction(async (t) => {
     const tx = t as unknown as Tx;
-    const [row] = await tx.update(addresses).set({ ...columns(body), updatedAt: new Date(), ...(body.default ? { isDefault: true } : {}) })
-      .where(and(eq(addresses.userId, userId), eq(addresses.id, id))).returning({ isDefault: addresses.isDefault });
+    const [row] = await tx
+      .update(addresses)
+      .set({ ...columns(body), updatedAt: new Date(), ...(body.default ? { isDefault: true } : {}) })
+      .where(and(eq(addresses.userId, userId), eq(addresses.id, id)))
+      .returning({ isDefault: addresses.isDefault });
     if (!row) throw notFound(ADDRESS_NOT_FOUND);
     if (body.default) await clearOtherDefaults(tx, userId, id);
   });
@@ -104,11 +118,19 @@ export async function updateAddress(db: Db, userId: number, id: number, body: Ad
 export async function deleteAddress(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (t) => {
     const tx = t as unknown as Tx;
-    const [gone] = await tx.delete(addresses).where(and(eq(addresses.userId, userId), eq(addresses.id, id))).returning({ isDefault: addresses.isDefault });
+    const [gone] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.userId, userId), eq(addresses.id, id)))
+      .returning({ isDefault: addresses.isDefault });
     if (!gone) throw notFound(ADDRESS_NOT_FOUND);
     if (gone.isDefault) {
       // The newest remaining address takes over, so a customer with addresses always has a default.
-      const [next] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.id)).limit(1);
+      const [next] = await tx
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(desc(addresses.id))
+        .limit(1);
       if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
     }
   });
@@ -116,8 +138,11 @@ export async function deleteAddress(db: Db, userId: number, id: number): Promise
 
 /** Checkout remembers the address last chosen; the spec's last-address-selected/{id}. */
 export async function selectAddress(db: Db, userId: number, id: number): Promise<AddressView> {
-  const [row] = await db.update(addresses).set({ lastSelectedAt: new Date() })
-    .where(and(eq(addresses.userId, userId), eq(addresses.id, id))).returning({ id: addresses.id });
+  const [row] = await db
+    .update(addresses)
+    .set({ lastSelectedAt: new Date() })
+    .where(and(eq(addresses.userId, userId), eq(addresses.id, id)))
+    .returning({ id: addresses.id });
   if (!row) throw notFound(ADDRESS_NOT_FOUND);
   return getAddress(db, userId, id);
 }

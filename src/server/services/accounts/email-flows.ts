@@ -27,9 +27,18 @@ const baseUrl = (deps: AppDeps) => deps.config.PUBLIC_BASE_URL.replace(/\/+$/, '
 export async function sendVerificationMail(deps: AppDeps, user: UserRow, locale?: MailLocale): Promise<void> {
   const hours = deps.config.VERIFY_TOKEN_HOURS;
   const token = await createEmailToken(deps.db, user.id, 'verify', hours * 3_600_000);
-  await deps.accounts.mailer.send(verificationMail({
-    to: user.email, name: user.name, username: user.username, token, baseUrl: baseUrl(deps), storeName: storeName(deps), hours, ...(locale ? { locale } : {}),
-  }));
+  await deps.accounts.mailer.send(
+    verificationMail({
+      to: user.email,
+      name: user.name,
+      username: user.username,
+      token,
+      baseUrl: baseUrl(deps),
+      storeName: storeName(deps),
+      hours,
+      ...(locale ? { locale } : {}),
+    }),
+  );
 }
 
 /** Verifies with the link's token; a customer who is already verified hears so instead of an error. */
@@ -40,7 +49,10 @@ export async function verifyEmail(deps: AppDeps, token: string, username?: strin
     return EMAIL_MESSAGES.verified;
   }
   if (username) {
-    const [row] = await deps.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    const [row] = await deps.db
+      .select({ verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
     if (row?.verifiedAt) return EMAIL_MESSAGES.alreadyVerified;
   }
   throw validationFailed({ token: [EMAIL_MESSAGES.badLink] });
@@ -53,9 +65,17 @@ export async function requestPasswordReset(deps: AppDeps, email: string, locale?
     const minutes = deps.config.RESET_TOKEN_MINUTES;
     void (async () => {
       const token = await createEmailToken(deps.db, user.id, 'reset', minutes * 60_000);
-      await deps.accounts.mailer.send(resetMail({
-        to: user.email, name: user.name, token, baseUrl: baseUrl(deps), storeName: storeName(deps), minutes, ...(locale ? { locale } : {}),
-      }));
+      await deps.accounts.mailer.send(
+        resetMail({
+          to: user.email,
+          name: user.name,
+          token,
+          baseUrl: baseUrl(deps),
+          storeName: storeName(deps),
+          minutes,
+          ...(locale ? { locale } : {}),
+        }),
+      );
     })().catch((err) => console.error('password reset mail failed:', err));
   }
   return EMAIL_MESSAGES.forgot;

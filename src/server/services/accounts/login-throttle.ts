@@ -11,7 +11,10 @@ import type { Db } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 import { loginGate, nextNeedsCaptcha, unknownLoginKey, type LoginGate, type LoginLimits } from '../../../lib/login-throttle';
 
-type ThrottleConfig = Pick<Config, 'LOGIN_SLOW_AFTER' | 'LOGIN_CAPTCHA_AFTER' | 'LOGIN_IP_FACTOR' | 'LOGIN_WINDOW_SECONDS' | 'LOGIN_DELAY_MS'>;
+type ThrottleConfig = Pick<
+  Config,
+  'LOGIN_SLOW_AFTER' | 'LOGIN_CAPTCHA_AFTER' | 'LOGIN_IP_FACTOR' | 'LOGIN_WINDOW_SECONDS' | 'LOGIN_DELAY_MS'
+>;
 
 /** Who an attempt is counted against: the account when the login names one, else the typed login. */
 export const accountKey = (login: string, userId: number | null): string =>
@@ -29,7 +32,10 @@ export class LoginThrottle {
   private readonly limits: LoginLimits;
   private lastSweep = 0;
 
-  constructor(private readonly db: Db, private readonly config: ThrottleConfig) {
+  constructor(
+    private readonly db: Db,
+    private readonly config: ThrottleConfig,
+  ) {
     this.limits = {
       slowAfter: config.LOGIN_SLOW_AFTER,
       captchaAfter: config.LOGIN_CAPTCHA_AFTER,
@@ -44,8 +50,12 @@ export class LoginThrottle {
     const keys = { account, address: addressKey(address) };
     const expired = sql`${loginAttempts.windowStartedAt} <= now() - ${this.config.LOGIN_WINDOW_SECONDS}::int * interval '1 second'`;
     // One statement for both keys: each row is locked while it is bumped, so every attempt gets its own number.
-    const rows = await this.db.insert(loginAttempts)
-      .values([{ key: keys.account, attempts: 1 }, { key: keys.address, attempts: 1 }])
+    const rows = await this.db
+      .insert(loginAttempts)
+      .values([
+        { key: keys.account, attempts: 1 },
+        { key: keys.address, attempts: 1 },
+      ])
       .onConflictDoUpdate({
         target: loginAttempts.key,
         set: {
@@ -66,9 +76,13 @@ export class LoginThrottle {
 
   /** The right password: the account's earlier attempts are forgiven, the address's count drops by this one. */
   async succeeded(attempt: CountedAttempt): Promise<void> {
-    await this.db.update(loginAttempts).set({ attempts: sql`greatest(${loginAttempts.attempts} - ${attempt.account}::int, 0)` })
+    await this.db
+      .update(loginAttempts)
+      .set({ attempts: sql`greatest(${loginAttempts.attempts} - ${attempt.account}::int, 0)` })
       .where(eq(loginAttempts.key, attempt.keys.account));
-    await this.db.update(loginAttempts).set({ attempts: sql`greatest(${loginAttempts.attempts} - 1, 0)` })
+    await this.db
+      .update(loginAttempts)
+      .set({ attempts: sql`greatest(${loginAttempts.attempts} - 1, 0)` })
       .where(eq(loginAttempts.key, attempt.keys.address));
   }
 
@@ -76,7 +90,8 @@ export class LoginThrottle {
   private async sweep(now = Date.now()): Promise<void> {
     if (now - this.lastSweep < this.config.LOGIN_WINDOW_SECONDS * 1000) return;
     this.lastSweep = now;
-    await this.db.delete(loginAttempts)
+    await this.db
+      .delete(loginAttempts)
       .where(lt(loginAttempts.windowStartedAt, sql`now() - ${this.config.LOGIN_WINDOW_SECONDS}::int * interval '1 second'`));
   }
 }

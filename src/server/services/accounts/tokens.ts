@@ -29,34 +29,68 @@ export async function issueSession(db: Db, userId: number, familyId?: string): P
   const refreshToken = randomToken();
   const now = Date.now();
   await db.insert(authTokens).values([
-    { userId, kind: 'access', sessionId, familyId: family, tokenHash: tokenDigest(accessToken), expiresAt: new Date(now + ACCESS_TOKEN_SECONDS * 1000) },
-    { userId, kind: 'refresh', sessionId, familyId: family, tokenHash: tokenDigest(refreshToken), expiresAt: new Date(now + REFRESH_TOKEN_SECONDS * 1000) },
+    {
+      userId,
+      kind: 'access',
+      sessionId,
+      familyId: family,
+      tokenHash: tokenDigest(accessToken),
+      expiresAt: new Date(now + ACCESS_TOKEN_SECONDS * 1000),
+    },
+    {
+      userId,
+      kind: 'refresh',
+      sessionId,
+      familyId: family,
+      tokenHash: tokenDigest(refreshToken),
+      expiresAt: new Date(now + REFRESH_TOKEN_SECONDS * 1000),
+    },
   ]);
   return { sessionId, accessToken, refreshToken, expiresIn: ACCESS_TOKEN_SECONDS };
 }
 
 /** The live (unexpired, unrevoked) token of that kind, or null. */
 export async function findLiveToken(db: Db, token: string, kind: 'access' | 'refresh') {
-  const [row] = await db.select({ userId: authTokens.userId, sessionId: authTokens.sessionId }).from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenDigest(token)), eq(authTokens.kind, kind), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
+  const [row] = await db
+    .select({ userId: authTokens.userId, sessionId: authTokens.sessionId })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenDigest(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.sessionId, sessionId), isNull(authTokens.revokedAt)));
+  await db
+    .update(authTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authTokens.sessionId, sessionId), isNull(authTokens.revokedAt)));
 }
 
 /** After a password change or reset: every other session of the customer stops working. */
 export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: string | null): Promise<void> {
-  const others = keepSessionId ? and(eq(authTokens.userId, userId), ne(authTokens.sessionId, keepSessionId)) : eq(authTokens.userId, userId);
-  await db.update(authTokens).set({ revokedAt: new Date() }).where(and(others, isNull(authTokens.revokedAt)));
+  const others = keepSessionId
+    ? and(eq(authTokens.userId, userId), ne(authTokens.sessionId, keepSessionId))
+    : eq(authTokens.userId, userId);
+  await db
+    .update(authTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(others, isNull(authTokens.revokedAt)));
 }
 
 /** The session a refresh token belongs to, live or not (the CSRF check of the website's refresh needs it). */
 export async function refreshTokenSession(db: Db, refreshToken: string): Promise<string | null> {
-  const [row] = await db.select({ sessionId: authTokens.sessionId }).from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenDigest(refreshToken)), eq(authTokens.kind, 'refresh'))).limit(1);
+  const [row] = await db
+    .select({ sessionId: authTokens.sessionId })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenDigest(refreshToken)), eq(authTokens.kind, 'refresh')))
+    .limit(1);
   return row?.sessionId ?? null;
 }
 
@@ -79,17 +113,26 @@ export async function refreshSession(db: Db, refreshToken: string): Promise<Refr
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const now = new Date();
-    const [claimed] = await tx.update(authTokens).set({ revokedAt: now })
-      .where(and(eq(authTokens.tokenHash, digest), eq(authTokens.kind, 'refresh'), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
+    const [claimed] = await tx
+      .update(authTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(eq(authTokens.tokenHash, digest), eq(authTokens.kind, 'refresh'), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)),
+      )
       .returning({ userId: authTokens.userId, sessionId: authTokens.sessionId, familyId: authTokens.familyId });
     if (claimed) {
       await revokeSession(tx, claimed.sessionId);
       return { kind: 'rotated', userId: claimed.userId, session: await issueSession(tx, claimed.userId, claimed.familyId) };
     }
-    const [rotated] = await tx.select({ familyId: authTokens.familyId }).from(authTokens)
-      .where(and(eq(authTokens.tokenHash, digest), eq(authTokens.kind, 'refresh'), isNotNull(authTokens.revokedAt))).limit(1);
+    const [rotated] = await tx
+      .select({ familyId: authTokens.familyId })
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, digest), eq(authTokens.kind, 'refresh'), isNotNull(authTokens.revokedAt)))
+      .limit(1);
     if (!rotated) return { kind: 'invalid' };
-    await tx.update(authTokens).set({ revokedAt: sql`now()` })
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: sql`now()` })
       .where(and(eq(authTokens.familyId, rotated.familyId), isNull(authTokens.revokedAt)));
     return { kind: 'reused' };
   });

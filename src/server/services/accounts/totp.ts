@@ -46,7 +46,10 @@ export function openSecret(config: Pick<Config, 'CSRF_SECRET'>, sealed: string):
 export async function startEnrolment(db: Db, config: Config, user: UserRow) {
   if (user.totpEnabledAt) throw new HttpError(409, M.totpAlready);
   const secret = totp.generateSecret(20);
-  await db.update(users).set({ totpSecret: sealSecret(config, secret), totpEnabledAt: null }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ totpSecret: sealSecret(config, secret), totpEnabledAt: null })
+    .where(eq(users.id, user.id));
   const otpauthUri = totp.keyuri(user.username, config.STORE_NAME_EN, secret);
   const qr = qrcode(0, 'M');
   qr.addData(otpauthUri);
@@ -91,7 +94,9 @@ export async function assertSecondFactor(db: Db, config: Config, user: UserRow, 
   const step = matchedStep(config, user, code);
   const wrong = new HttpError(401, M.totpWrong, { otp: [M.totpWrong] }, header);
   if (step === null) throw wrong;
-  const claimed = await db.update(users).set({ totpLastStep: step })
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
     .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
   if (!claimed.length) throw wrong;

@@ -45,18 +45,27 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
 /** The account a typed login names: its username or its e-mail, in any case. */
 export async function findUserByLogin(db: Db, login: string): Promise<UserRow | null> {
   const key = login.trim().toLowerCase();
-  const [row] = await db.select().from(users)
-    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${key}`, sql`lower(${users.email}) = ${key}`))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return row ?? null;
 }
 
 async function assertUnique(db: Db, username: string, email: string): Promise<void> {
-  const clash = await db.select({ username: users.username, email: users.email }).from(users)
+  const clash = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
     .where(or(sql`lower(${users.username}) = ${username.toLowerCase()}`, sql`lower(${users.email}) = ${email.toLowerCase()}`));
   const errors: Record<string, string[]> = {};
   for (const row of clash) {
@@ -70,18 +79,21 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<UserRow>
   await assertUnique(db, body.username, body.email);
   const passwordHash = await hashPassword(body.password);
   try {
-    const [row] = await db.insert(users).values({
-      username: body.username,
-      email: body.email,
-      email2: body.email2,
-      agreeWithEmail2: body.email2 ? body.agreeWithEmail2 : false,
-      name: body.name,
-      companyName: body.company,
-      phone: body.phone,
-      mobile: body.mobile,
-      website: body.website,
-      passwordHash,
-    }).returning();
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: body.username,
+        email: body.email,
+        email2: body.email2,
+        agreeWithEmail2: body.email2 ? body.agreeWithEmail2 : false,
+        name: body.name,
+        companyName: body.company,
+        phone: body.phone,
+        mobile: body.mobile,
+        website: body.website,
+        passwordHash,
+      })
+      .returning();
     return row!;
   } catch (err) {
     // Two sign-ups racing for one name: the unique index decides; answer as the check above would.
@@ -101,21 +113,28 @@ export async function checkPassword(user: UserRow | null, password: string): Pro
 }
 
 export async function updateProfile(db: Db, userId: number, body: ProfileBody): Promise<UserRow> {
-  const [row] = await db.update(users).set({
-    name: body.name,
-    mobile: body.mobile,
-    companyName: body.company_name,
-    phone: body.phone,
-    website: body.website,
-    email2: body.email2,
-    agreeWithEmail2: body.email2 ? body.agreeWithEmail2 : false,
-    updatedAt: new Date(),
-  }).where(eq(users.id, userId)).returning();
+  const [row] = await db
+    .update(users)
+    .set({
+      name: body.name,
+      mobile: body.mobile,
+      companyName: body.company_name,
+      phone: body.phone,
+      website: body.website,
+      email2: body.email2,
+      agreeWithEmail2: body.email2 ? body.agreeWithEmail2 : false,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
   return row!;
 }
 
 export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
-  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 export async function checkCurrentPassword(user: UserRow, password: string): Promise<void> {

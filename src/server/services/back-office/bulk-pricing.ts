@@ -25,7 +25,13 @@ import { bulkInsert } from '../catalogue/bulk-insert';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const BATCH = 1000;
 
-interface PricedRow { id: number; price: number; compareAtPrice: number | null; basePriceUsdCents: number | null; marginPercent: number | null }
+interface PricedRow {
+  id: number;
+  price: number;
+  compareAtPrice: number | null;
+  basePriceUsdCents: number | null;
+  marginPercent: number | null;
+}
 type NewPrice = (row: PricedRow) => number;
 
 const yieldToShop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -35,10 +41,19 @@ async function repriceWhere(tx: Tx, filter: SQL, newPrice: NewPrice, staffId: nu
   let after = 0;
   let total = 0;
   for (;;) {
-    const rows: PricedRow[] = await tx.select({
-      id: products.id, price: products.price, compareAtPrice: products.compareAtPrice,
-      basePriceUsdCents: products.basePriceUsdCents, marginPercent: products.marginPercent,
-    }).from(products).where(and(filter, gt(products.id, after))).orderBy(asc(products.id)).limit(BATCH).for('update');
+    const rows: PricedRow[] = await tx
+      .select({
+        id: products.id,
+        price: products.price,
+        compareAtPrice: products.compareAtPrice,
+        basePriceUsdCents: products.basePriceUsdCents,
+        marginPercent: products.marginPercent,
+      })
+      .from(products)
+      .where(and(filter, gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(BATCH)
+      .for('update');
     if (!rows.length) break;
     after = rows[rows.length - 1]!.id;
     const ids = rows.map((r) => r.id);
@@ -74,10 +89,24 @@ async function repriceWhere(tx: Tx, filter: SQL, newPrice: NewPrice, staffId: nu
   return total;
 }
 
-export async function repriceByPercent(db: Db, staffId: number, filter: SQL, percent: number, described: Record<string, unknown>): Promise<number> {
+export async function repriceByPercent(
+  db: Db,
+  staffId: number,
+  filter: SQL,
+  percent: number,
+  described: Record<string, unknown>,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const n = await repriceWhere(tx, filter, (r) => priceByPercent(r.price, percent), staffId, 'bulk-percent');
-    await tx.insert(staffActions).values({ staffId, action: 'products.reprice-percent', entity: 'products', entityId: 0, details: { percent, repriced: n, ...described } });
+    await tx
+      .insert(staffActions)
+      .values({
+        staffId,
+        action: 'products.reprice-percent',
+        entity: 'products',
+        entityId: 0,
+        details: { percent, repriced: n, ...described },
+      });
     return n;
   });
 }
@@ -91,12 +120,28 @@ const STAGE_BATCH = 2000;
 /** Computes the new prices of the dollar-priced products after `after` into the staging rows of `runId`; the last id read, or null at the end. */
 async function stageBatch(db: Db, runId: string, newPrice: NewPrice, after: number): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const rows: PricedRow[] = await tx.select({
-      id: products.id, price: products.price, compareAtPrice: products.compareAtPrice,
-      basePriceUsdCents: products.basePriceUsdCents, marginPercent: products.marginPercent,
-    }).from(products).where(and(dollarPriced, gt(products.id, after))).orderBy(asc(products.id)).limit(STAGE_BATCH);
+    const rows: PricedRow[] = await tx
+      .select({
+        id: products.id,
+        price: products.price,
+        compareAtPrice: products.compareAtPrice,
+        basePriceUsdCents: products.basePriceUsdCents,
+        marginPercent: products.marginPercent,
+      })
+      .from(products)
+      .where(and(dollarPriced, gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(STAGE_BATCH);
     if (!rows.length) return null;
-    const tiers = await tx.select().from(productPrices).where(inArray(productPrices.productId, rows.map((r) => r.id)));
+    const tiers = await tx
+      .select()
+      .from(productPrices)
+      .where(
+        inArray(
+          productPrices.productId,
+          rows.map((r) => r.id),
+        ),
+      );
     const tiersOf = new Map<number, typeof tiers>();
     for (const t of tiers) tiersOf.set(t.productId, [...(tiersOf.get(t.productId) ?? []), t]);
     const staged: (typeof repriceStaging.$inferInsert)[] = [];
@@ -106,7 +151,11 @@ async function stageBatch(db: Db, runId: string, newPrice: NewPrice, after: numb
       const [compareAt] = followTiers([{ price: r.price, compareAtPrice: r.compareAtPrice }], r.price, price);
       const own = (tiersOf.get(r.id) ?? []).sort((a, b) => a.minCount - b.minCount);
       staged.push({
-        runId, productId: r.id, beforePrice: r.price, price, compareAtPrice: compareAt!.compareAtPrice,
+        runId,
+        productId: r.id,
+        beforePrice: r.price,
+        price,
+        compareAtPrice: compareAt!.compareAtPrice,
         tiers: followTiers(own, r.price, price).map((t) => ({ id: t.id, price: t.price, compareAtPrice: t.compareAtPrice })),
       });
     }
@@ -137,24 +186,44 @@ export async function repriceByExchangeRate(db: Db, staffId: number, rialsPerUsd
       const applied = await tx.execute(sql`UPDATE products p SET price = s.price, compare_at_price = s.compare_at_price, updated_at = now()
         FROM reprice_staging s WHERE s.run_id = ${runId} AND p.id = s.product_id AND p.price = s.before_price
           AND p.base_price_usd_cents IS NOT NULL AND p.deleted_at IS NULL RETURNING p.id`);
-      const appliedIds = new Set(((applied as unknown as { rows: { id: number }[] }).rows).map((r) => Number(r.id)));
+      const appliedIds = new Set((applied as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
       const staged = await tx.select({ id: repriceStaging.productId }).from(repriceStaging).where(eq(repriceStaging.runId, runId));
       const changed = staged.map((r) => r.id).filter((id) => !appliedIds.has(id));
-      const recomputed = changed.length ? await repriceWhere(tx, and(dollarPriced, inArray(products.id, changed))!, newPrice, staffId, 'exchange-rate') : 0;
+      const recomputed = changed.length
+        ? await repriceWhere(tx, and(dollarPriced, inArray(products.id, changed))!, newPrice, staffId, 'exchange-rate')
+        : 0;
       await tx.delete(repriceStaging).where(eq(repriceStaging.runId, runId));
       const n = appliedIds.size + recomputed;
       const [rate] = await tx.insert(exchangeRates).values({ rialsPerUsd, staffId, repriced: n }).returning({ id: exchangeRates.id });
-      await tx.insert(staffActions).values({ staffId, action: 'products.exchange-rate', entity: 'exchange_rate', entityId: rate!.id, details: { rialsPerUsd, repriced: n } });
+      await tx
+        .insert(staffActions)
+        .values({
+          staffId,
+          action: 'products.exchange-rate',
+          entity: 'exchange_rate',
+          entityId: rate!.id,
+          details: { rialsPerUsd, repriced: n },
+        });
       return n;
     });
   } finally {
     // A run that failed leaves no staging rows behind (after a switch there are none left to delete).
-    await db.delete(repriceStaging).where(eq(repriceStaging.runId, runId)).catch(() => undefined);
+    await db
+      .delete(repriceStaging)
+      .where(eq(repriceStaging.runId, runId))
+      .catch(() => undefined);
   }
 }
 
 export async function currentExchangeRate(db: Db) {
-  const [rate] = await db.select().from(exchangeRates).orderBy(sql`${exchangeRates.id} desc`).limit(1);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(dollarPriced);
+  const [rate] = await db
+    .select()
+    .from(exchangeRates)
+    .orderBy(sql`${exchangeRates.id} desc`)
+    .limit(1);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(dollarPriced);
   return { rialsPerUsd: rate?.rialsPerUsd ?? null, setAt: rate?.createdAt.toISOString() ?? null, dollarPriced: count?.n ?? 0 };
 }

@@ -30,26 +30,58 @@ export function catalogueCsvStream(db: Db): ReadableStream<Uint8Array> {
         controller.enqueue(encoder.encode(`\uFEFF${[...PRODUCT_COLUMNS, ...OPTIONAL_PRODUCT_COLUMNS].join(',')}\n`));
         return;
       }
-      const rows = await db.select({ p: products, brand: brands.name, category: categories.slug }).from(products)
-        .leftJoin(brands, eq(brands.id, products.brandId)).innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(and(isNull(products.deletedAt), gt(products.id, after))).orderBy(asc(products.id)).limit(BATCH);
-      if (!rows.length) { controller.close(); return; }
+      const rows = await db
+        .select({ p: products, brand: brands.name, category: categories.slug })
+        .from(products)
+        .leftJoin(brands, eq(brands.id, products.brandId))
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(isNull(products.deletedAt), gt(products.id, after)))
+        .orderBy(asc(products.id))
+        .limit(BATCH);
+      if (!rows.length) {
+        controller.close();
+        return;
+      }
       after = rows[rows.length - 1]!.p.id;
       const ids = rows.map((r) => r.p.id);
       const tiers = await db.select().from(productPrices).where(inArray(productPrices.productId, ids)).orderBy(asc(productPrices.minCount));
-      const values = await db.select({ productId: productAttributeValues.productId, name: attributes.name, value: productAttributeValues.value })
-        .from(productAttributeValues).innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
+      const values = await db
+        .select({ productId: productAttributeValues.productId, name: attributes.name, value: productAttributeValues.value })
+        .from(productAttributeValues)
+        .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
         .where(inArray(productAttributeValues.productId, ids));
       const tiersOf = new Map<number, string[]>();
-      for (const t of tiers) tiersOf.set(t.productId, [...(tiersOf.get(t.productId) ?? []), `${t.minCount}-${t.maxCount ?? ''}:${rialsToToman(t.price)}`]);
+      for (const t of tiers)
+        tiersOf.set(t.productId, [...(tiersOf.get(t.productId) ?? []), `${t.minCount}-${t.maxCount ?? ''}:${rialsToToman(t.price)}`]);
       const valuesOf = new Map<number, string[]>();
       for (const v of values) valuesOf.set(v.productId, [...(valuesOf.get(v.productId) ?? []), `${v.name}=${v.value}`]);
-      const lines = rows.map(({ p, brand, category }) => [
-        p.slug, p.partNumber, p.name, p.nameFa, category, brand, p.package, p.quality, p.description, p.descriptionFa,
-        rialsToToman(p.price), (tiersOf.get(p.id) ?? []).join('|'), p.minimumPurchase, p.stock, p.threshold,
-        p.availabilityDate, p.enable ? 1 : 0, p.datasheetUrl, (valuesOf.get(p.id) ?? []).join(';'),
-        p.specification, p.moreDescription,
-      ].map(cell).join(','));
+      const lines = rows.map(({ p, brand, category }) =>
+        [
+          p.slug,
+          p.partNumber,
+          p.name,
+          p.nameFa,
+          category,
+          brand,
+          p.package,
+          p.quality,
+          p.description,
+          p.descriptionFa,
+          rialsToToman(p.price),
+          (tiersOf.get(p.id) ?? []).join('|'),
+          p.minimumPurchase,
+          p.stock,
+          p.threshold,
+          p.availabilityDate,
+          p.enable ? 1 : 0,
+          p.datasheetUrl,
+          (valuesOf.get(p.id) ?? []).join(';'),
+          p.specification,
+          p.moreDescription,
+        ]
+          .map(cell)
+          .join(','),
+      );
       controller.enqueue(encoder.encode(`${lines.join('\n')}\n`));
     },
   });

@@ -43,7 +43,8 @@ export function catalogueFileText(name: string, bytes: Uint8Array): CatalogueFil
       return { name, text: XLSX.utils.sheet_to_csv(sheet, { blankrows: true }) };
     } catch (err) {
       if (err instanceof HttpError) throw err;
-      if (err instanceof BomFileError || err instanceof Error) throw new HttpError(422, IMPORT_MESSAGES.badWorkbook, { file: [IMPORT_MESSAGES.badWorkbook] });
+      if (err instanceof BomFileError || err instanceof Error)
+        throw new HttpError(422, IMPORT_MESSAGES.badWorkbook, { file: [IMPORT_MESSAGES.badWorkbook] });
       throw err;
     }
   }
@@ -57,7 +58,10 @@ export function catalogueFileText(name: string, bytes: Uint8Array): CatalogueFil
 export const emptyCategoriesFile = (): CatalogueFile => ({ name: 'categories.csv', text: `${CATEGORY_COLUMNS.join(',')}\n` });
 
 export async function importFromConsole(
-  db: Db, staffId: number, files: { categories: CatalogueFile; products: CatalogueFile }, apply: boolean,
+  db: Db,
+  staffId: number,
+  files: { categories: CatalogueFile; products: CatalogueFile },
+  apply: boolean,
 ): Promise<ImportPreview> {
   // Line numbers and slugs of every readable product line (bad lines are left out here; the problems name them).
   const parsed = parseCatalogueCsv(files, []);
@@ -78,22 +82,40 @@ export async function importFromConsole(
         // The good lines are still written (and rolled back below) to say what they would do.
         const bad = new Set(problems.filter((p) => p.file === files.products.name).map((p) => p.line));
         const badCategories = new Set(problems.filter((p) => p.file === files.categories.name).map((p) => p.line));
-        const known = new Set([...(await loadCategories(tx)).map((c) => c.slug), ...parsed.categories.filter((c) => !badCategories.has(c.line)).map((c) => c.row.slug)]);
-        await tx.transaction(async (inner) => {
-          await writeCatalogue(inner, {
-            categories: parsed.categories.filter((c) => !badCategories.has(c.line)).map((c) => c.row),
-            products: parsed.products.filter((p) => !bad.has(p.line) && known.has(p.row.categorySlug)).map((p) => p.row),
+        const known = new Set([
+          ...(await loadCategories(tx)).map((c) => c.slug),
+          ...parsed.categories.filter((c) => !badCategories.has(c.line)).map((c) => c.row.slug),
+        ]);
+        await tx
+          .transaction(async (inner) => {
+            await writeCatalogue(inner, {
+              categories: parsed.categories.filter((c) => !badCategories.has(c.line)).map((c) => c.row),
+              products: parsed.products.filter((p) => !bad.has(p.line) && known.has(p.row.categorySlug)).map((p) => p.row),
+            });
+          })
+          .catch(() => {
+            /* a category chain broken by a bad line: the remaining lines show as unchanged */
           });
-        }).catch(() => { /* a category chain broken by a bad line: the remaining lines show as unchanged */ });
       }
       const touched = new Set<string>();
       for (const part of chunks(slugs, 5000)) {
-        const rows = await tx.select({ slug: products.slug }).from(products).where(sql`${inArray(products.slug, part)} AND ${products.updatedAt} = now()`);
+        const rows = await tx
+          .select({ slug: products.slug })
+          .from(products)
+          .where(sql`${inArray(products.slug, part)} AND ${products.updatedAt} = now()`);
         for (const r of rows) touched.add(r.slug);
       }
       preview = buildPreview(files.products.name, parsed.products, problems, existed, touched, apply && problems.length === 0);
       if (apply && problems.length === 0) {
-        await tx.insert(staffActions).values({ staffId, action: 'catalogue.import', entity: 'catalogue', entityId: 0, details: { file: files.products.name, ...preview.counts } });
+        await tx
+          .insert(staffActions)
+          .values({
+            staffId,
+            action: 'catalogue.import',
+            entity: 'catalogue',
+            entityId: 0,
+            details: { file: files.products.name, ...preview.counts },
+          });
         return;
       }
       throw new Rollback();
@@ -105,8 +127,12 @@ export async function importFromConsole(
 }
 
 function buildPreview(
-  productsFile: string, lines: { row: { slug: string }; line: number }[], problems: ImportProblem[],
-  existed: Set<string>, touched: Set<string>, applied: boolean,
+  productsFile: string,
+  lines: { row: { slug: string }; line: number }[],
+  problems: ImportProblem[],
+  existed: Set<string>,
+  touched: Set<string>,
+  applied: boolean,
 ): ImportPreview {
   const reasons = new Map<number, string[]>();
   for (const p of problems) {
@@ -121,7 +147,8 @@ function buildPreview(
     const status = !existed.has(l.row.slug) ? 'new' : touched.has(l.row.slug) ? 'changed' : 'unchanged';
     out.push({ line: l.line, slug: l.row.slug, status, reasons: [] });
   }
-  for (const [key, list] of reasons) out.push({ line: Math.abs(key), slug: key > 0 ? slugOf.get(key) ?? null : null, status: 'error', reasons: list });
+  for (const [key, list] of reasons)
+    out.push({ line: Math.abs(key), slug: key > 0 ? (slugOf.get(key) ?? null) : null, status: 'error', reasons: list });
   out.sort((a, b) => a.line - b.line);
   const counts = { new: 0, changed: 0, unchanged: 0, error: 0 };
   for (const l of out) counts[l.status]++;

@@ -16,7 +16,12 @@ const IGNORED = new Set(['id', 'slug', 'updatedAt', 'deleted']);
  * product was just created: its price and stock are recorded as their first values.
  */
 export async function recordChanges(
-  tx: Tx, productId: number, staffId: number, before: Record<string, unknown> | null, after: Record<string, unknown>, source: string,
+  tx: Tx,
+  productId: number,
+  staffId: number,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  source: string,
 ): Promise<string[]> {
   const rows: (typeof productChanges.$inferInsert)[] = [];
   for (const [field, value] of Object.entries(after)) {
@@ -27,17 +32,27 @@ export async function recordChanges(
     }
     if (!(field in before) || JSON.stringify(before[field]) === JSON.stringify(value)) continue;
     const long = LONG_TEXT.has(field);
-    rows.push({ productId, staffId, field, before: long ? null : before[field] ?? null, after: long ? null : value ?? null, source });
+    rows.push({ productId, staffId, field, before: long ? null : (before[field] ?? null), after: long ? null : (value ?? null), source });
   }
   if (rows.length) await tx.insert(productChanges).values(rows);
   return before === null ? [] : rows.map((r) => r.field);
 }
 
 export async function productHistory(db: Db, productId: number, limit = 200): Promise<ProductChange[]> {
-  const rows = await db.select({ c: productChanges, staff: users.username }).from(productChanges)
-    .innerJoin(users, eq(users.id, productChanges.staffId)).where(eq(productChanges.productId, productId))
-    .orderBy(desc(productChanges.id)).limit(limit);
+  const rows = await db
+    .select({ c: productChanges, staff: users.username })
+    .from(productChanges)
+    .innerJoin(users, eq(users.id, productChanges.staffId))
+    .where(eq(productChanges.productId, productId))
+    .orderBy(desc(productChanges.id))
+    .limit(limit);
   return rows.map(({ c, staff }) => ({
-    id: c.id, field: c.field, before: c.before, after: c.after, source: c.source, staff, createdAt: c.createdAt.toISOString(),
+    id: c.id,
+    field: c.field,
+    before: c.before,
+    after: c.after,
+    source: c.source,
+    staff,
+    createdAt: c.createdAt.toISOString(),
   }));
 }

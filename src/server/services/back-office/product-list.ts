@@ -27,7 +27,12 @@ export async function productFilter(db: Db, q: Pick<ListQuery, 'q' | 'category' 
   if (q.category) {
     const [c] = await db.select({ path: categories.path }).from(categories).where(eq(categories.slug, q.category)).limit(1);
     if (!c) return null;
-    const ids = (await db.select({ id: categories.id }).from(categories).where(sql`${categories.path} LIKE ${likePrefix(c.path)}`)).map((r) => r.id);
+    const ids = (
+      await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(sql`${categories.path} LIKE ${likePrefix(c.path)}`)
+    ).map((r) => r.id);
     where.push(inArray(products.categoryId, ids));
   }
   if (q.brand) {
@@ -50,14 +55,27 @@ export async function productFilter(db: Db, q: Pick<ListQuery, 'q' | 'category' 
 export async function listStaffProducts(db: Db, q: ListQuery) {
   const filter = await productFilter(db, q);
   if (!filter) return { data: [], next: null };
-  const rows = await db.select({
-    id: products.id, slug: products.slug, partNumber: products.partNumber, name: products.name, nameFa: products.nameFa,
-    brand: brands.name, category: categories.nameFa, price: products.price, stock: products.stock, enable: products.enable,
-    deletedAt: products.deletedAt, updatedAt: products.updatedAt,
-  }).from(products)
-    .leftJoin(brands, eq(brands.id, products.brandId)).innerJoin(categories, eq(categories.id, products.categoryId))
+  const rows = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      partNumber: products.partNumber,
+      name: products.name,
+      nameFa: products.nameFa,
+      brand: brands.name,
+      category: categories.nameFa,
+      price: products.price,
+      stock: products.stock,
+      enable: products.enable,
+      deletedAt: products.deletedAt,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(filter, q.after ? lt(products.id, q.after) : undefined))
-    .orderBy(desc(products.id)).limit(q.limit + 1);
+    .orderBy(desc(products.id))
+    .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   return {
     data: page.map(({ deletedAt, updatedAt, ...r }) => ({ ...r, deleted: deletedAt !== null, updatedAt: updatedAt.toISOString() })),

@@ -40,8 +40,11 @@ export async function storeUpload(db: Db, store: UploadsStore, staffId: number, 
     result = { src: await store.put(`${hash}.${other[0]}`, bytes, contentType), width: null, height: null, variants: null };
   } else {
     // sharp refuses more than 268 megapixels by default: a decompression bomb is not an image.
-    const meta = await sharp(bytes).metadata().catch(() => null);
-    if (!meta?.format || !IMAGE_FORMATS.has(meta.format)) throw new HttpError(422, UPLOAD_MESSAGES.badType, { file: [UPLOAD_MESSAGES.badType] });
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => null);
+    if (!meta?.format || !IMAGE_FORMATS.has(meta.format))
+      throw new HttpError(422, UPLOAD_MESSAGES.badType, { file: [UPLOAD_MESSAGES.badType] });
     const oriented = meta.orientation && meta.orientation >= 5 ? { w: meta.height!, h: meta.width! } : { w: meta.width!, h: meta.height! };
     const widths = [...IMAGE_WIDTHS.filter((w) => w < oriented.w), Math.min(oriented.w, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!)];
     const variants: { width: number; webp: string; avif: string }[] = [];
@@ -64,9 +67,28 @@ export async function storeUpload(db: Db, store: UploadsStore, staffId: number, 
     result = { src: largest.webp, width: largest.width, height: Math.round((largest.width * oriented.h) / oriented.w), variants };
   }
   await db.transaction(async (tx) => {
-    const [row] = await tx.insert(mediaUploads).values({ src: result.src, contentType, bytes: bytes.length, width: result.width, height: result.height, variants: result.variants, staffId })
-      .onConflictDoUpdate({ target: mediaUploads.src, set: { staffId } }).returning({ id: mediaUploads.id });
-    await tx.insert(staffActions).values({ staffId, action: 'media.upload', entity: 'media_upload', entityId: row!.id, details: { src: result.src, bytes: bytes.length } });
+    const [row] = await tx
+      .insert(mediaUploads)
+      .values({
+        src: result.src,
+        contentType,
+        bytes: bytes.length,
+        width: result.width,
+        height: result.height,
+        variants: result.variants,
+        staffId,
+      })
+      .onConflictDoUpdate({ target: mediaUploads.src, set: { staffId } })
+      .returning({ id: mediaUploads.id });
+    await tx
+      .insert(staffActions)
+      .values({
+        staffId,
+        action: 'media.upload',
+        entity: 'media_upload',
+        entityId: row!.id,
+        details: { src: result.src, bytes: bytes.length },
+      });
   });
   return result;
 }

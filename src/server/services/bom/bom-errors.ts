@@ -13,7 +13,8 @@ export const BOM_MESSAGES = {
   zipBomb: 'فایل اکسل پس از باز شدن بیش از حد بزرگ است و پذیرفته نمی‌شود.',
   tooManyRows: `فایل بیش از ${BOM_LIMITS.maxRows.toLocaleString('fa-IR')} ردیف دارد؛ لطفاً فهرست را به چند فایل تقسیم کنید.`,
   tooManyParts: `فایل بیش از ${BOM_LIMITS.maxDistinctParts.toLocaleString('fa-IR')} شماره قطعه متفاوت دارد؛ لطفاً فهرست را به چند فایل تقسیم کنید.`,
-  formulas: 'برخی خانه‌های فایل فرمول محاسبه‌نشده دارند؛ لطفاً فایل را در اکسل باز کنید، ذخیره کنید و دوباره بفرستید (یا مقدارها را به‌جای فرمول کپی کنید).',
+  formulas:
+    'برخی خانه‌های فایل فرمول محاسبه‌نشده دارند؛ لطفاً فایل را در اکسل باز کنید، ذخیره کنید و دوباره بفرستید (یا مقدارها را به‌جای فرمول کپی کنید).',
   noParts: 'هیچ شماره قطعه‌ای در فایل پیدا نشد؛ ستونی با عنوان «شماره قطعه» یا «Part Number» و ستون «تعداد» بگذارید.',
   tooSlow: 'خواندن فایل بیش از حد طول کشید؛ لطفاً فایل ساده‌تر یا کوچک‌تری بفرستید.',
   busy: 'هم‌اکنون فایل‌های زیادی در حال بررسی است؛ لطفاً یک دقیقه دیگر دوباره بفرستید.',
@@ -30,7 +31,10 @@ export function uploadRateMessage(retryAfterSeconds: number): string {
 
 /** A file that cannot be read as a parts list; `status` is what the API answers (413 or 422). */
 export class BomFileError extends Error {
-  constructor(readonly code: BomErrorCode, readonly status: 413 | 422 | 503 = code === 'tooLarge' ? 413 : code === 'busy' ? 503 : 422) {
+  constructor(
+    readonly code: BomErrorCode,
+    readonly status: 413 | 422 | 503 = code === 'tooLarge' ? 413 : code === 'busy' ? 503 : 422,
+  ) {
     super(BOM_MESSAGES[code]);
   }
 }

@@ -18,15 +18,24 @@ describe('header recognition', () => {
     // MPN beats a generic "Part" column.
     [['Part', 'MPN', 'Qty'], { part: 1, quantity: 2 }],
     // Digi-Key: its own "Part Number" loses to the maker's; the customer's reference is its own role.
-    [['Index', 'Quantity', 'Part Number', 'Manufacturer Part Number', 'Manufacturer', 'Description', 'Customer Reference'], { quantity: 1, part: 3, maker: 4, description: 5, reference: 6 }],
+    [
+      ['Index', 'Quantity', 'Part Number', 'Manufacturer Part Number', 'Manufacturer', 'Description', 'Customer Reference'],
+      { quantity: 1, part: 3, maker: 4, description: 5, reference: 6 },
+    ],
     // Mouser: "Mfr. #" is the maker's number, "Manufacturer" the maker, "Customer #" the reference.
     [['Mouser #', 'Mfr. #', 'Manufacturer', 'Customer #', 'Description', 'Order Qty.'], { part: 1, maker: 2, reference: 3, quantity: 5 }],
     // Eagle values list: "Parts" holds the designators, "MF" the maker.
-    [['Qty', 'Value', 'Device', 'Package', 'Parts', 'Description', 'MF', 'MPN'], { quantity: 0, value: 1, footprint: 3, designators: 4, maker: 6, part: 7 }],
+    [
+      ['Qty', 'Value', 'Device', 'Package', 'Parts', 'Description', 'MF', 'MPN'],
+      { quantity: 0, value: 1, footprint: 3, designators: 4, maker: 6, part: 7 },
+    ],
     // JLCPCB: the LCSC number is not a maker's part number.
     [['Comment', 'Designator', 'Footprint', 'LCSC Part #'], { value: 0, designators: 1, footprint: 2, part: null }],
     // Altium with maker columns.
-    [['Comment', 'Description', 'Designator', 'Footprint', 'LibRef', 'Quantity', 'Manufacturer 1', 'Manufacturer Part Number 1'], { value: 0, designators: 2, quantity: 5, maker: 6, part: 7 }],
+    [
+      ['Comment', 'Description', 'Designator', 'Footprint', 'LibRef', 'Quantity', 'Manufacturer 1', 'Manufacturer Part Number 1'],
+      { value: 0, designators: 2, quantity: 5, maker: 6, part: 7 },
+    ],
     [['ردیف', 'نام قطعه', 'سازنده', 'پکیج', 'تعداد', 'توضیحات'], { part: 1, maker: 2, footprint: 3, quantity: 4, description: 5 }],
   ] as [string[], Record<string, number | null>][])('%j', (header, roles) => {
     const map = detectColumns([header, ['LM358P', '2', 'U1'], ['NE555P', '1', 'U2']]);
@@ -48,15 +57,32 @@ describe('header recognition', () => {
 
 describe('a header row of words we do not know', () => {
   it('is named as the header when the rows below hold part numbers and counts', () => {
-    const map = detectColumns([['Pos', 'Our code', 'Supplier PN', 'Count', 'Places'], ['1', 'A-001', 'LM358P', '2', 'U1 U2'], ['2', 'A-002', 'NE555P', '1', 'U3']]);
+    const map = detectColumns([
+      ['Pos', 'Our code', 'Supplier PN', 'Count', 'Places'],
+      ['1', 'A-001', 'LM358P', '2', 'U1 U2'],
+      ['2', 'A-002', 'NE555P', '1', 'U3'],
+    ]);
     expect(map.headerRow).toBe(0);
     expect(map.quantity).not.toBeNull();
   });
 
   it.each([
-    ['a first row that is a part', [['LM358P', '2'], ['NE555P', '1']]],
+    [
+      'a first row that is a part',
+      [
+        ['LM358P', '2'],
+        ['NE555P', '1'],
+      ],
+    ],
     ['a single title cell', [['My board'], ['LM358P', '2'], ['NE555P', '1']]],
-    ['words above words', [['Pos', 'Name'], ['one', 'resistor'], ['two', 'capacitor']]],
+    [
+      'words above words',
+      [
+        ['Pos', 'Name'],
+        ['one', 'resistor'],
+        ['two', 'capacitor'],
+      ],
+    ],
   ])('%s stays without a header', (_name, rows) => {
     expect(detectColumns(rows).headerRow).toBeNull();
   });

@@ -8,7 +8,17 @@ import { parseQuantityCell } from './quantity-cell';
 import type { Rows } from './text-rows';
 
 export type ColumnRole = 'part' | 'maker' | 'value' | 'quantity' | 'designators' | 'reference' | 'footprint' | 'description' | 'dnp';
-export const COLUMN_ROLES: ColumnRole[] = ['part', 'maker', 'value', 'quantity', 'designators', 'reference', 'footprint', 'description', 'dnp'];
+export const COLUMN_ROLES: ColumnRole[] = [
+  'part',
+  'maker',
+  'value',
+  'quantity',
+  'designators',
+  'reference',
+  'footprint',
+  'description',
+  'dnp',
+];
 
 export interface ColumnMap {
   /** Index of the header row in the rows, or null when the file has none. */
@@ -30,26 +40,110 @@ export interface ColumnMap {
 /** Header text folded for comparison: Persian letters, ASCII digits, lower case, no spaces or marks. */
 export const foldHeader = (text: string) =>
   // "#" reads as "no": "Mfr. #" (the maker's part number) is not "Mfr" (the maker).
-  toAsciiDigits(toPersianLetters(text)).toLowerCase().replace(/#/g, 'no').replace(/[\s\u200c_.\-:()/\\[\]'"*]+/g, '');
+  toAsciiDigits(toPersianLetters(text))
+    .toLowerCase()
+    .replace(/#/g, 'no')
+    .replace(/[\s\u200c_.\-:()/\\[\]'"*]+/g, '');
 
 // Best first inside each role: an explicit manufacturer part number beats a generic "part".
 const HEADER_WORDS: Record<ColumnRole, string[]> = {
   part: [
-    'mpn', 'manufacturerpartnumber', 'manufacturerpartno', 'manufacturerpart', 'mfrpartnumber', 'mfrpart', 'mfrpn',
-    'mfgpartnumber', 'mfgpart', 'mfgpn', 'mfrno', 'mfrpartno', 'mfgpartno', 'manufacturerpartno1', 'partnumber', 'partno', 'partnum', 'pn', 'شمارهقطعه', 'پارتنامبر',
-    'پارتنامبرقطعه', 'شمارهپارت', 'کدقطعه', 'partname', 'part', 'component', 'نامقطعه', 'قطعه', 'نامکالا', 'کالا',
+    'mpn',
+    'manufacturerpartnumber',
+    'manufacturerpartno',
+    'manufacturerpart',
+    'mfrpartnumber',
+    'mfrpart',
+    'mfrpn',
+    'mfgpartnumber',
+    'mfgpart',
+    'mfgpn',
+    'mfrno',
+    'mfrpartno',
+    'mfgpartno',
+    'manufacturerpartno1',
+    'partnumber',
+    'partno',
+    'partnum',
+    'pn',
+    'شمارهقطعه',
+    'پارتنامبر',
+    'پارتنامبرقطعه',
+    'شمارهپارت',
+    'کدقطعه',
+    'partname',
+    'part',
+    'component',
+    'نامقطعه',
+    'قطعه',
+    'نامکالا',
+    'کالا',
   ],
-  maker: ['manufacturer', 'manufacturer1', 'manufacturername', 'mfr', 'mfg', 'mf', 'maker', 'brand', 'make', 'vendor1', 'سازنده', 'برند', 'کارخانه', 'شرکتسازنده'],
+  maker: [
+    'manufacturer',
+    'manufacturer1',
+    'manufacturername',
+    'mfr',
+    'mfg',
+    'mf',
+    'maker',
+    'brand',
+    'make',
+    'vendor1',
+    'سازنده',
+    'برند',
+    'کارخانه',
+    'شرکتسازنده',
+  ],
   value: ['value', 'val', 'comment', 'مقدار', 'مشخصه'],
   quantity: [
-    'qty', 'quantity', 'qnty', 'orderqty', 'quantity1', 'qtyperunit', 'neededqty', 'buyqty', 'quantityperpcb', 'qtyperpcb', 'qtyperboard', 'quantityperboard', 'count', 'pcs',
-    'تعداد', 'تعدادقطعه', 'تعدادموردنیاز', 'عدد', 'amount',
+    'qty',
+    'quantity',
+    'qnty',
+    'orderqty',
+    'quantity1',
+    'qtyperunit',
+    'neededqty',
+    'buyqty',
+    'quantityperpcb',
+    'qtyperpcb',
+    'qtyperboard',
+    'quantityperboard',
+    'count',
+    'pcs',
+    'تعداد',
+    'تعدادقطعه',
+    'تعدادموردنیاز',
+    'عدد',
+    'amount',
   ],
   designators: [
-    'designator', 'designators', 'reference', 'references', 'ref', 'refs', 'refdes', 'referencedesignator',
-    'referencedesignators', 'parts', 'مرجع', 'رفرنس', 'شناسه', 'شمارهمرجع', 'دزیگنیتور',
+    'designator',
+    'designators',
+    'reference',
+    'references',
+    'ref',
+    'refs',
+    'refdes',
+    'referencedesignator',
+    'referencedesignators',
+    'parts',
+    'مرجع',
+    'رفرنس',
+    'شناسه',
+    'شمارهمرجع',
+    'دزیگنیتور',
   ],
-  reference: ['customerreference', 'customerref', 'customerno', 'customerpartnumber', 'customerpartno', 'yourreference', 'کدمشتری', 'کدداخلی'],
+  reference: [
+    'customerreference',
+    'customerref',
+    'customerno',
+    'customerpartnumber',
+    'customerpartno',
+    'yourreference',
+    'کدمشتری',
+    'کدداخلی',
+  ],
   footprint: ['footprint', 'package', 'case', 'packagecase', 'pcbfootprint', 'پکیج', 'فوتپرینت', 'بسته', 'پکیجقطعه'],
   description: ['description', 'desc', 'توضیحات', 'شرح', 'توضیح'],
   dnp: ['dnp', 'donotpopulate', 'dnf', 'donotfit', 'nofit'],
@@ -78,7 +172,16 @@ function roleOf(cell: string): { role: ColumnRole; rank: number } | null {
 export const isHeaderWord = (word: string) => roleOf(word) !== null;
 
 const emptyMap = (headerRow: number | null): ColumnMap => ({
-  headerRow, part: null, maker: null, value: null, quantity: null, designators: null, reference: null, footprint: null, description: null, dnp: null,
+  headerRow,
+  part: null,
+  maker: null,
+  value: null,
+  quantity: null,
+  designators: null,
+  reference: null,
+  footprint: null,
+  description: null,
+  dnp: null,
 });
 
 function mapFromHeader(row: string[], headerRow: number): ColumnMap {
@@ -109,7 +212,9 @@ function findHeader(rows: Rows): ColumnMap | null {
 }
 
 const looksLikePart = (cell: string) => {
-  const key = toAsciiDigits(cell).toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const key = toAsciiDigits(cell)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
   return key.length >= 2 && /[A-Z]/.test(key) && /\d/.test(key) && parseDesignators(cell) === null;
 };
 
@@ -134,7 +239,11 @@ function mapFromContent(rows: Rows): ColumnMap {
   };
   map.designators = pick('designators', 0.6, []);
   map.part = pick('part', 0.5, map.designators === null ? [] : [map.designators]);
-  map.quantity = pick('quantity', 0.8, [map.part, map.designators].filter((x): x is number => x !== null));
+  map.quantity = pick(
+    'quantity',
+    0.8,
+    [map.part, map.designators].filter((x): x is number => x !== null),
+  );
   return map;
 }
 
@@ -147,14 +256,19 @@ function hasUnnamedHeader(rows: Rows): boolean {
   const first = (rows[0] ?? []).map((c) => c.trim());
   const filled = first.filter(Boolean);
   if (filled.length < 2) return false;
-  if (filled.some((c) => parseQuantityCell(c) !== null || looksLikePart(c) || parseDesignators(c) !== null || /\d/.test(c) && c.length <= 3)) return false;
+  if (
+    filled.some((c) => parseQuantityCell(c) !== null || looksLikePart(c) || parseDesignators(c) !== null || (/\d/.test(c) && c.length <= 3))
+  )
+    return false;
   const body = rows.slice(1, 201);
   const share = (col: number, test: (cell: string) => boolean) => {
     const cells = body.map((r) => (r[col] ?? '').trim()).filter(Boolean);
     return cells.length ? cells.filter(test).length / cells.length : 0;
   };
-  return first.some((_, col) => share(col, (c) => parseQuantityCell(c) !== null) >= 0.8)
-    && first.some((_, col) => share(col, looksLikePart) >= 0.5);
+  return (
+    first.some((_, col) => share(col, (c) => parseQuantityCell(c) !== null) >= 0.8) &&
+    first.some((_, col) => share(col, looksLikePart) >= 0.5)
+  );
 }
 
 export function detectColumns(rows: Rows): ColumnMap {

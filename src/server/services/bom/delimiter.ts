@@ -21,7 +21,11 @@ function countOutsideQuotes(line: string, ch: string): number {
  * count. Null when none does (one column, or columns separated by spaces).
  */
 export function sniffDelimiter(text: string): Delimiter | null {
-  const lines = text.slice(0, 64 * 1024).split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').slice(0, 30);
+  const lines = text
+    .slice(0, 64 * 1024)
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 30);
   if (!lines.length) return null;
   let best: { d: Delimiter; score: number } | null = null;
   for (const d of CANDIDATES) {

@@ -25,14 +25,25 @@ describe('designators: what they name and how many', () => {
     expect(parseDesignators('R1-R50000')?.count).toBe(50_000);
   });
 
-  it.each(['', 'LM358', 'NE555P', '10k', 'ATMEGA328P-PU', 'R5-R1', 'R1-C5', 'hello world', '100nF'])('%s is not a designator list', (text) => {
-    expect(parseDesignators(text)).toBeNull();
-  });
+  it.each(['', 'LM358', 'NE555P', '10k', 'ATMEGA328P-PU', 'R5-R1', 'R1-C5', 'hello world', '100nF'])(
+    '%s is not a designator list',
+    (text) => {
+      expect(parseDesignators(text)).toBeNull();
+    },
+  );
 });
 
 describe('quantity cells', () => {
   it.each([
-    ['10', 10], ['۱۰', 10], ['1,000', 1000], ['۱٬۰۰۰', 1000], ['10 pcs', 10], ['۵ عدد', 5], ['x3', 3], ['4.0', 4], [' 7 ', 7],
+    ['10', 10],
+    ['۱۰', 10],
+    ['1,000', 1000],
+    ['۱٬۰۰۰', 1000],
+    ['10 pcs', 10],
+    ['۵ عدد', 5],
+    ['x3', 3],
+    ['4.0', 4],
+    [' 7 ', 7],
   ])('%s → %d', (text, n) => expect(parseQuantityCell(text)).toBe(n));
 
   it.each(['', '0', '-3', '2.5', 'abc', '1,5', '1e3', 'NaN'])('%s → not a quantity', (text) => expect(parseQuantityCell(text)).toBeNull());

@@ -7,8 +7,48 @@ import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 
 // Prefixes seen on real boards; a single cell of these is a designator, not a part number.
 const KNOWN_PREFIXES = new Set([
-  'R', 'RN', 'RV', 'VR', 'C', 'CP', 'L', 'FB', 'D', 'LED', 'Z', 'ZD', 'Q', 'T', 'U', 'IC', 'J', 'P', 'CN', 'JP', 'K',
-  'F', 'FU', 'Y', 'X', 'XTAL', 'SW', 'S', 'BT', 'TP', 'M', 'MH', 'H', 'LS', 'BZ', 'TR', 'PS', 'RL', 'FID', 'E', 'ANT', 'DS',
+  'R',
+  'RN',
+  'RV',
+  'VR',
+  'C',
+  'CP',
+  'L',
+  'FB',
+  'D',
+  'LED',
+  'Z',
+  'ZD',
+  'Q',
+  'T',
+  'U',
+  'IC',
+  'J',
+  'P',
+  'CN',
+  'JP',
+  'K',
+  'F',
+  'FU',
+  'Y',
+  'X',
+  'XTAL',
+  'SW',
+  'S',
+  'BT',
+  'TP',
+  'M',
+  'MH',
+  'H',
+  'LS',
+  'BZ',
+  'TR',
+  'PS',
+  'RL',
+  'FID',
+  'E',
+  'ANT',
+  'DS',
 ]);
 
 const SINGLE = /^([A-Z]{1,4})(\d{1,5})([A-Z]?)$/;
@@ -32,7 +72,10 @@ export function parseDesignators(text: string): DesignatorList | null {
   const s = tidy(text);
   if (!s) return null;
   // Join the two ends of a range written with spaces ("R1 - R5") before splitting on separators.
-  const pieces = s.replace(/\s*(-|–|—|\.\.|~)\s*/g, '$1').split(/[\s,;/،؛]+/).filter(Boolean);
+  const pieces = s
+    .replace(/\s*(-|–|—|\.\.|~)\s*/g, '$1')
+    .split(/[\s,;/،؛]+/)
+    .filter(Boolean);
   if (!pieces.length) return null;
   const seen = new Set<string>();
   const names: string[] = [];

@@ -64,12 +64,19 @@ async function rematchInto(db: Db, upload: UploadRow, line: BomLine, existing: U
 }
 
 /** Changes a line's part text and/or quantity per board; a new text is matched again. */
-export async function editLine(db: Db, actor: UploadActor, input: { identityKey: string; lineId: number; text?: string; quantity?: number }) {
+export async function editLine(
+  db: Db,
+  actor: UploadActor,
+  input: { identityKey: string; lineId: number; text?: string; quantity?: number },
+) {
   const upload = await findOwnUpload(db, input.identityKey, actor);
   const line = await lineOf(db, upload, input.lineId);
   if (input.text === undefined) {
-    const [updated] = await db.update(customerUploadLines).set({ quantity: input.quantity!, note: null })
-      .where(eq(customerUploadLines.id, line.id)).returning();
+    const [updated] = await db
+      .update(customerUploadLines)
+      .set({ quantity: input.quantity!, note: null })
+      .where(eq(customerUploadLines.id, line.id))
+      .returning();
     return { upload, line: updated! };
   }
   const d = line.details ?? {};
@@ -77,8 +84,13 @@ export async function editLine(db: Db, actor: UploadActor, input: { identityKey:
   const typedCount = parseHandLine(input.text);
   const quantity = input.quantity ?? (typedCount.kind === 'part' && typedCount.quantity !== null ? undefined : line.quantity);
   const typed = typedLine(input.text, quantity, {
-    lineNo: line.lineNo, raw: line.raw, designators: line.designators, reference: d.reference ?? null,
-    footprint: d.footprint ?? null, description: d.description ?? null, maker: d.maker ?? null,
+    lineNo: line.lineNo,
+    raw: line.raw,
+    designators: line.designators,
+    reference: d.reference ?? null,
+    footprint: d.footprint ?? null,
+    description: d.description ?? null,
+    maker: d.maker ?? null,
   });
   return { upload, line: await rematchInto(db, upload, typed, line) };
 }
@@ -86,9 +98,13 @@ export async function editLine(db: Db, actor: UploadActor, input: { identityKey:
 /** Adds a typed line after the file's last row. */
 export async function addLine(db: Db, actor: UploadActor, input: { identityKey: string; text: string; quantity?: number }) {
   const upload = await findOwnUpload(db, input.identityKey, actor);
-  const [{ count, last }] = await db.select({
-    count: sql<number>`count(*)`.mapWith(Number), last: sql<number>`coalesce(max(${customerUploadLines.lineNo}), 0)`.mapWith(Number),
-  }).from(customerUploadLines).where(eq(customerUploadLines.uploadId, upload.id)) as [{ count: number; last: number }];
+  const [{ count, last }] = (await db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      last: sql<number>`coalesce(max(${customerUploadLines.lineNo}), 0)`.mapWith(Number),
+    })
+    .from(customerUploadLines)
+    .where(eq(customerUploadLines.uploadId, upload.id))) as [{ count: number; last: number }];
   if (count >= MAX_LINES) throw validationFailed({ text: [EDIT_MESSAGES.tooManyLines] });
   const typed = typedLine(input.text, input.quantity, { lineNo: last + 1 });
   return { upload, line: await rematchInto(db, upload, typed, null) };
@@ -98,8 +114,10 @@ export async function deleteLine(db: Db, actor: UploadActor, input: { identityKe
   const upload = await findOwnUpload(db, input.identityKey, actor);
   const line = await lineOf(db, upload, input.lineId);
   // The result page needs a line to stand on; an empty list is a new upload.
-  const [{ count }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(customerUploadLines)
-    .where(eq(customerUploadLines.uploadId, upload.id)) as [{ count: number }];
+  const [{ count }] = (await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(customerUploadLines)
+    .where(eq(customerUploadLines.uploadId, upload.id))) as [{ count: number }];
   if (count <= 1) throw validationFailed({ lineId: [EDIT_MESSAGES.lastLine] });
   await db.delete(customerUploadLines).where(and(eq(customerUploadLines.id, line.id), eq(customerUploadLines.uploadId, upload.id)));
   return { upload };
@@ -107,8 +125,11 @@ export async function deleteLine(db: Db, actor: UploadActor, input: { identityKe
 
 export async function setSpare(db: Db, actor: UploadActor, input: { identityKey: string; percent: number; extra: number }) {
   const upload = await findOwnUpload(db, input.identityKey, actor);
-  const [updated] = await db.update(customerUploads).set({ sparePercent: input.percent, spareExtra: input.extra })
-    .where(eq(customerUploads.id, upload.id)).returning();
+  const [updated] = await db
+    .update(customerUploads)
+    .set({ sparePercent: input.percent, spareExtra: input.extra })
+    .where(eq(customerUploads.id, upload.id))
+    .returning();
   return updated!;
 }
 
@@ -117,21 +138,29 @@ export async function setSpare(db: Db, actor: UploadActor, input: { identityKey:
  * and replaces the lines in one transaction. Remembered for a signed-in customer's next file with the
  * same header row.
  */
-export async function rereadUpload(db: Db, actor: UploadActor, input: { identityKey: string; sheetName?: string | null; columns?: BomColumns }) {
+export async function rereadUpload(
+  db: Db,
+  actor: UploadActor,
+  input: { identityKey: string; sheetName?: string | null; columns?: BomColumns },
+) {
   const upload = await findOwnUpload(db, input.identityKey, actor);
   const source = upload.source;
   if (!source) throw new HttpError(409, EDIT_MESSAGES.noSource);
-  if (input.sheetName !== undefined && !source.sheets.some((s) => s.name === input.sheetName)) throw validationFailed({ sheetName: [EDIT_MESSAGES.noSheet] });
+  if (input.sheetName !== undefined && !source.sheets.some((s) => s.name === input.sheetName))
+    throw validationFailed({ sheetName: [EDIT_MESSAGES.noSheet] });
   const columns = input.columns as ColumnMap | undefined;
   if (columns) {
     if (columns.part === null && columns.value === null) throw validationFailed({ 'columns.part': [EDIT_MESSAGES.noColumn] });
-    const sheet = source.sheets.find((s) => s.name === (input.sheetName !== undefined ? input.sheetName : upload.reading?.sheetName)) ?? source.sheets[0]!;
+    const sheet =
+      source.sheets.find((s) => s.name === (input.sheetName !== undefined ? input.sheetName : upload.reading?.sheetName)) ??
+      source.sheets[0]!;
     const width = Math.max(0, ...sheet.rows.slice(0, 200).map((r) => r.length));
     for (const [role, col] of Object.entries(columns)) {
-      if (role !== 'headerRow' && col !== null && col >= width) throw validationFailed({ [`columns.${role}`]: [EDIT_MESSAGES.columnOutside] });
+      if (role !== 'headerRow' && col !== null && col >= width)
+        throw validationFailed({ [`columns.${role}`]: [EDIT_MESSAGES.columnOutside] });
     }
   }
-  const sheetName = input.sheetName !== undefined ? input.sheetName : upload.reading?.sheetName ?? null;
+  const sheetName = input.sheetName !== undefined ? input.sheetName : (upload.reading?.sheetName ?? null);
   let bom;
   try {
     bom = interpretRows({ sheets: source.sheets, kind: source.kind, delimiter: source.delimiter as never }, { sheetName, columns });
@@ -143,9 +172,17 @@ export async function rereadUpload(db: Db, actor: UploadActor, input: { identity
     await tx.delete(customerUploadLines).where(eq(customerUploadLines.uploadId, upload.id));
     const rows = bom.lines.map((line, i) => lineRow(upload.id, line, matches[i]!));
     for (let i = 0; i < rows.length; i += 250) await tx.insert(customerUploadLines).values(rows.slice(i, i + 250));
-    await tx.update(customerUploads).set({
-      reading: { sheetName: bom.sheetName, sheetNames: bom.sheetNames, headers: bom.headers, columns: bom.columns as Record<string, number | null> | null },
-    }).where(eq(customerUploads.id, upload.id));
+    await tx
+      .update(customerUploads)
+      .set({
+        reading: {
+          sheetName: bom.sheetName,
+          sheetNames: bom.sheetNames,
+          headers: bom.headers,
+          columns: bom.columns as Record<string, number | null> | null,
+        },
+      })
+      .where(eq(customerUploads.id, upload.id));
   });
   if (columns && actor.userId !== null && bom.headers) await rememberColumns(db, actor.userId, bom.headers, columns);
   return { lines: bom.lines.length, counts: countStatuses(matches), skipped: bom.skipped };

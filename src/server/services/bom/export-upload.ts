@@ -10,23 +10,63 @@ import { findUpload } from './uploads';
 import { viewAllLines } from './view';
 
 const HEADER = [
-  'ردیف فایل', 'مرجع‌ها', 'مرجع مشتری', 'قطعه خواسته‌شده', 'سازنده خواسته‌شده', 'تعداد در هر برد', 'تعداد لازم (با یدک)',
-  'شماره قطعه انتخاب‌شده', 'سازنده', 'کیفیت', 'وضعیت', 'نیاز به بررسی', 'تعداد سفارش', 'قیمت واحد (تومان)', 'جمع (تومان)', 'نشانی کالا',
+  'ردیف فایل',
+  'مرجع‌ها',
+  'مرجع مشتری',
+  'قطعه خواسته‌شده',
+  'سازنده خواسته‌شده',
+  'تعداد در هر برد',
+  'تعداد لازم (با یدک)',
+  'شماره قطعه انتخاب‌شده',
+  'سازنده',
+  'کیفیت',
+  'وضعیت',
+  'نیاز به بررسی',
+  'تعداد سفارش',
+  'قیمت واحد (تومان)',
+  'جمع (تومان)',
+  'نشانی کالا',
 ];
 const QUALITY_FA: Record<string, string> = { original: 'اصل', renew: 'استوک', copy: 'کپی' };
-const STATUS_FA: Record<string, string> = { exact: 'دقیق', family: 'هم‌خانواده', parametric: 'بر اساس مقدار و پکیج', fuzzy: 'پیشنهادی', unmatched: 'پیدا نشد' };
+const STATUS_FA: Record<string, string> = {
+  exact: 'دقیق',
+  family: 'هم‌خانواده',
+  parametric: 'بر اساس مقدار و پکیج',
+  fuzzy: 'پیشنهادی',
+  unmatched: 'پیدا نشد',
+};
 
-export async function exportRows(db: Db, identityKey: string, baseUrl: string): Promise<{ fileName: string; rows: (string | number | null)[][] }> {
+export async function exportRows(
+  db: Db,
+  identityKey: string,
+  baseUrl: string,
+): Promise<{ fileName: string; rows: (string | number | null)[][] }> {
   const upload = await findUpload(db, identityKey);
   const lines = await viewAllLines(db, upload);
   const toman = (rials: number | null) => (rials === null ? null : Math.round(rials / 10));
   const rows = lines.map((l) => [
-    l.lineNo, l.designators, l.asked.reference, l.partNumber, l.asked.maker, l.quantityPerBoard, l.neededWithSpare,
-    l.product?.partNumber ?? null, l.product?.brand?.name ?? null, l.product?.quality ? QUALITY_FA[l.product.quality] ?? l.product.quality : null,
-    STATUS_FA[l.status] ?? l.status, l.needsReview ? 'بله' : '', l.orderQuantity, toman(l.unitPrice), toman(l.lineTotal),
+    l.lineNo,
+    l.designators,
+    l.asked.reference,
+    l.partNumber,
+    l.asked.maker,
+    l.quantityPerBoard,
+    l.neededWithSpare,
+    l.product?.partNumber ?? null,
+    l.product?.brand?.name ?? null,
+    l.product?.quality ? (QUALITY_FA[l.product.quality] ?? l.product.quality) : null,
+    STATUS_FA[l.status] ?? l.status,
+    l.needsReview ? 'بله' : '',
+    l.orderQuantity,
+    toman(l.unitPrice),
+    toman(l.lineTotal),
     l.product ? `${baseUrl}/shop/products/${l.product.slug}` : null,
   ]);
-  const base = upload.fileName.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'bom';
+  const base =
+    upload.fileName
+      .replace(/\.[^.]+$/, '')
+      .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+      .slice(0, 60) || 'bom';
   return { fileName: `${base}-qateh`, rows: [HEADER, ...rows] };
 }
 

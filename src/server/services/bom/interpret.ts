@@ -20,7 +20,7 @@ function interpretSheet(sheet: SheetRows, textMode: boolean, columns?: ColumnMap
   const map = columns ?? detectColumns(sheet.rows);
   // Text without a separator or a header: a list typed by hand, read line by line.
   if (textMode && map.headerRow === null && !columns) return { columns: null, headers: null, ...linesFromText(sheet.rows, sheet.lineNos) };
-  const headers = map.headerRow === null ? null : sheet.rows[map.headerRow] ?? null;
+  const headers = map.headerRow === null ? null : (sheet.rows[map.headerRow] ?? null);
   return { columns: map, headers, ...linesFromColumns(sheet.rows, map, sheet.lineNos) };
 }
 
@@ -44,9 +44,10 @@ export function interpretRows(file: Pick<FileRows, 'sheets' | 'kind' | 'delimite
   for (const sheet of candidates) {
     const result = interpretSheet(sheet, textMode, choice.columns);
     if (!result.lines.length) continue;
-    const better = !best
-      || (result.headers !== null && best.headers === null)
-      || ((result.headers !== null) === (best.headers !== null) && result.lines.length > best.lines.length);
+    const better =
+      !best ||
+      (result.headers !== null && best.headers === null) ||
+      ((result.headers !== null) === (best.headers !== null) && result.lines.length > best.lines.length);
     if (better) best = { sheetName: sheet.name, sheetNames, ...result };
   }
   if (!best) throw new BomFileError('noParts');

@@ -3,14 +3,22 @@ import { priceLine, type PricedProductFacts } from './line-pricing';
 
 // A chip resistor sold from 100 in packs of 100 (rials): 100–999 at 400, 1000+ at 350.
 const resistor: PricedProductFacts = {
-  price: 400, minimumPurchase: 100, stock: 50_000, threshold: 100_000, availability: 'in-stock',
+  price: 400,
+  minimumPurchase: 100,
+  stock: 50_000,
+  threshold: 100_000,
+  availability: 'in-stock',
   prices: [
     { minCount: 100, maxCount: 999, minPrice: 400, minCompareAtPrice: null },
     { minCount: 1000, maxCount: null, minPrice: 350, minCompareAtPrice: null },
   ],
 };
 const opAmp: PricedProductFacts = {
-  price: 155_000, minimumPurchase: 1, stock: 30, threshold: 500, availability: 'in-stock',
+  price: 155_000,
+  minimumPurchase: 1,
+  stock: 30,
+  threshold: 500,
+  availability: 'in-stock',
   prices: [
     { minCount: 1, maxCount: 9, minPrice: 155_000, minCompareAtPrice: null },
     { minCount: 10, maxCount: null, minPrice: 145_000, minCompareAtPrice: null },

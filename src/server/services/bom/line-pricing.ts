@@ -23,8 +23,10 @@ export interface LinePrice {
 const n = (x: number) => toPersianDigits(x.toLocaleString('en-US').replace(/,/g, '٬'));
 
 export const PRICE_NOTES = {
-  raisedToMinimum: (min: number, from: number, to: number) => `حداقل خرید این کالا ${n(min)} عدد است؛ تعداد از ${n(from)} به ${n(to)} رسید.`,
-  roundedToPack: (step: number, from: number, to: number) => `این کالا در بسته‌های ${n(step)} عددی فروخته می‌شود؛ تعداد از ${n(from)} به ${n(to)} رسید.`,
+  raisedToMinimum: (min: number, from: number, to: number) =>
+    `حداقل خرید این کالا ${n(min)} عدد است؛ تعداد از ${n(from)} به ${n(to)} رسید.`,
+  roundedToPack: (step: number, from: number, to: number) =>
+    `این کالا در بسته‌های ${n(step)} عددی فروخته می‌شود؛ تعداد از ${n(from)} به ${n(to)} رسید.`,
   outOfStock: 'این کالا فعلاً موجود نیست؛ می‌توانید درخواست تأمین آن را ثبت کنید.',
   contactStore: CONTACT_STORE_MESSAGE,
 } as const;
@@ -34,7 +36,9 @@ export function priceLine(product: PricedProductFacts, wanted: number): LinePric
   const step = stepOf(product);
   const orderQuantity = snapQuantity(Math.max(1, wanted), step);
   if (orderQuantity > wanted) {
-    notes.push(wanted < step ? PRICE_NOTES.raisedToMinimum(step, wanted, orderQuantity) : PRICE_NOTES.roundedToPack(step, wanted, orderQuantity));
+    notes.push(
+      wanted < step ? PRICE_NOTES.raisedToMinimum(step, wanted, orderQuantity) : PRICE_NOTES.roundedToPack(step, wanted, orderQuantity),
+    );
   }
   // Spec §4: prices are shown for what can be bought now or pre-ordered, not for what is out of stock.
   if (product.availability === 'out-of-stock') {

@@ -39,11 +39,15 @@ export const LINE_NOTES = {
   quantityFromDesignators: (n: number) => `تعداد از روی مرجع‌ها (${toPersianDigits(n)} عدد) شمرده شد.`,
   quantityAssumedOne: 'تعداد مشخص نبود؛ ۱ عدد در نظر گرفته شد.',
   quantityUnreadable: (cell: string) => `تعداد «${cell}» عدد صحیح نیست.`,
-  quantityDiffers: (q: number, d: number) => `تعداد ستون تعداد (${toPersianDigits(q)}) با شمار مرجع‌ها (${toPersianDigits(d)}) یکی نیست؛ ستون تعداد به کار رفت.`,
+  quantityDiffers: (q: number, d: number) =>
+    `تعداد ستون تعداد (${toPersianDigits(q)}) با شمار مرجع‌ها (${toPersianDigits(d)}) یکی نیست؛ ستون تعداد به کار رفت.`,
   fromValue: 'شماره قطعه نداشت؛ با مقدار و پکیج جست‌وجو شد.',
 } as const;
 
-const clean = (text: string | undefined) => toAsciiDigits(toPersianLetters(text ?? '')).replace(/\s+/g, ' ').trim();
+const clean = (text: string | undefined) =>
+  toAsciiDigits(toPersianLetters(text ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 // Spreadsheet formulas that reached a text file as text ("=HYPERLINK(...)", "=A1*2"): never a part number.
 const isFormulaText = (text: string) => /^[=+@]\s*[A-Za-z(]/.test(text) || /^=/.test(text);
 const NOT_DNP = new Set(['', '0', 'no', 'n', 'false', '-', 'خیر', 'fitted', 'fit']);
@@ -51,7 +55,8 @@ const NOT_DNP = new Set(['', '0', 'no', 'n', 'false', '-', 'خیر', 'fitted', '
 function quantityFor(qtyCell: string | null, designators: ReturnType<typeof parseDesignators>, notes: string[]): number {
   const fromColumn = qtyCell === null ? null : parseQuantityCell(qtyCell);
   if (fromColumn !== null) {
-    if (designators && designators.count > 1 && designators.count !== fromColumn) notes.push(LINE_NOTES.quantityDiffers(fromColumn, designators.count));
+    if (designators && designators.count > 1 && designators.count !== fromColumn)
+      notes.push(LINE_NOTES.quantityDiffers(fromColumn, designators.count));
     return fromColumn;
   }
   if (qtyCell) notes.push(LINE_NOTES.quantityUnreadable(qtyCell));
@@ -80,18 +85,30 @@ export function linesFromColumns(rows: Rows, map: ColumnMap, lineNos?: number[])
     const lineNo = lineNos?.[r] ?? r + 1;
     const part = at(row, map.part) ?? '';
     const value = at(row, map.value);
-    if (isFormulaText(part) || (!part && value && isFormulaText(value))) { skipped.push({ lineNo, reason: 'formula' }); continue; }
-    if (map.dnp !== null && !NOT_DNP.has((at(row, map.dnp) ?? '').toLowerCase())) { skipped.push({ lineNo, reason: 'dnp' }); continue; }
+    if (isFormulaText(part) || (!part && value && isFormulaText(value))) {
+      skipped.push({ lineNo, reason: 'formula' });
+      continue;
+    }
+    if (map.dnp !== null && !NOT_DNP.has((at(row, map.dnp) ?? '').toLowerCase())) {
+      skipped.push({ lineNo, reason: 'dnp' });
+      continue;
+    }
     const designatorText = at(row, map.designators);
     const qtyCell = at(row, map.quantity);
     const description = at(row, map.description);
     const footprint = at(row, map.footprint);
     const label = part || value || '';
-    if ((!label || TOTAL_WORDS.test(label)) && isTotalRow(row.map((c) => clean(c)))) { skipped.push({ lineNo, reason: 'total' }); continue; }
-    if (label && isNoteText(label) && !(designatorText && parseDesignators(designatorText))) { skipped.push({ lineNo, reason: 'note' }); continue; }
+    if ((!label || TOTAL_WORDS.test(label)) && isTotalRow(row.map((c) => clean(c)))) {
+      skipped.push({ lineNo, reason: 'total' });
+      continue;
+    }
+    if (label && isNoteText(label) && !(designatorText && parseDesignators(designatorText))) {
+      skipped.push({ lineNo, reason: 'note' });
+      continue;
+    }
     // A row with places or a count but neither part number nor value is still a part of the board
     // ("PIN HEADER" with an empty value): shown unmatched rather than dropped.
-    const partNumber = part || value || ((designatorText || qtyCell) ? description || footprint || '' : '');
+    const partNumber = part || value || (designatorText || qtyCell ? description || footprint || '' : '');
     if (!partNumber) {
       if (row.some((c) => c.trim() !== '')) skipped.push({ lineNo, reason: 'no-part' });
       continue;
@@ -100,9 +117,18 @@ export function linesFromColumns(rows: Rows, map: ColumnMap, lineNos?: number[])
     const designators = designatorText ? parseDesignators(designatorText.replace(/[,;\s]+$/, '')) : null;
     const quantity = quantityFor(qtyCell, designators, notes);
     lines.push({
-      lineNo, raw: row, partNumber, mpn: part || null, value, footprint, description,
-      maker: at(row, map.maker), quantity, designators: designatorText?.replace(/[,;\s]+$/, '') || null,
-      reference: at(row, map.reference), notes,
+      lineNo,
+      raw: row,
+      partNumber,
+      mpn: part || null,
+      value,
+      footprint,
+      description,
+      maker: at(row, map.maker),
+      quantity,
+      designators: designatorText?.replace(/[,;\s]+$/, '') || null,
+      reference: at(row, map.reference),
+      notes,
     });
   }
   return { lines, skipped };
@@ -119,12 +145,18 @@ export function linesFromText(rows: Rows, lineNos?: number[]): { lines: BomLine[
     const lineNo = lineNos?.[r] ?? r + 1;
     const text = clean(row.join(' '));
     if (!text) return;
-    if (isFormulaText(text)) { skipped.push({ lineNo, reason: 'formula' }); return; }
+    if (isFormulaText(text)) {
+      skipped.push({ lineNo, reason: 'formula' });
+      return;
+    }
     const words = text.split(' ');
     // Places after the first word ("U1 U2", "D1-D4"); "x10" is a count, not the crystal X10.
     const places = words.slice(1).filter((w) => !/^x\d+$/i.test(w) && parseDesignators(w.replace(/[,;]+$/, '')) !== null);
     const rest = [words[0]!, ...words.slice(1).filter((w) => !places.includes(w))].join(' ');
-    if (words.every((w) => isHeaderWord(w))) { skipped.push({ lineNo, reason: 'heading' }); return; }
+    if (words.every((w) => isHeaderWord(w))) {
+      skipped.push({ lineNo, reason: 'heading' });
+      return;
+    }
     const read = parseHandLine(rest);
     if (read.kind !== 'part') {
       if (read.kind === 'heading') skipped.push({ lineNo, reason: 'heading' });
@@ -132,12 +164,26 @@ export function linesFromText(rows: Rows, lineNos?: number[]): { lines: BomLine[
     }
     const designatorText = places.length ? places.map((p) => p.replace(/[,;]+$/, '')).join(' ') : null;
     const notes: string[] = [];
-    const quantity = quantityFor(read.quantity === null ? null : String(read.quantity), designatorText ? parseDesignators(designatorText) : null, notes);
+    const quantity = quantityFor(
+      read.quantity === null ? null : String(read.quantity),
+      designatorText ? parseDesignators(designatorText) : null,
+      notes,
+    );
     // A value typed by hand ("10k 0805", "100nF 0603") is read parametrically; anything else is a part number.
     const isValue = specOfLine({ value: read.part }) !== null;
     lines.push({
-      lineNo, raw: row, partNumber: read.part, mpn: isValue ? null : read.part, value: isValue ? read.part : null,
-      footprint: null, description: null, maker: null, quantity, designators: designatorText, reference: null, notes,
+      lineNo,
+      raw: row,
+      partNumber: read.part,
+      mpn: isValue ? null : read.part,
+      value: isValue ? read.part : null,
+      footprint: null,
+      description: null,
+      maker: null,
+      quantity,
+      designators: designatorText,
+      reference: null,
+      notes,
     });
   });
   return { lines, skipped };

@@ -41,14 +41,48 @@ const ALTERNATIVES = 5;
 const UNMATCHED: LineMatch = { status: 'unmatched', confidence: 0, productId: null, alternatives: [], differences: {}, review: [] };
 
 interface Hit {
-  id: number; kind: 'exact' | 'family' | 'text' | 'fuzzy'; score: number; stock: number; sales_count: number;
-  quality: string | null; package: string | null; pn_key: string; brand: string | null;
+  id: number;
+  kind: 'exact' | 'family' | 'text' | 'fuzzy';
+  score: number;
+  stock: number;
+  sales_count: number;
+  quality: string | null;
+  package: string | null;
+  pn_key: string;
+  brand: string | null;
 }
 
 // Words in makers' names that say nothing about which maker: "Texas Instruments Inc." = "Texas Instruments".
-const MAKER_NOISE = new Set(['inc', 'corp', 'corporation', 'co', 'ltd', 'llc', 'gmbh', 'ag', 'sa', 'usa', 'semiconductor', 'semiconductors',
-  'technology', 'technologies', 'electronics', 'electronic', 'microelectronics', 'international', 'devices', 'the', 'group', 'components', 'integrated']);
-const makerWords = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 2 && !MAKER_NOISE.has(w));
+const MAKER_NOISE = new Set([
+  'inc',
+  'corp',
+  'corporation',
+  'co',
+  'ltd',
+  'llc',
+  'gmbh',
+  'ag',
+  'sa',
+  'usa',
+  'semiconductor',
+  'semiconductors',
+  'technology',
+  'technologies',
+  'electronics',
+  'electronic',
+  'microelectronics',
+  'international',
+  'devices',
+  'the',
+  'group',
+  'components',
+  'integrated',
+]);
+const makerWords = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 2 && !MAKER_NOISE.has(w));
 const GENERIC = /^(generic|unbranded|any|-|n\/a|na|various|چینی|متفرقه)$/i;
 
 /** Whether a product's brand is the maker the line names ("Analog Devices / Maxim Integrated" names Maxim). */
@@ -71,7 +105,13 @@ async function searchHits(db: Db, query: string): Promise<Hit[]> {
     where m.enable and m.deleted_at is null
     order by m.rank, m.score desc, (m.stock > 0) desc, m.sales_count desc, m.id
     limit 40`);
-  return (result as unknown as { rows: Hit[] }).rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score), stock: Number(r.stock), sales_count: Number(r.sales_count) }));
+  return (result as unknown as { rows: Hit[] }).rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    score: Number(r.score),
+    stock: Number(r.stock),
+    sales_count: Number(r.sales_count),
+  }));
 }
 
 /** A part-number line: the catalogue's search, then maker, package and quality decide among the hits. */
@@ -102,7 +142,8 @@ function chooseByPartNumber(line: BomLine, hits: Hit[], want: PartSpec | null, l
       -h.id,
     ];
     const ordered = [...strong].sort((a, b) => {
-      const ra = rank(a); const rb = rank(b);
+      const ra = rank(a);
+      const rb = rank(b);
       for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return rb[i]! - ra[i]!;
       return 0;
     });
@@ -134,8 +175,13 @@ function chooseByPartNumber(line: BomLine, hits: Hit[], want: PartSpec | null, l
   const confidence = guess.kind === 'fuzzy' ? Math.min(0.59, guess.score) : 0.5 * Math.max(0, Math.min(1, guess.score));
   const alternatives = hits.slice(1, ALTERNATIVES + 1);
   return {
-    status: 'fuzzy', confidence: round(confidence), productId: guess.id, alternatives: alternatives.map((h) => h.id),
-    differences: Object.fromEntries([guess, ...alternatives].map((h) => [String(h.id), ['part', ...differencesOf(h).filter((d) => d !== 'part')]])),
+    status: 'fuzzy',
+    confidence: round(confidence),
+    productId: guess.id,
+    alternatives: alternatives.map((h) => h.id),
+    differences: Object.fromEntries(
+      [guess, ...alternatives].map((h) => [String(h.id), ['part', ...differencesOf(h).filter((d) => d !== 'part')]]),
+    ),
     review: [guess.kind === 'fuzzy' ? 'fuzzy' : 'text'],
   };
 }
@@ -146,7 +192,13 @@ const round = (c: number) => Math.round(c * 100) / 100;
 const specPackage = (line: BomLine) => packageOf(line.footprint ?? '') ?? packageOf(line.description ?? '');
 const samePackage = (want: string, productPackage: string) => packageOf(productPackage) === want;
 
-export interface CatalogueSpec { id: number; spec: PartSpec; quality: string | null; stock: number; brand: string | null }
+export interface CatalogueSpec {
+  id: number;
+  spec: PartSpec;
+  quality: string | null;
+  stock: number;
+  brand: string | null;
+}
 
 /** Products with a value attribute (resistors, capacitors, inductors, crystals, LEDs), with their specs. */
 export async function loadParametricIndex(db: Db): Promise<CatalogueSpec[]> {
@@ -160,10 +212,21 @@ export async function loadParametricIndex(db: Db): Promise<CatalogueSpec[]> {
       and exists (select 1 from product_attribute_values v2 join attributes a2 on a2.id = v2.attribute_id
                   where v2.product_id = p.id and a2.name in ('Resistance', 'Capacitance', 'Inductance', 'Frequency', 'Colour'))
     group by p.id, b.name`);
-  const rows = (result as unknown as { rows: { id: number; package: string | null; quality: string | null; stock: number; brand: string | null; attrs: Record<string, string> | string }[] }).rows;
+  const rows = (
+    result as unknown as {
+      rows: {
+        id: number;
+        package: string | null;
+        quality: string | null;
+        stock: number;
+        brand: string | null;
+        attrs: Record<string, string> | string;
+      }[];
+    }
+  ).rows;
   const out: CatalogueSpec[] = [];
   for (const r of rows) {
-    const attrs = typeof r.attrs === 'string' ? JSON.parse(r.attrs) as Record<string, string> : r.attrs;
+    const attrs = typeof r.attrs === 'string' ? (JSON.parse(r.attrs) as Record<string, string>) : r.attrs;
     const spec = specOfProduct(attrs, r.package);
     if (spec) out.push({ id: Number(r.id), spec, quality: r.quality, stock: Number(r.stock), brand: r.brand });
   }
@@ -171,7 +234,14 @@ export async function loadParametricIndex(db: Db): Promise<CatalogueSpec[]> {
 }
 
 const DIFFERENCE_OF: Record<SpecDifference, Difference> = {
-  kind: 'value', value: 'value', colour: 'value', package: 'package', diameter: 'package', voltage: 'rating', tolerance: 'rating', power: 'rating',
+  kind: 'value',
+  value: 'value',
+  colour: 'value',
+  package: 'package',
+  diameter: 'package',
+  voltage: 'rating',
+  tolerance: 'rating',
+  power: 'rating',
 };
 
 /**
@@ -181,7 +251,9 @@ const DIFFERENCE_OF: Record<SpecDifference, Difference> = {
  * or rating) are offered as alternatives, saying how they differ.
  */
 export function chooseByParameters(want: PartSpec, index: CatalogueSpec[], needed: number, equivalentOnly = false): LineMatch | null {
-  const sameValue = index.filter((c) => c.spec.kind === want.kind && !specMisfits(want, c.spec).some((d) => d === 'kind' || d === 'value' || d === 'colour'));
+  const sameValue = index.filter(
+    (c) => c.spec.kind === want.kind && !specMisfits(want, c.spec).some((d) => d === 'kind' || d === 'value' || d === 'colour'),
+  );
   const fits = sameValue.filter((c) => specMisfits(want, c.spec).length === 0);
   const nearMisses = sameValue.filter((c) => !fits.includes(c));
   const rank = (c: CatalogueSpec) => [
@@ -194,7 +266,8 @@ export function chooseByParameters(want: PartSpec, index: CatalogueSpec[], neede
     -c.id,
   ];
   const byRank = (a: CatalogueSpec, b: CatalogueSpec) => {
-    const ra = rank(a); const rb = rank(b);
+    const ra = rank(a);
+    const rb = rank(b);
     for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return rb[i]! - ra[i]!;
     return 0;
   };
@@ -205,7 +278,11 @@ export function chooseByParameters(want: PartSpec, index: CatalogueSpec[], neede
     if (!nearMisses.length) return null;
     // Nothing fits: the line stays unmatched, with what comes closest offered to pick knowingly.
     const alternatives = nearMisses.slice(0, ALTERNATIVES);
-    return { ...UNMATCHED, alternatives: alternatives.map((c) => c.id), differences: Object.fromEntries(alternatives.map((c) => [String(c.id), diffs(c)])) };
+    return {
+      ...UNMATCHED,
+      alternatives: alternatives.map((c) => c.id),
+      differences: Object.fromEntries(alternatives.map((c) => [String(c.id), diffs(c)])),
+    };
   }
   const best = fits[0]!;
   const review: ReviewReason[] = [];
@@ -217,7 +294,14 @@ export function chooseByParameters(want: PartSpec, index: CatalogueSpec[], neede
   const differences: Record<string, Difference[]> = Object.fromEntries(alternatives.map((c) => [String(c.id), diffs(c)]));
   differences[String(best.id)] = [];
   for (const c of fits.slice(1)) if (c.brand !== best.brand) differences[String(c.id)] = ['maker'];
-  return { status: 'parametric', confidence: review.length ? 0.6 : 0.9, productId: best.id, alternatives: alternatives.map((c) => c.id), differences, review };
+  return {
+    status: 'parametric',
+    confidence: review.length ? 0.6 : 0.9,
+    productId: best.id,
+    alternatives: alternatives.map((c) => c.id),
+    differences,
+    review,
+  };
 }
 
 /** Matches every line; lines asking for the same thing are looked up once (BOMs repeat parts). */
@@ -250,15 +334,18 @@ export const partColumnIsValue = (mpn: string) => /[\u0600-\u06ff]/.test(mpn) ||
 
 /** What a line says parametrically: from its part column when that holds a value, else from its value, footprint and description. */
 function specOfBomLine(line: BomLine): PartSpec | null {
-  const fromPart = line.mpn && partColumnIsValue(line.mpn)
-    ? specOfLine({ value: line.mpn, footprint: line.footprint, description: line.description, designators: line.designators })
-    : null;
-  return fromPart ?? specOfLine({ value: line.value, footprint: line.footprint, description: line.description, designators: line.designators });
+  const fromPart =
+    line.mpn && partColumnIsValue(line.mpn)
+      ? specOfLine({ value: line.mpn, footprint: line.footprint, description: line.description, designators: line.designators })
+      : null;
+  return (
+    fromPart ?? specOfLine({ value: line.value, footprint: line.footprint, description: line.description, designators: line.designators })
+  );
 }
 
 async function matchLine(db: Db, line: BomLine, spec: PartSpec | null, index: CatalogueSpec[]): Promise<LineMatch> {
   const mpnIsValue = line.mpn !== null && spec !== null && partColumnIsValue(line.mpn);
-  const lookup = mpnIsValue ? null : line.mpn ?? (spec ? null : line.value);
+  const lookup = mpnIsValue ? null : (line.mpn ?? (spec ? null : line.value));
   if (lookup) {
     const byNumber = chooseByPartNumber(line, await searchHits(db, lookup), spec, lookup);
     if (byNumber && (byNumber.status === 'exact' || byNumber.status === 'family')) return byNumber;
@@ -273,7 +360,12 @@ async function matchLine(db: Db, line: BomLine, spec: PartSpec | null, index: Ca
   // Neither a part number nor a value ("PIN HEADER"): a word search, only ever a suggestion.
   if (!lookup && line.partNumber) {
     const hits = await searchHits(db, line.partNumber);
-    const guess = chooseByPartNumber(line, hits.filter((h) => h.kind !== 'exact' && h.kind !== 'family'), null, line.partNumber);
+    const guess = chooseByPartNumber(
+      line,
+      hits.filter((h) => h.kind !== 'exact' && h.kind !== 'family'),
+      null,
+      line.partNumber,
+    );
     if (guess) return guess;
   }
   return UNMATCHED;

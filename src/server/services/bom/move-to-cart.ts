@@ -28,9 +28,8 @@ export const MOVE_MESSAGES = {
   notChosen: 'این ردیف انتخاب نشده بود.',
   unmatched: 'کالایی برای این ردیف پیدا نشد؛ می‌توانید آن را برای تأمین به فروشگاه بفرستید.',
   outOfStock: 'این کالا فعلاً موجود نیست؛ می‌توانید درخواست تأمین آن را ثبت کنید.',
-  summary: (added: number, skipped: number) => skipped === 0
-    ? `${fa(added)} ردیف به سبد خرید اضافه شد.`
-    : `${fa(added)} ردیف به سبد خرید اضافه شد و ${fa(skipped)} ردیف اضافه نشد.`,
+  summary: (added: number, skipped: number) =>
+    skipped === 0 ? `${fa(added)} ردیف به سبد خرید اضافه شد.` : `${fa(added)} ردیف به سبد خرید اضافه شد و ${fa(skipped)} ردیف اضافه نشد.`,
   noneAdded: 'هیچ ردیفی به سبد خرید اضافه نشد؛ دلیل هر ردیف کنار آن آمده است.',
 } as const;
 
@@ -46,16 +45,28 @@ function chosenLines(lines: UploadLineRow[], lineIds: number[] | undefined): Upl
 /** A guest's upload becomes the customer's once they act on it signed in. */
 async function claimUpload(db: Db, upload: UploadRow, userId: number): Promise<void> {
   if (upload.userId !== null) return;
-  await db.update(customerUploads).set({ userId }).where(and(eq(customerUploads.id, upload.id), isNull(customerUploads.userId)));
+  await db
+    .update(customerUploads)
+    .set({ userId })
+    .where(and(eq(customerUploads.id, upload.id), isNull(customerUploads.userId)));
 }
 
-export async function moveUploadToCart(db: Db, userId: number, identityKey: string, lineIds?: number[], guestKey: string | null = null): Promise<MoveUploadResponse> {
+export async function moveUploadToCart(
+  db: Db,
+  userId: number,
+  identityKey: string,
+  lineIds?: number[],
+  guestKey: string | null = null,
+): Promise<MoveUploadResponse> {
   const upload = await findUpload(db, identityKey);
   assertUploadOwner(upload, userId, guestKey);
   // With explicit ids those lines are wanted whatever their tick; otherwise the ticked ones.
   const considered = chosenLines(await uploadLines(db, upload.id), lineIds);
   const isChosen = (l: UploadLineRow) => lineIds !== undefined || l.selected;
-  const products = await loadPricedProducts(db, considered.flatMap((l) => (l.productId && isChosen(l) ? [l.productId] : [])));
+  const products = await loadPricedProducts(
+    db,
+    considered.flatMap((l) => (l.productId && isChosen(l) ? [l.productId] : [])),
+  );
   if (!considered.some((l) => isChosen(l) && l.productId !== null && products.get(l.productId)?.purchasable)) {
     throw validationFailed({ [lineIds ? 'lineIds' : 'identityKey']: [MOVE_MESSAGES.nothingChosen] });
   }
@@ -63,19 +74,49 @@ export async function moveUploadToCart(db: Db, userId: number, identityKey: stri
   const report: Line[] = [];
   const wishes: { productId: number; quantity: number; reference: string | null; at: number }[] = [];
   const skip = (line: UploadLineRow, reason: Reason, message: string) =>
-    report.push({ lineId: line.id, lineNo: line.lineNo, partNumber: line.partNumber, productId: line.productId, outcome: 'skipped', quantity: null, reason, message });
+    report.push({
+      lineId: line.id,
+      lineNo: line.lineNo,
+      partNumber: line.partNumber,
+      productId: line.productId,
+      outcome: 'skipped',
+      quantity: null,
+      reason,
+      message,
+    });
   for (const line of considered) {
     // A line with no product says so, whether or not it is ticked (such lines are never ticked by default).
-    if (line.productId === null) { skip(line, 'unmatched', MOVE_MESSAGES.unmatched); continue; }
-    if (!isChosen(line)) { skip(line, 'not-chosen', MOVE_MESSAGES.notChosen); continue; }
+    if (line.productId === null) {
+      skip(line, 'unmatched', MOVE_MESSAGES.unmatched);
+      continue;
+    }
+    if (!isChosen(line)) {
+      skip(line, 'not-chosen', MOVE_MESSAGES.notChosen);
+      continue;
+    }
     const product = products.get(line.productId);
-    if (!product?.purchasable) { skip(line, 'gone', VIEW_NOTES.gone); continue; }
-    if (product.availability === 'out-of-stock') { skip(line, 'out-of-stock', MOVE_MESSAGES.outOfStock); continue; }
+    if (!product?.purchasable) {
+      skip(line, 'gone', VIEW_NOTES.gone);
+      continue;
+    }
+    if (product.availability === 'out-of-stock') {
+      skip(line, 'out-of-stock', MOVE_MESSAGES.outOfStock);
+      continue;
+    }
     const { orderQuantity } = priceLine(product, withSpare(line.quantity * upload.boardQuantity, spareOf(upload)));
     // The designators and the customer's reference travel with the cart line into the order and invoice.
     const reference = lineReference({ reference: line.details?.reference ?? null, designators: line.designators });
     wishes.push({ productId: product.id, quantity: orderQuantity, reference, at: report.length });
-    report.push({ lineId: line.id, lineNo: line.lineNo, partNumber: line.partNumber, productId: product.id, outcome: 'added', quantity: orderQuantity, reason: null, message: '' });
+    report.push({
+      lineId: line.id,
+      lineNo: line.lineNo,
+      partNumber: line.partNumber,
+      productId: product.id,
+      outcome: 'added',
+      quantity: orderQuantity,
+      reason: null,
+      message: '',
+    });
   }
 
   const outcomes = wishes.length ? await addManyToCart(db, userId, wishes) : [];

@@ -23,13 +23,21 @@ const gate = new WorkerGate(2, 8);
 
 type Reply = { ok: true; result: FileRows; ms: number } | { ok: false; code: BomErrorCode; detail?: string };
 
-export async function readRowsInWorker(fileName: string, bytes: Uint8Array, opts: { maxRows?: number; timeoutMs?: number } = {}): Promise<FileRows & { ms: number }> {
+export async function readRowsInWorker(
+  fileName: string,
+  bytes: Uint8Array,
+  opts: { maxRows?: number; timeoutMs?: number } = {},
+): Promise<FileRows & { ms: number }> {
   const result = await gate.run(() => parseOnce(fileName, bytes, opts));
   if (!result) throw new BomFileError('busy');
   return result.value;
 }
 
-async function parseOnce(fileName: string, bytes: Uint8Array, opts: { maxRows?: number; timeoutMs?: number }): Promise<FileRows & { ms: number }> {
+async function parseOnce(
+  fileName: string,
+  bytes: Uint8Array,
+  opts: { maxRows?: number; timeoutMs?: number },
+): Promise<FileRows & { ms: number }> {
   const worker = new Worker(BOOT, {
     eval: true,
     workerData: { fileName, bytes, maxRows: opts.maxRows ?? BOM_LIMITS.maxRows },
@@ -40,13 +48,19 @@ async function parseOnce(fileName: string, bytes: Uint8Array, opts: { maxRows?: 
   try {
     const reply = await new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => reject(new BomFileError('tooSlow')), opts.timeoutMs ?? BOM_LIMITS.parseTimeoutMs);
-      worker.once('message', (m: Reply) => { clearTimeout(timer); resolve(m); });
+      worker.once('message', (m: Reply) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
       worker.once('error', (err) => {
         clearTimeout(timer);
         // ERR_WORKER_OUT_OF_MEMORY: the file needed more than the worker's heap.
         reject((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? new BomFileError('zipBomb') : err);
       });
-      worker.once('exit', (code) => { clearTimeout(timer); reject(new Error(`BOM parse worker exited with ${code}`)); });
+      worker.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`BOM parse worker exited with ${code}`));
+      });
     });
     if (!reply.ok) {
       if (reply.detail) console.error('BOM parse failed:', reply.detail);

@@ -16,7 +16,11 @@ export const UPLOADED_MESSAGE = 'فایل شما با موفقیت بارگذا�
 /** The storefront page that shows an upload's result. */
 export const resultRoute = (identityKey: string) => `/shop/customer/excel/${identityKey}`;
 
-export interface UploadTimings { parseMs: number; matchMs: number; saveMs: number }
+export interface UploadTimings {
+  parseMs: number;
+  matchMs: number;
+  saveMs: number;
+}
 
 const distinctParts = (lines: BomLine[]) => new Set(lines.map((l) => `${l.mpn ?? ''}|${l.value ?? ''}|${l.footprint ?? ''}`)).size;
 
@@ -27,7 +31,11 @@ export function countStatuses(matches: LineMatch[]) {
 }
 
 /** What the response says about how the file was read: the API's column-mapping step. */
-export function readingOf(file: Pick<FileRows, 'kind' | 'encoding' | 'delimiter' | 'formulaCells'>, bom: InterpretedBom, remembered: boolean) {
+export function readingOf(
+  file: Pick<FileRows, 'kind' | 'encoding' | 'delimiter' | 'formulaCells'>,
+  bom: InterpretedBom,
+  remembered: boolean,
+) {
   return {
     kind: file.kind,
     encoding: file.encoding ?? null,
@@ -47,9 +55,16 @@ export const sourceOf = (file: FileRows): UploadSource => ({
   sheets: file.sheets.map((s) => ({ name: s.name, rows: s.rows, lineNos: s.lineNos })),
 });
 
-export async function processUpload(db: Db, input: {
-  fileName: string; bytes: Uint8Array; boardQuantity: number; userId: number | null; guestKey: string | null;
-}): Promise<SaveCustomerFileResponse & { timings: UploadTimings }> {
+export async function processUpload(
+  db: Db,
+  input: {
+    fileName: string;
+    bytes: Uint8Array;
+    boardQuantity: number;
+    userId: number | null;
+    guestKey: string | null;
+  },
+): Promise<SaveCustomerFileResponse & { timings: UploadTimings }> {
   const t0 = performance.now();
   const file = await readRowsInWorker(input.fileName, input.bytes);
   let bom = interpretRows(file);
@@ -62,9 +77,19 @@ export async function processUpload(db: Db, input: {
   const t2 = performance.now();
   const read = readingOf(file, bom, remembered !== null);
   const { identityKey } = await saveUpload(db, {
-    fileName: input.fileName, boardQuantity: input.boardQuantity, userId: input.userId, guestKey: input.guestKey,
-    lines: bom.lines, matches, source: sourceOf(file),
-    reading: { sheetName: bom.sheetName, sheetNames: bom.sheetNames, headers: bom.headers, columns: bom.columns as Record<string, number | null> | null },
+    fileName: input.fileName,
+    boardQuantity: input.boardQuantity,
+    userId: input.userId,
+    guestKey: input.guestKey,
+    lines: bom.lines,
+    matches,
+    source: sourceOf(file),
+    reading: {
+      sheetName: bom.sheetName,
+      sheetNames: bom.sheetNames,
+      headers: bom.headers,
+      columns: bom.columns as Record<string, number | null> | null,
+    },
   });
   return {
     message: UPLOADED_MESSAGE,

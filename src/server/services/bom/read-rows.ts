@@ -26,7 +26,11 @@ export function readRows(fileName: string, bytes: Uint8Array, maxRows: number = 
     return { sheets: rows.length ? [{ name: null, rows: withoutNul(rows), lineNos }] : [], kind, encoding, delimiter };
   }
   const { sheets, formulaCells } = workbookRows(bytes, kind, maxRows);
-  return { sheets: sheets.map((s) => ({ ...s, name: s.name && s.name.replaceAll('\u0000', ''), rows: withoutNul(s.rows) })), kind, formulaCells };
+  return {
+    sheets: sheets.map((s) => ({ ...s, name: s.name && s.name.replaceAll('\u0000', ''), rows: withoutNul(s.rows) })),
+    kind,
+    formulaCells,
+  };
 }
 
 /** PostgreSQL cannot store NUL in text: a stray NUL byte or an .xlsx `_x0000_` escape leaves the cell here. */

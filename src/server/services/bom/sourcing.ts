@@ -17,7 +17,8 @@ import { assertUploadOwner, findUpload, uploadLines, type UploadLineRow, type Up
 
 export const SOURCING_MESSAGES = {
   nothingToSend: 'همه ردیف‌های این فهرست در فروشگاه پیدا شده‌اند؛ ردیف پیدانشده‌ای برای ارسال نیست.',
-  sent: (n: number) => `درخواست تأمین ${toPersianDigits(String(n))} قطعه با موفقیت برای فروشگاه ارسال شد؛ پس از بررسی با شما تماس می‌گیریم.`,
+  sent: (n: number) =>
+    `درخواست تأمین ${toPersianDigits(String(n))} قطعه با موفقیت برای فروشگاه ارسال شد؛ پس از بررسی با شما تماس می‌گیریم.`,
   alreadySent: 'درخواست تأمین این فهرست قبلاً برای فروشگاه ارسال شده است؛ پس از بررسی با شما تماس می‌گیریم.',
 } as const;
 
@@ -30,7 +31,9 @@ export const sourcingMarker = (uploadId: number) => `[BOM #${uploadId}]`;
 function describe(upload: UploadRow, line: UploadLineRow, note: string | undefined): string {
   const parts = [
     `${sourcingMarker(upload.id)} درخواست تأمین از فهرست قطعات «${upload.fileName}»، ردیف ${toPersianDigits(String(line.lineNo))}`,
-    upload.boardQuantity > 1 ? `${toPersianDigits(String(line.quantity))} عدد برای هر برد × ${toPersianDigits(String(upload.boardQuantity))} برد` : '',
+    upload.boardQuantity > 1
+      ? `${toPersianDigits(String(line.quantity))} عدد برای هر برد × ${toPersianDigits(String(upload.boardQuantity))} برد`
+      : '',
     line.designators ? `مرجع‌ها: ${line.designators.slice(0, 300)}` : '',
     note ? `توضیح مشتری: ${note}` : '',
   ];
@@ -39,15 +42,22 @@ function describe(upload: UploadRow, line: UploadLineRow, note: string | undefin
 
 /** Lines with nothing the customer can buy: unmatched, or their chosen product has been withdrawn. */
 async function unmatchedLines(db: Db, lines: UploadLineRow[]): Promise<UploadLineRow[]> {
-  const products = await loadPricedProducts(db, lines.flatMap((l) => (l.productId ? [l.productId] : [])));
+  const products = await loadPricedProducts(
+    db,
+    lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+  );
   return lines.filter((l) => l.productId === null || !products.get(l.productId)?.purchasable);
 }
 
 const quantityOf = (upload: UploadRow, line: UploadLineRow) => Math.min(line.quantity * upload.boardQuantity, 1_000_000_000);
 
 export async function requestSourcing(
-  db: Db, mail: { mailer: Mailer; config: Pick<Config, 'STORE_EMAIL' | 'STORE_NAME_FA'> },
-  user: UserRow, identityKey: string, note?: string, guestKey: string | null = null,
+  db: Db,
+  mail: { mailer: Mailer; config: Pick<Config, 'STORE_EMAIL' | 'STORE_NAME_FA'> },
+  user: UserRow,
+  identityKey: string,
+  note?: string,
+  guestKey: string | null = null,
 ): Promise<SourcingResponse> {
   const upload = await findUpload(db, identityKey);
   assertUploadOwner(upload, user.id, guestKey);
@@ -58,19 +68,24 @@ export async function requestSourcing(
   const created = await db.transaction(async (tx) => {
     // The upload row's lock makes two simultaneous sends queue; the second then sees the first's rows.
     await tx.select({ id: customerUploads.id }).from(customerUploads).where(eq(customerUploads.id, upload.id)).for('update');
-    const [already] = await tx.select({ id: resupplyRequests.id }).from(resupplyRequests)
-      .where(like(resupplyRequests.description, `${sourcingMarker(upload.id)}%`)).limit(1);
+    const [already] = await tx
+      .select({ id: resupplyRequests.id })
+      .from(resupplyRequests)
+      .where(like(resupplyRequests.description, `${sourcingMarker(upload.id)}%`))
+      .limit(1);
     if (already) return false;
     if (upload.userId === null) await tx.update(customerUploads).set({ userId: user.id }).where(eq(customerUploads.id, upload.id));
-    await tx.insert(resupplyRequests).values(lines.map((line) => ({
-      userId: user.id,
-      // No product: the staff console tells sourcing rows from product-page restock requests by that (and the marker).
-      productId: null,
-      email: user.email,
-      productName: line.partNumber.slice(0, 200),
-      number: quantityOf(upload, line),
-      description: describe(upload, line, note),
-    })));
+    await tx.insert(resupplyRequests).values(
+      lines.map((line) => ({
+        userId: user.id,
+        // No product: the staff console tells sourcing rows from product-page restock requests by that (and the marker).
+        productId: null,
+        email: user.email,
+        productName: line.partNumber.slice(0, 200),
+        number: quantityOf(upload, line),
+        description: describe(upload, line, note),
+      })),
+    );
     return true;
   });
 
@@ -80,7 +95,10 @@ export async function requestSourcing(
 
 async function mailStore(
   { mailer, config }: { mailer: Mailer; config: Pick<Config, 'STORE_EMAIL' | 'STORE_NAME_FA'> },
-  user: UserRow, upload: UploadRow, lines: SourcingResponse['lines'], note: string | undefined,
+  user: UserRow,
+  upload: UploadRow,
+  lines: SourcingResponse['lines'],
+  note: string | undefined,
 ): Promise<void> {
   const text = [
     `مشتری: ${user.name} (${user.username}) — ${user.email}`,

@@ -11,7 +11,12 @@ describe('encodings', () => {
   it.each([
     ['utf-8', Buffer.from('Part,تعداد\nLM358,2\n'), 'utf-8', 'Part,تعداد'],
     ['utf-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('MPN;Qty')]), 'utf-8', 'MPN;Qty'],
-    ['utf-16le with BOM (Excel "Unicode text")', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('MPN\tQty\n', 'utf16le')]), 'utf-16le', 'MPN\tQty'],
+    [
+      'utf-16le with BOM (Excel "Unicode text")',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('MPN\tQty\n', 'utf16le')]),
+      'utf-16le',
+      'MPN\tQty',
+    ],
     ['utf-16le without BOM', Buffer.from('MPN\tQty\nLM358\t2\n', 'utf16le'), 'utf-16le', 'MPN\tQty'],
     ['windows-1256', CP1256_HEADER, 'windows-1256', 'شماره قطعه'],
   ])('%s', (_name, bytes, encoding, starts) => {
@@ -46,7 +51,11 @@ describe('delimiters', () => {
 describe('text rows', () => {
   it('reads quoted cells and ragged rows', () => {
     const { rows } = textRows('"Ref","Value","Qty"\n"R1, R2","10k","2"\n"U1","LM358"\n');
-    expect(rows).toEqual([['Ref', 'Value', 'Qty'], ['R1, R2', '10k', '2'], ['U1', 'LM358']]);
+    expect(rows).toEqual([
+      ['Ref', 'Value', 'Qty'],
+      ['R1, R2', '10k', '2'],
+      ['U1', 'LM358'],
+    ]);
   });
 
   it('refuses more rows than the cap, with the Persian message', () => {

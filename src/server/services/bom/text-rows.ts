@@ -8,7 +8,9 @@ import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 export type Rows = string[][];
 
 const clip = (cells: string[]) =>
-  cells.slice(0, BOM_LIMITS.maxColumns).map((c) => persianCell(c.length > BOM_LIMITS.maxCellChars ? c.slice(0, BOM_LIMITS.maxCellChars) : c).trim());
+  cells
+    .slice(0, BOM_LIMITS.maxColumns)
+    .map((c) => persianCell(c.length > BOM_LIMITS.maxCellChars ? c.slice(0, BOM_LIMITS.maxCellChars) : c).trim());
 
 /**
  * Lines of a text without a column separator (a list typed by hand: "LM358 x10", "2x AMS1117-3.3"):

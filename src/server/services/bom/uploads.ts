@@ -34,27 +34,47 @@ export function lineRow(uploadId: number, line: BomLine, m: LineMatch) {
     selected: m.productId !== null && m.confidence >= CONFIDENT,
     note: line.notes.length ? line.notes.join('\n') : null,
     details: {
-      mpn: cut(line.mpn, 200), maker: cut(line.maker, 200), value: cut(line.value, 200), footprint: cut(line.footprint, 200),
-      description: cut(line.description, 500), reference: cut(line.reference, 200), review: m.review, differences: m.differences,
+      mpn: cut(line.mpn, 200),
+      maker: cut(line.maker, 200),
+      value: cut(line.value, 200),
+      footprint: cut(line.footprint, 200),
+      description: cut(line.description, 500),
+      reference: cut(line.reference, 200),
+      review: m.review,
+      differences: m.differences,
     },
   };
 }
 
-export type UploadSource = NonNullable<typeof customerUploads.$inferInsert['source']>;
-export type UploadReading = NonNullable<typeof customerUploads.$inferInsert['reading']>;
+export type UploadSource = NonNullable<(typeof customerUploads.$inferInsert)['source']>;
+export type UploadReading = NonNullable<(typeof customerUploads.$inferInsert)['reading']>;
 
-export async function saveUpload(db: Db, input: {
-  fileName: string; boardQuantity: number; userId: number | null; lines: BomLine[]; matches: LineMatch[];
-  source: UploadSource | null; reading: UploadReading; guestKey: string | null;
-}): Promise<{ identityKey: string; uploadId: number }> {
+export async function saveUpload(
+  db: Db,
+  input: {
+    fileName: string;
+    boardQuantity: number;
+    userId: number | null;
+    lines: BomLine[];
+    matches: LineMatch[];
+    source: UploadSource | null;
+    reading: UploadReading;
+    guestKey: string | null;
+  },
+): Promise<{ identityKey: string; uploadId: number }> {
   // 24 random bytes: the key is the only thing guarding an anonymous upload, so it must not be guessable.
   const identityKey = randomToken(24);
   const uploadId = await db.transaction(async (tx) => {
-    const [upload] = await tx.insert(customerUploads)
+    const [upload] = await tx
+      .insert(customerUploads)
       .values({
-        identityKey, fileName: input.fileName.slice(0, 200), boardQuantity: input.boardQuantity, userId: input.userId,
+        identityKey,
+        fileName: input.fileName.slice(0, 200),
+        boardQuantity: input.boardQuantity,
+        userId: input.userId,
         guestKeyHash: input.userId === null && input.guestKey ? tokenDigest(input.guestKey) : null,
-        source: input.source, reading: input.reading,
+        source: input.source,
+        reading: input.reading,
       })
       .returning({ id: customerUploads.id });
     const rows = input.lines.map((line, i) => lineRow(upload!.id, line, input.matches[i]!));
@@ -77,12 +97,18 @@ export async function findUpload(db: Db, identityKey: string): Promise<UploadRow
 }
 
 export async function uploadLines(db: Db, uploadId: number): Promise<UploadLineRow[]> {
-  return db.select().from(customerUploadLines).where(eq(customerUploadLines.uploadId, uploadId))
+  return db
+    .select()
+    .from(customerUploadLines)
+    .where(eq(customerUploadLines.uploadId, uploadId))
     .orderBy(customerUploadLines.lineNo, customerUploadLines.id);
 }
 
 /** Who is asking to change an upload: the signed-in customer, and the guest key their browser holds. */
-export interface UploadActor { userId: number | null; guestKey: string | null }
+export interface UploadActor {
+  userId: number | null;
+  guestKey: string | null;
+}
 
 /**
  * Whether the actor may change the upload: a customer's upload only by that customer; a guest's upload
@@ -111,14 +137,23 @@ export function assertUploadOwner(upload: UploadRow, userId: number, guestKey: s
 }
 
 export async function lineOf(db: Db, upload: UploadRow, lineId: number): Promise<UploadLineRow> {
-  const [line] = await db.select().from(customerUploadLines)
-    .where(and(eq(customerUploadLines.id, lineId), eq(customerUploadLines.uploadId, upload.id))).limit(1);
+  const [line] = await db
+    .select()
+    .from(customerUploadLines)
+    .where(and(eq(customerUploadLines.id, lineId), eq(customerUploadLines.uploadId, upload.id)))
+    .limit(1);
   if (!line) throw new HttpError(404, UPLOAD_MESSAGES.lineNotFound);
   return line;
 }
 
 /** Ticks or unticks a line for "add chosen to cart". */
-export async function setLineSelected(db: Db, identityKey: string, lineId: number, selected: boolean, actor: UploadActor): Promise<{ upload: UploadRow; line: UploadLineRow }> {
+export async function setLineSelected(
+  db: Db,
+  identityKey: string,
+  lineId: number,
+  selected: boolean,
+  actor: UploadActor,
+): Promise<{ upload: UploadRow; line: UploadLineRow }> {
   const upload = await findOwnUpload(db, identityKey, actor);
   const line = await lineOf(db, upload, lineId);
   if (line.selected === selected) return { upload, line };
@@ -130,30 +165,41 @@ export async function setLineSelected(db: Db, identityKey: string, lineId: numbe
  * The customer picks one of a line's alternatives: it becomes the chosen product and the previous
  * choice joins the alternatives, so the choice can be undone. Only that line's own candidates are allowed.
  */
-export async function chooseAlternative(db: Db, identityKey: string, lineId: number, productId: number, actor: UploadActor): Promise<{ upload: UploadRow; line: UploadLineRow }> {
+export async function chooseAlternative(
+  db: Db,
+  identityKey: string,
+  lineId: number,
+  productId: number,
+  actor: UploadActor,
+): Promise<{ upload: UploadRow; line: UploadLineRow }> {
   const upload = await findOwnUpload(db, identityKey, actor);
   const line = await lineOf(db, upload, lineId);
   if (line.productId === productId) return { upload, line };
   if (!line.alternatives.includes(productId)) throw validationFailed({ productId: [UPLOAD_MESSAGES.notAnAlternative] });
   const alternatives = [...(line.productId ? [line.productId] : []), ...line.alternatives.filter((id) => id !== productId)];
-  const [updated] = await db.update(customerUploadLines)
+  const [updated] = await db
+    .update(customerUploadLines)
     .set({ productId, alternatives, selected: true })
-    .where(eq(customerUploadLines.id, line.id)).returning();
+    .where(eq(customerUploadLines.id, line.id))
+    .returning();
   return { upload, line: updated! };
 }
 
 /** The customer's latest uploads with their line counts, for the upload page's "your parts lists". */
 export async function customerUploadsOf(db: Db, userId: number, limit = 30) {
-  return db.select({
-    identityKey: customerUploads.identityKey,
-    fileName: customerUploads.fileName,
-    boardQuantity: customerUploads.boardQuantity,
-    createdAt: customerUploads.createdAt,
-    lines: sql<number>`count(${customerUploadLines.id})`.mapWith(Number),
-    unmatched: sql<number>`count(*) filter (where ${customerUploadLines.matchStatus} = 'unmatched')`.mapWith(Number),
-  }).from(customerUploads)
+  return db
+    .select({
+      identityKey: customerUploads.identityKey,
+      fileName: customerUploads.fileName,
+      boardQuantity: customerUploads.boardQuantity,
+      createdAt: customerUploads.createdAt,
+      lines: sql<number>`count(${customerUploadLines.id})`.mapWith(Number),
+      unmatched: sql<number>`count(*) filter (where ${customerUploadLines.matchStatus} = 'unmatched')`.mapWith(Number),
+    })
+    .from(customerUploads)
     .leftJoin(customerUploadLines, eq(customerUploadLines.uploadId, customerUploads.id))
     .where(eq(customerUploads.userId, userId))
     .groupBy(customerUploads.id)
-    .orderBy(desc(customerUploads.createdAt), desc(customerUploads.id)).limit(limit);
+    .orderBy(desc(customerUploads.createdAt), desc(customerUploads.id))
+    .limit(limit);
 }

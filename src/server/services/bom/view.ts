@@ -28,10 +28,18 @@ export const REVIEW_TEXTS: Record<string, string> = {
 };
 
 export const DIFFERENCE_TEXTS: Record<Difference, string> = {
-  package: 'پکیج دیگر', value: 'مقدار دیگر', maker: 'سازنده دیگر', quality: 'کیفیت: غیراصل', rating: 'ولتاژ، توان یا تلورانس کمتر', part: 'شماره قطعه دیگر',
+  package: 'پکیج دیگر',
+  value: 'مقدار دیگر',
+  maker: 'سازنده دیگر',
+  quality: 'کیفیت: غیراصل',
+  rating: 'ولتاژ، توان یا تلورانس کمتر',
+  part: 'شماره قطعه دیگر',
 };
 
-export interface Spare { percent: number; extra: number }
+export interface Spare {
+  percent: number;
+  extra: number;
+}
 
 /** What is needed with spares: per board × boards, plus the percentage (rounded up) and the fixed extra. */
 export const withSpare = (quantity: number, spare: Spare) =>
@@ -41,7 +49,7 @@ export const spareOf = (upload: UploadRow): Spare => ({ percent: upload.sparePer
 
 function lineView(line: UploadLineRow, upload: UploadRow, cards: Map<number, ProductCard>): BomLineView {
   const notes = line.note ? line.note.split('\n') : [];
-  const product = line.productId ? cards.get(line.productId) ?? null : null;
+  const product = line.productId ? (cards.get(line.productId) ?? null) : null;
   const quantity = Math.min(line.quantity * upload.boardQuantity, 1_000_000_000);
   const needed = withSpare(quantity, spareOf(upload));
   let orderQuantity: number | null = null;
@@ -78,8 +86,12 @@ function lineView(line: UploadLineRow, upload: UploadRow, cards: Map<number, Pro
     needsReview,
     reviewReasons: needsReview ? (details.review ?? []).map((r) => REVIEW_TEXTS[r] ?? r) : [],
     asked: {
-      mpn: details.mpn ?? null, maker: details.maker ?? null, value: details.value ?? null, footprint: details.footprint ?? null,
-      description: details.description ?? null, reference: details.reference ?? null,
+      mpn: details.mpn ?? null,
+      maker: details.maker ?? null,
+      value: details.value ?? null,
+      footprint: details.footprint ?? null,
+      description: details.description ?? null,
+      reference: details.reference ?? null,
     },
     product,
     alternatives: line.alternatives.map((id) => cards.get(id)).filter((c): c is ProductCard => Boolean(c)),
@@ -114,7 +126,18 @@ export async function viewUpload(db: Db, identityKey: string, page: number, limi
   const lines = await uploadLines(db, upload.id);
   const shown = lines.slice((page - 1) * limit, page * limit);
   const cards = await cardsFor(db, lines, shown);
-  const totals = { lines: lines.length, exact: 0, family: 0, parametric: 0, fuzzy: 0, unmatched: 0, needsReview: 0, shortfall: 0, priced: 0, total: 0 };
+  const totals = {
+    lines: lines.length,
+    exact: 0,
+    family: 0,
+    parametric: 0,
+    fuzzy: 0,
+    unmatched: 0,
+    needsReview: 0,
+    shortfall: 0,
+    priced: 0,
+    total: 0,
+  };
   for (const line of lines) {
     totals[line.matchStatus]++;
     const product = line.productId ? cards.get(line.productId) : undefined;
@@ -140,13 +163,20 @@ export async function viewUpload(db: Db, identityKey: string, page: number, limi
     pages: Math.max(1, Math.ceil(lines.length / limit)),
     spare: spareOf(upload),
     canEdit: mayChange(upload, actor),
-    read: reading && upload.source
-      ? {
-          kind: upload.source.kind, encoding: null, delimiter: upload.source.delimiter, sheetName: reading.sheetName, sheetNames: reading.sheetNames,
-          formulaCells: 0, headers: reading.headers, columns: reading.columns as BomColumns | null,
-          rememberedColumns: false,
-        }
-      : null,
+    read:
+      reading && upload.source
+        ? {
+            kind: upload.source.kind,
+            encoding: null,
+            delimiter: upload.source.delimiter,
+            sheetName: reading.sheetName,
+            sheetNames: reading.sheetNames,
+            formulaCells: 0,
+            headers: reading.headers,
+            columns: reading.columns as BomColumns | null,
+            rememberedColumns: false,
+          }
+        : null,
     totals,
   };
 }

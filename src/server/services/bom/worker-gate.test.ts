@@ -3,7 +3,9 @@ import { WorkerGate } from './worker-gate';
 
 const deferred = () => {
   let resolve!: () => void;
-  const promise = new Promise<void>((r) => { resolve = r; });
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 };
 
@@ -36,7 +38,11 @@ describe('worker gate', () => {
 
   it('frees the slot when a task fails', async () => {
     const gate = new WorkerGate(1, 0);
-    await expect(gate.run(async () => { throw new Error('bad file'); })).rejects.toThrow('bad file');
+    await expect(
+      gate.run(async () => {
+        throw new Error('bad file');
+      }),
+    ).rejects.toThrow('bad file');
     expect(await gate.run(async () => 1)).toEqual({ value: 1 });
   });
 });

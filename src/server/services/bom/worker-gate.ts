@@ -7,7 +7,10 @@ export class WorkerGate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly maxRunning: number, private readonly maxWaiting: number) {}
+  constructor(
+    private readonly maxRunning: number,
+    private readonly maxWaiting: number,
+  ) {}
 
   /** Runs `task` when a slot is free; null (task not run) when the queue is full. */
   async run<T>(task: () => Promise<T>): Promise<{ value: T } | null> {

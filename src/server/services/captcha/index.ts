@@ -13,7 +13,10 @@ export type CaptchaChallenge =
 
 export class CaptchaService {
   private readonly used: ChallengeLedger;
-  constructor(private readonly config: Config, db: Db) {
+  constructor(
+    private readonly config: Config,
+    db: Db,
+  ) {
     this.used = new DatabaseChallenges(db);
   }
 
@@ -24,7 +27,12 @@ export class CaptchaService {
   async challenge(): Promise<CaptchaChallenge> {
     if (this.provider === 'recaptcha') {
       const { RECAPTCHA_SITE_KEY, RECAPTCHA_VERSION, RECAPTCHA_SCRIPT_URL } = this.config;
-      return { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY ?? null, version: RECAPTCHA_VERSION === '2' ? 2 : 3, scriptUrl: RECAPTCHA_SCRIPT_URL };
+      return {
+        provider: 'recaptcha',
+        siteKey: RECAPTCHA_SITE_KEY ?? null,
+        version: RECAPTCHA_VERSION === '2' ? 2 : 3,
+        scriptUrl: RECAPTCHA_SCRIPT_URL,
+      };
     }
     return { provider: 'altcha', challenge: await issueAltchaChallenge(this.config) };
   }
@@ -32,9 +40,10 @@ export class CaptchaService {
   /** Throws the spec's captcha error (422 in data.errors.captcha; 503 when the verifier is unreachable). */
   async assertHuman(response: string | undefined, opts: { remoteIp?: string; action?: string } = {}): Promise<void> {
     if (!response) throw new HttpError(422, CAPTCHA_MESSAGES.missing.fa, { captcha: [CAPTCHA_MESSAGES.missing.fa] });
-    const outcome = this.provider === 'recaptcha'
-      ? await verifyRecaptcha(response, this.config, opts)
-      : await verifyAltcha(response, this.config, this.used);
+    const outcome =
+      this.provider === 'recaptcha'
+        ? await verifyRecaptcha(response, this.config, opts)
+        : await verifyAltcha(response, this.config, this.used);
     if (outcome === 'ok') return;
     const message = CAPTCHA_MESSAGES[outcome].fa;
     throw new HttpError(outcome === 'unavailable' ? 503 : 422, message, { captcha: [message] });

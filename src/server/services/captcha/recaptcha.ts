@@ -14,7 +14,11 @@ interface SiteverifyAnswer {
   'error-codes'?: string[];
 }
 
-export async function verifyRecaptcha(token: string, config: RecaptchaConfig, opts: { remoteIp?: string; action?: string } = {}): Promise<CaptchaOutcome> {
+export async function verifyRecaptcha(
+  token: string,
+  config: RecaptchaConfig,
+  opts: { remoteIp?: string; action?: string } = {},
+): Promise<CaptchaOutcome> {
   const form = new URLSearchParams({ secret: config.RECAPTCHA_SECRET_KEY ?? '', response: token });
   if (opts.remoteIp && opts.remoteIp !== 'unknown') form.set('remoteip', opts.remoteIp);
   let answer: SiteverifyAnswer;

@@ -18,8 +18,11 @@ export class DatabaseChallenges implements ChallengeLedger {
       this.lastSweep = now;
       await this.db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now)));
     }
-    const inserted = await this.db.insert(usedCaptchas).values({ challenge, expiresAt: new Date(expiresAt) })
-      .onConflictDoNothing().returning({ challenge: usedCaptchas.challenge });
+    const inserted = await this.db
+      .insert(usedCaptchas)
+      .values({ challenge, expiresAt: new Date(expiresAt) })
+      .onConflictDoNothing()
+      .returning({ challenge: usedCaptchas.challenge });
     return inserted.length === 1;
   }
 }

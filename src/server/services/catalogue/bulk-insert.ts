@@ -8,7 +8,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 
 export async function bulkInsert<R extends Record<string, unknown>>(
-  db: Db, table: PgTable, rows: Record<string, unknown>[], tail: SQL = sql``,
+  db: Db,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  tail: SQL = sql``,
 ): Promise<R[]> {
   if (!rows.length) return [];
   const columns = getTableColumns(table) as Record<string, { name: string }>;
@@ -21,6 +24,8 @@ export async function bulkInsert<R extends Record<string, unknown>>(
   const json = JSON.stringify(rows.map((r) => Object.fromEntries(keys.map((k, i) => [names[i], r[k] ?? null]))));
   const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
   const name = sql.raw(`"${getTableName(table)}"`);
-  const result = await db.execute(sql`INSERT INTO ${name} (${list}) SELECT ${list} FROM json_populate_recordset(null::${name}, ${json}::json) ${tail}`);
+  const result = await db.execute(
+    sql`INSERT INTO ${name} (${list}) SELECT ${list} FROM json_populate_recordset(null::${name}, ${json}::json) ${tail}`,
+  );
   return (result as unknown as { rows: R[] }).rows;
 }

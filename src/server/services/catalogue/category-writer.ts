@@ -16,10 +16,17 @@ export interface CategoryNode {
 }
 
 export async function loadCategories(db: Db) {
-  return db.select({
-    id: categories.id, slug: categories.slug, parentId: categories.parentId, name: categories.name,
-    nameFa: categories.nameFa, sort: categories.sort, image: categories.image,
-  }).from(categories);
+  return db
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      parentId: categories.parentId,
+      name: categories.name,
+      nameFa: categories.nameFa,
+      sort: categories.sort,
+      image: categories.image,
+    })
+    .from(categories);
 }
 
 export async function writeCategories(db: Db, input: CategoryInput[]): Promise<{ created: number; updated: number; unchanged: number }> {
@@ -37,25 +44,46 @@ export async function writeCategories(db: Db, input: CategoryInput[]): Promise<{
     const writes = [];
     for (const c of wave) {
       const row = {
-        slug: c.slug, parentId: c.parentSlug ? idOf.get(c.parentSlug)! : null, name: c.name, nameFa: c.nameFa,
-        sort: c.sort, ...(c.image !== undefined ? { image: c.image } : {}),
+        slug: c.slug,
+        parentId: c.parentSlug ? idOf.get(c.parentSlug)! : null,
+        name: c.name,
+        nameFa: c.nameFa,
+        sort: c.sort,
+        ...(c.image !== undefined ? { image: c.image } : {}),
       };
       const old = existing.get(c.slug);
       if (!old) counts.created++;
-      else if (old.parentId !== row.parentId || old.name !== row.name || old.nameFa !== row.nameFa || old.sort !== row.sort
-        || (c.image !== undefined && old.image !== c.image)) counts.updated++;
-      else { counts.unchanged++; continue; }
+      else if (
+        old.parentId !== row.parentId ||
+        old.name !== row.name ||
+        old.nameFa !== row.nameFa ||
+        old.sort !== row.sort ||
+        (c.image !== undefined && old.image !== c.image)
+      )
+        counts.updated++;
+      else {
+        counts.unchanged++;
+        continue;
+      }
       writes.push(row);
     }
     if (!writes.length) continue;
     const withImage = writes.some((w) => 'image' in w);
-    const written = await db.insert(categories).values(writes).onConflictDoUpdate({
-      target: categories.slug,
-      set: {
-        parentId: sql`excluded.parent_id`, name: sql`excluded.name`, nameFa: sql`excluded.name_fa`, sort: sql`excluded.sort`,
-        ...(withImage ? { image: sql`excluded.image` } : {}), updatedAt: sql`now()`,
-      },
-    }).returning({ id: categories.id, slug: categories.slug });
+    const written = await db
+      .insert(categories)
+      .values(writes)
+      .onConflictDoUpdate({
+        target: categories.slug,
+        set: {
+          parentId: sql`excluded.parent_id`,
+          name: sql`excluded.name`,
+          nameFa: sql`excluded.name_fa`,
+          sort: sql`excluded.sort`,
+          ...(withImage ? { image: sql`excluded.image` } : {}),
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: categories.id, slug: categories.slug });
     for (const w of written) idOf.set(w.slug, w.id);
   }
   await refreshCategoryPaths(db);

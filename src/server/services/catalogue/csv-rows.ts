@@ -12,9 +12,25 @@ import type { AttributeValueInput, CategoryInput, ImportProblem, ProductInput, T
 
 export const CATEGORY_COLUMNS = ['slug', 'parent_slug', 'name_en', 'name_fa', 'sort'] as const;
 export const PRODUCT_COLUMNS = [
-  'slug', 'part_number', 'name_en', 'name_fa', 'category_slug', 'brand', 'package', 'quality',
-  'description_en', 'description_fa', 'price_toman', 'tiers', 'minimum_purchase', 'stock', 'threshold',
-  'availability_date', 'enable', 'datasheet_url', 'attributes',
+  'slug',
+  'part_number',
+  'name_en',
+  'name_fa',
+  'category_slug',
+  'brand',
+  'package',
+  'quality',
+  'description_en',
+  'description_fa',
+  'price_toman',
+  'tiers',
+  'minimum_purchase',
+  'stock',
+  'threshold',
+  'availability_date',
+  'enable',
+  'datasheet_url',
+  'attributes',
 ] as const;
 /**
  * Columns a products file may add: rich HTML for the specification tab and the long description. When
@@ -26,49 +42,66 @@ export const OPTIONAL_PRODUCT_COLUMNS = ['specification_html', 'more_description
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/;
 const MAX_INT = 2_000_000_000;
 
-const text = (max: number) => z.string().trim().max(max, { error: `longer than ${max} characters` });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `longer than ${max} characters` });
 const required = (max: number) => text(max).min(1, { error: 'is empty but required' });
 const optional = (max: number) => text(max).transform((s) => (s === '' ? null : s));
 const slug = z.string().trim().regex(SLUG_RE, { error: 'is not a slug (lowercase a-z, 0-9, "-", "_" or ".")' });
 
 /** Whole number written with ASCII or Persian digits; `fallback` when the field is empty. */
 const whole = (min: number, fallback?: number) =>
-  z.string().trim().transform((s, ctx) => {
-    if (s === '' && fallback !== undefined) return fallback;
-    const digits = toAsciiDigits(s);
-    if (!/^\d+$/.test(digits)) {
-      ctx.addIssue({ code: 'custom', message: s === '' ? 'is empty but required' : 'is not a whole number' });
+  z
+    .string()
+    .trim()
+    .transform((s, ctx) => {
+      if (s === '' && fallback !== undefined) return fallback;
+      const digits = toAsciiDigits(s);
+      if (!/^\d+$/.test(digits)) {
+        ctx.addIssue({ code: 'custom', message: s === '' ? 'is empty but required' : 'is not a whole number' });
+        return z.NEVER;
+      }
+      const n = Number(digits);
+      if (n < min || n > MAX_INT) {
+        ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${MAX_INT}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const isoDate = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    if (s === '') return null;
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+    const d = m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)) : null;
+    if (!m || !d || d.getUTCMonth() !== +m[2]! - 1 || d.getUTCDate() !== +m[3]!) {
+      ctx.addIssue({ code: 'custom', message: 'is not an ISO date (YYYY-MM-DD)' });
       return z.NEVER;
     }
-    const n = Number(digits);
-    if (n < min || n > MAX_INT) {
-      ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${MAX_INT}` });
-      return z.NEVER;
-    }
-    return n;
+    return s;
   });
 
-const isoDate = z.string().trim().transform((s, ctx) => {
-  if (s === '') return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  const d = m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)) : null;
-  if (!m || !d || d.getUTCMonth() !== +m[2]! - 1 || d.getUTCDate() !== +m[3]!) {
-    ctx.addIssue({ code: 'custom', message: 'is not an ISO date (YYYY-MM-DD)' });
-    return z.NEVER;
-  }
-  return s;
-});
-
-const datasheet = z.string().trim().transform((s, ctx) => {
-  if (s === '') return null;
-  let ok = false;
-  try { ok = new URL(s).protocol === 'https:'; } catch { ok = false; }
-  if (!ok) {
-    ctx.addIssue({ code: 'custom', message: 'is not an https:// URL' });
-    return z.NEVER;
-  }
-  return s;
-});
+const datasheet = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    if (s === '') return null;
+    let ok = false;
+    try {
+      ok = new URL(s).protocol === 'https:';
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      ctx.addIssue({ code: 'custom', message: 'is not an https:// URL' });
+      return z.NEVER;
+    }
+    return s;
+  });
 
 /** `1-9:15500|10-99:14500|100-:13000` in toman → tiers in rials; contiguous, ascending, last open. */
 export function parseTiers(s: string): { tiers: TierInput[] } | { error: string } {
@@ -115,7 +148,11 @@ export function parseAttributes(s: string): { attributes: AttributeValueInput[] 
 
 const categoryRow = z.object({
   slug,
-  parent_slug: z.string().trim().transform((s) => s || null).pipe(slug.nullable()),
+  parent_slug: z
+    .string()
+    .trim()
+    .transform((s) => s || null)
+    .pipe(slug.nullable()),
   name_en: required(200),
   name_fa: required(200).transform(normalisePersianText),
   sort: whole(0, 0),
@@ -129,7 +166,10 @@ const productRow = z.object({
   category_slug: slug,
   brand: optional(200),
   package: optional(200),
-  quality: z.string().trim().transform((s) => s || null)
+  quality: z
+    .string()
+    .trim()
+    .transform((s) => s || null)
     .pipe(z.enum(QUALITIES, { error: `must be one of ${QUALITIES.join(', ')} or empty` }).nullable()),
   description_en: optional(20000).transform((s) => s?.replace(/\r\n?/g, '\n') ?? null),
   description_fa: optional(20000).transform((s) => (s === null ? null : normalisePersianText(s))),
@@ -139,14 +179,20 @@ const productRow = z.object({
   stock: whole(0, 0),
   threshold: whole(0, 500),
   availability_date: isoDate,
-  enable: z.string().trim().pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
+  enable: z
+    .string()
+    .trim()
+    .pipe(z.enum(['0', '1'], { error: 'must be 0 or 1' })),
   datasheet_url: datasheet,
   attributes: z.string(),
   specification_html: text(50_000).optional(),
   more_description_html: text(50_000).optional(),
 });
 
-interface FileText { name: string; text: string }
+interface FileText {
+  name: string;
+  text: string;
+}
 
 function describeValue(v: unknown): string {
   const s = String(v ?? '');
@@ -158,7 +204,9 @@ function describeValue(v: unknown): string {
  * `make` turns a valid row into the output or returns its own problems.
  */
 function readRows<S extends z.ZodType, T>(
-  file: FileText, columns: readonly string[], schema: S,
+  file: FileText,
+  columns: readonly string[],
+  schema: S,
   make: (row: z.output<S>, record: CsvRecord) => T | string[],
   problems: ImportProblem[],
   optionalColumns: readonly string[] = [],
@@ -168,7 +216,10 @@ function readRows<S extends z.ZodType, T>(
   try {
     table = readCsv(file.text);
   } catch (err) {
-    if (err instanceof CsvSyntaxError) { problem(err.line, err.message); return []; }
+    if (err instanceof CsvSyntaxError) {
+      problem(err.line, err.message);
+      return [];
+    }
     throw err;
   }
   const missing = columns.filter((c) => !table.header.includes(c));
@@ -207,42 +258,72 @@ export interface ParsedCatalogue {
 
 /** Both files → validated rows + every problem found (duplicates included); no database access. */
 export function parseCatalogueCsv(files: { categories: FileText; products: FileText }, problems: ImportProblem[]): ParsedCatalogue {
-  const categories = readRows(files.categories, CATEGORY_COLUMNS, categoryRow, (r): CategoryInput => ({
-    slug: r.slug, parentSlug: r.parent_slug, name: r.name_en, nameFa: r.name_fa, sort: r.sort,
-  }), problems);
+  const categories = readRows(
+    files.categories,
+    CATEGORY_COLUMNS,
+    categoryRow,
+    (r): CategoryInput => ({
+      slug: r.slug,
+      parentSlug: r.parent_slug,
+      name: r.name_en,
+      nameFa: r.name_fa,
+      sort: r.sort,
+    }),
+    problems,
+  );
 
-  const products = readRows(files.products, PRODUCT_COLUMNS, productRow, (r) => {
-    const errors: string[] = [];
-    let tiers: TierInput[] = [];
-    if (r.tiers.trim() !== '') {
-      const t = parseTiers(r.tiers.trim());
-      if ('error' in t) errors.push(`column tiers ${describeValue(r.tiers)}: ${t.error}`);
-      else {
-        tiers = t.tiers;
-        const first = tiers[0]!;
-        if (first.price !== tomanToRials(r.price_toman)) {
-          errors.push(`column tiers ${describeValue(r.tiers)}: the first tier price must equal price_toman (${r.price_toman})`);
-        }
-        if (first.minCount !== r.minimum_purchase) {
-          errors.push(`column tiers ${describeValue(r.tiers)}: the first tier must start at minimum_purchase (${r.minimum_purchase})`);
+  const products = readRows(
+    files.products,
+    PRODUCT_COLUMNS,
+    productRow,
+    (r) => {
+      const errors: string[] = [];
+      let tiers: TierInput[] = [];
+      if (r.tiers.trim() !== '') {
+        const t = parseTiers(r.tiers.trim());
+        if ('error' in t) errors.push(`column tiers ${describeValue(r.tiers)}: ${t.error}`);
+        else {
+          tiers = t.tiers;
+          const first = tiers[0]!;
+          if (first.price !== tomanToRials(r.price_toman)) {
+            errors.push(`column tiers ${describeValue(r.tiers)}: the first tier price must equal price_toman (${r.price_toman})`);
+          }
+          if (first.minCount !== r.minimum_purchase) {
+            errors.push(`column tiers ${describeValue(r.tiers)}: the first tier must start at minimum_purchase (${r.minimum_purchase})`);
+          }
         }
       }
-    }
-    const a = parseAttributes(r.attributes);
-    if ('error' in a) errors.push(`column attributes ${describeValue(r.attributes)}: ${a.error}`);
-    if (errors.length || 'error' in a) return errors;
-    const product: ProductInput = {
-      slug: r.slug, partNumber: r.part_number, name: r.name_en, nameFa: r.name_fa, categorySlug: r.category_slug,
-      brand: r.brand, package: r.package, quality: r.quality, description: r.description_en,
-      descriptionFa: r.description_fa, price: tomanToRials(r.price_toman), tiers,
-      minimumPurchase: r.minimum_purchase, stock: r.stock, threshold: r.threshold,
-      availabilityDate: r.availability_date, enable: r.enable === '1', datasheetUrl: r.datasheet_url,
-      attributes: a.attributes,
-    };
-    if (r.specification_html !== undefined) product.specification = r.specification_html || null;
-    if (r.more_description_html !== undefined) product.moreDescription = r.more_description_html || null;
-    return product;
-  }, problems, OPTIONAL_PRODUCT_COLUMNS);
+      const a = parseAttributes(r.attributes);
+      if ('error' in a) errors.push(`column attributes ${describeValue(r.attributes)}: ${a.error}`);
+      if (errors.length || 'error' in a) return errors;
+      const product: ProductInput = {
+        slug: r.slug,
+        partNumber: r.part_number,
+        name: r.name_en,
+        nameFa: r.name_fa,
+        categorySlug: r.category_slug,
+        brand: r.brand,
+        package: r.package,
+        quality: r.quality,
+        description: r.description_en,
+        descriptionFa: r.description_fa,
+        price: tomanToRials(r.price_toman),
+        tiers,
+        minimumPurchase: r.minimum_purchase,
+        stock: r.stock,
+        threshold: r.threshold,
+        availabilityDate: r.availability_date,
+        enable: r.enable === '1',
+        datasheetUrl: r.datasheet_url,
+        attributes: a.attributes,
+      };
+      if (r.specification_html !== undefined) product.specification = r.specification_html || null;
+      if (r.more_description_html !== undefined) product.moreDescription = r.more_description_html || null;
+      return product;
+    },
+    problems,
+    OPTIONAL_PRODUCT_COLUMNS,
+  );
 
   reportDuplicates(files.categories.name, categories, problems);
   reportDuplicates(files.products.name, products, problems);

@@ -16,7 +16,10 @@ export interface CsvTable {
 }
 
 export class CsvSyntaxError extends Error {
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(message);
   }
 }

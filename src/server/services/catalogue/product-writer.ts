@@ -8,9 +8,7 @@ import { sanitiseRichHtml } from '../../../lib/rich-html';
 import { partNumberKey, productSearchText } from '../../../lib/search-text';
 import { slugify } from '../../../lib/slugify';
 import type { Db } from '../../db/client';
-import {
-  attributes, brands, productAttributeValues, productFiles, productPrices, products,
-} from '../../db/schema';
+import { attributes, brands, productAttributeValues, productFiles, productPrices, products } from '../../db/schema';
 import { ATTRIBUTE_NAMES_FA, FEATURED_ATTRIBUTES } from './attribute-names';
 import { ancestorNames, type CategoryNode } from './category-writer';
 import { bulkInsert } from './bulk-insert';
@@ -30,8 +28,12 @@ async function ensureBrands(db: Db, names: string[]): Promise<Map<string, number
   const slugs = [...bySlug.keys()];
   const ids = new Map<string, number>();
   for (const part of chunks(slugs, CHILD_CHUNK)) {
-    await db.insert(brands).values(part.map((slug) => ({ slug, name: bySlug.get(slug)! }))).onConflictDoNothing();
-    for (const b of await db.select({ id: brands.id, slug: brands.slug }).from(brands).where(inArray(brands.slug, part))) ids.set(b.slug, b.id);
+    await db
+      .insert(brands)
+      .values(part.map((slug) => ({ slug, name: bySlug.get(slug)! })))
+      .onConflictDoNothing();
+    for (const b of await db.select({ id: brands.id, slug: brands.slug }).from(brands).where(inArray(brands.slug, part)))
+      ids.set(b.slug, b.id);
   }
   return ids;
 }
@@ -42,10 +44,19 @@ async function ensureAttributes(db: Db, names: string[]): Promise<Map<string, nu
   const slugs = [...bySlug.keys()];
   const ids = new Map<string, number>();
   for (const part of chunks(slugs, CHILD_CHUNK)) {
-    await db.insert(attributes).values(part.map((slug) => ({
-      slug, name: bySlug.get(slug)!, nameFa: ATTRIBUTE_NAMES_FA[slug] ?? null, featured: FEATURED_ATTRIBUTES.has(slug),
-    }))).onConflictDoNothing();
-    for (const a of await db.select({ id: attributes.id, slug: attributes.slug }).from(attributes).where(inArray(attributes.slug, part))) ids.set(a.slug, a.id);
+    await db
+      .insert(attributes)
+      .values(
+        part.map((slug) => ({
+          slug,
+          name: bySlug.get(slug)!,
+          nameFa: ATTRIBUTE_NAMES_FA[slug] ?? null,
+          featured: FEATURED_ATTRIBUTES.has(slug),
+        })),
+      )
+      .onConflictDoNothing();
+    for (const a of await db.select({ id: attributes.id, slug: attributes.slug }).from(attributes).where(inArray(attributes.slug, part)))
+      ids.set(a.slug, a.id);
   }
   return ids;
 }
@@ -58,22 +69,50 @@ interface Desired {
 }
 
 /** The columns compared to decide "changed"; the optional ones only when this import writes them. */
-function fingerprint(row: ProductRow, tiers: Desired['tiers'], values: Desired['values'], datasheetLink: string | null, optional: OptionalColumns, deleted: boolean) {
+function fingerprint(
+  row: ProductRow,
+  tiers: Desired['tiers'],
+  values: Desired['values'],
+  datasheetLink: string | null,
+  optional: OptionalColumns,
+  deleted: boolean,
+) {
   return JSON.stringify([
-    row.partNumber, row.name, row.nameFa, row.description ?? null, row.descriptionFa ?? null, row.brandId ?? null,
-    row.categoryId, row.package ?? null, row.quality ?? null, row.price, row.minimumPurchase, row.stock, row.threshold,
-    row.availabilityDate ?? null, row.enable, row.datasheetUrl ?? null, row.pnKey, row.searchText, deleted,
-    optional.compareAtPrice ? row.compareAtPrice ?? null : 0,
-    optional.badges ? row.badges ?? [] : 0,
-    optional.moreDescription ? row.moreDescription ?? null : 0,
-    optional.specification ? row.specification ?? null : 0,
+    row.partNumber,
+    row.name,
+    row.nameFa,
+    row.description ?? null,
+    row.descriptionFa ?? null,
+    row.brandId ?? null,
+    row.categoryId,
+    row.package ?? null,
+    row.quality ?? null,
+    row.price,
+    row.minimumPurchase,
+    row.stock,
+    row.threshold,
+    row.availabilityDate ?? null,
+    row.enable,
+    row.datasheetUrl ?? null,
+    row.pnKey,
+    row.searchText,
+    deleted,
+    optional.compareAtPrice ? (row.compareAtPrice ?? null) : 0,
+    optional.badges ? (row.badges ?? []) : 0,
+    optional.moreDescription ? (row.moreDescription ?? null) : 0,
+    optional.specification ? (row.specification ?? null) : 0,
     tiers.map((t) => [t.minCount, t.maxCount, t.price, t.compareAtPrice]),
     values.map((v) => [v.attributeId, v.valueSlug, v.value]).sort(),
     datasheetLink,
   ]);
 }
 
-interface OptionalColumns { compareAtPrice: boolean; badges: boolean; moreDescription: boolean; specification: boolean }
+interface OptionalColumns {
+  compareAtPrice: boolean;
+  badges: boolean;
+  moreDescription: boolean;
+  specification: boolean;
+}
 
 export interface ProductWriteResult {
   created: number;
@@ -83,7 +122,11 @@ export interface ProductWriteResult {
   attributes: number;
 }
 
-export async function writeProducts(db: Db, input: ProductInput[], allCategories: (CategoryNode & { slug: string })[]): Promise<ProductWriteResult> {
+export async function writeProducts(
+  db: Db,
+  input: ProductInput[],
+  allCategories: (CategoryNode & { slug: string })[],
+): Promise<ProductWriteResult> {
   const categoryIds = new Map(allCategories.map((c) => [c.slug, c.id]));
   const categoryNames = ancestorNames(allCategories);
   const brandNames = [...new Set(input.map((p) => p.brand).filter((b): b is string => !!b))];
@@ -106,14 +149,33 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
       values.set(`${v.attributeId}/${v.valueSlug}`, v);
     }
     const row: ProductRow = {
-      slug: p.slug, partNumber: p.partNumber, name: p.name, nameFa: p.nameFa, description: p.description,
-      descriptionFa: p.descriptionFa, brandId: p.brand ? brandIds.get(slugify(p.brand))! : null, categoryId,
-      package: p.package, quality: p.quality, price: p.price, minimumPurchase: p.minimumPurchase, stock: p.stock,
-      threshold: p.threshold, availabilityDate: p.availabilityDate, enable: p.enable, datasheetUrl: p.datasheetUrl,
+      slug: p.slug,
+      partNumber: p.partNumber,
+      name: p.name,
+      nameFa: p.nameFa,
+      description: p.description,
+      descriptionFa: p.descriptionFa,
+      brandId: p.brand ? brandIds.get(slugify(p.brand))! : null,
+      categoryId,
+      package: p.package,
+      quality: p.quality,
+      price: p.price,
+      minimumPurchase: p.minimumPurchase,
+      stock: p.stock,
+      threshold: p.threshold,
+      availabilityDate: p.availabilityDate,
+      enable: p.enable,
+      datasheetUrl: p.datasheetUrl,
       pnKey: partNumberKey(p.partNumber),
       searchText: productSearchText({
-        partNumber: p.partNumber, name: p.name, nameFa: p.nameFa, brand: p.brand, package: p.package,
-        categoryNames: categoryNames.get(categoryId), attributeValues: p.attributes.map((a) => a.value), slug: p.slug,
+        partNumber: p.partNumber,
+        name: p.name,
+        nameFa: p.nameFa,
+        brand: p.brand,
+        package: p.package,
+        categoryNames: categoryNames.get(categoryId),
+        attributeValues: p.attributes.map((a) => a.value),
+        slug: p.slug,
       }),
       deletedAt: null,
     };
@@ -122,7 +184,12 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
     // Rich HTML is stored only through the shop's allow-list (the pages sanitise it again when rendering).
     if (optional.moreDescription) row.moreDescription = sanitiseRichHtml(p.moreDescription);
     if (optional.specification) row.specification = sanitiseRichHtml(p.specification);
-    const tiers = p.tiers.map((t) => ({ minCount: t.minCount, maxCount: t.maxCount, price: t.price, compareAtPrice: t.compareAtPrice ?? null }));
+    const tiers = p.tiers.map((t) => ({
+      minCount: t.minCount,
+      maxCount: t.maxCount,
+      price: t.price,
+      compareAtPrice: t.compareAtPrice ?? null,
+    }));
     desired.set(p.slug, { row, tiers, values: [...values.values()] });
   }
 
@@ -133,20 +200,45 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
     const rows = await db.select().from(products).where(inArray(products.slug, part));
     if (!rows.length) continue;
     const ids = rows.map((r) => r.id);
-    const tiers = await db.select().from(productPrices).where(inArray(productPrices.productId, ids)).orderBy(productPrices.productId, productPrices.minCount);
+    const tiers = await db
+      .select()
+      .from(productPrices)
+      .where(inArray(productPrices.productId, ids))
+      .orderBy(productPrices.productId, productPrices.minCount);
     const values = await db.select().from(productAttributeValues).where(inArray(productAttributeValues.productId, ids));
-    const files = await db.select({ productId: productFiles.productId, fileLink: productFiles.fileLink }).from(productFiles)
-      .where(and(inArray(productFiles.productId, ids), eq(productFiles.kind, 'datasheet'), eq(productFiles.label, DATASHEET_LABEL), isNull(productFiles.file)));
+    const files = await db
+      .select({ productId: productFiles.productId, fileLink: productFiles.fileLink })
+      .from(productFiles)
+      .where(
+        and(
+          inArray(productFiles.productId, ids),
+          eq(productFiles.kind, 'datasheet'),
+          eq(productFiles.label, DATASHEET_LABEL),
+          isNull(productFiles.file),
+        ),
+      );
     const group = <T extends { productId: number }>(list: T[]) => {
       const m = new Map<number, T[]>();
       for (const x of list) m.set(x.productId, [...(m.get(x.productId) ?? []), x]);
       return m;
     };
-    const tiersBy = group(tiers); const valuesBy = group(values); const filesBy = group(files);
+    const tiersBy = group(tiers);
+    const valuesBy = group(values);
+    const filesBy = group(files);
     for (const r of rows) {
       existingIds.set(r.slug, r.id);
       const link = filesBy.get(r.id)?.length === 1 ? filesBy.get(r.id)![0]!.fileLink : filesBy.get(r.id)?.length ? '(several)' : null;
-      existingPrint.set(r.id, fingerprint(r, (tiersBy.get(r.id) ?? []).map((t) => ({ ...t })), valuesBy.get(r.id) ?? [], link, optional, r.deletedAt !== null));
+      existingPrint.set(
+        r.id,
+        fingerprint(
+          r,
+          (tiersBy.get(r.id) ?? []).map((t) => ({ ...t })),
+          valuesBy.get(r.id) ?? [],
+          link,
+          optional,
+          r.deletedAt !== null,
+        ),
+      );
     }
   }
 
@@ -155,8 +247,15 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
   const changedIds: number[] = [];
   for (const [slug, d] of desired) {
     const id = existingIds.get(slug);
-    if (id === undefined) { result.created++; toWrite.push(d); continue; }
-    if (existingPrint.get(id) === fingerprint(d.row, d.tiers, d.values, d.row.datasheetUrl ?? null, optional, false)) { result.unchanged++; continue; }
+    if (id === undefined) {
+      result.created++;
+      toWrite.push(d);
+      continue;
+    }
+    if (existingPrint.get(id) === fingerprint(d.row, d.tiers, d.values, d.row.datasheetUrl ?? null, optional, false)) {
+      result.unchanged++;
+      continue;
+    }
     result.updated++;
     changedIds.push(id);
     toWrite.push(d);
@@ -166,17 +265,32 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
   for (const part of chunks(changedIds, CHILD_CHUNK)) {
     await db.delete(productPrices).where(inArray(productPrices.productId, part));
     await db.delete(productAttributeValues).where(inArray(productAttributeValues.productId, part));
-    await db.delete(productFiles).where(and(inArray(productFiles.productId, part), eq(productFiles.kind, 'datasheet'), eq(productFiles.label, DATASHEET_LABEL), isNull(productFiles.file)));
+    await db
+      .delete(productFiles)
+      .where(
+        and(
+          inArray(productFiles.productId, part),
+          eq(productFiles.kind, 'datasheet'),
+          eq(productFiles.label, DATASHEET_LABEL),
+          isNull(productFiles.file),
+        ),
+      );
   }
 
   const sample = toWrite[0]?.row ?? {};
-  const updates = Object.keys(sample).filter((k) => k !== 'slug')
+  const updates = Object.keys(sample)
+    .filter((k) => k !== 'slug')
     .map((k) => (products[k as keyof typeof products] as { name: string }).name)
     .map((n) => `"${n}" = excluded."${n}"`);
   const upsert = sql.raw(`ON CONFLICT (slug) DO UPDATE SET ${[...updates, 'updated_at = now()'].join(', ')} RETURNING id, slug`);
   const ids = new Map<string, number>();
   for (const part of chunks(toWrite, PRODUCT_CHUNK)) {
-    const written = await bulkInsert<{ id: number; slug: string }>(db, products, part.map((d) => d.row), upsert);
+    const written = await bulkInsert<{ id: number; slug: string }>(
+      db,
+      products,
+      part.map((d) => d.row),
+      upsert,
+    );
     for (const w of written) ids.set(w.slug, Number(w.id));
   }
 
@@ -184,9 +298,15 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
   for (const part of chunks(tierRows, CHILD_CHUNK)) await bulkInsert(db, productPrices, part);
   const valueRows = toWrite.flatMap((d) => d.values.map((v) => ({ productId: ids.get(d.row.slug)!, ...v })));
   for (const part of chunks(valueRows, CHILD_CHUNK)) await bulkInsert(db, productAttributeValues, part);
-  const fileRows = toWrite.filter((d) => d.row.datasheetUrl).map((d) => ({
-    productId: ids.get(d.row.slug)!, kind: 'datasheet' as const, label: DATASHEET_LABEL, file: null, fileLink: d.row.datasheetUrl!,
-  }));
+  const fileRows = toWrite
+    .filter((d) => d.row.datasheetUrl)
+    .map((d) => ({
+      productId: ids.get(d.row.slug)!,
+      kind: 'datasheet' as const,
+      label: DATASHEET_LABEL,
+      file: null,
+      fileLink: d.row.datasheetUrl!,
+    }));
   for (const part of chunks(fileRows, CHILD_CHUNK)) await bulkInsert(db, productFiles, part);
 
   // Every imported product shows at least its drawn illustration.
@@ -195,7 +315,10 @@ export async function writeProducts(db: Db, input: ProductInput[], allCategories
     await db.execute(sql`
       INSERT INTO product_images (product_id, src, alt, width, height, sort)
       SELECT p.id, '/media/parts/' || p.slug || '.svg', p.part_number, 400, 400, 0 FROM products p
-      WHERE p.id IN (${sql.join(part.map((id) => sql`${id}`), sql`, `)})
+      WHERE p.id IN (${sql.join(
+        part.map((id) => sql`${id}`),
+        sql`, `,
+      )})
         AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id)`);
   }
   return result;

@@ -9,11 +9,21 @@ import { productIsPublic } from '../product-views';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export interface ProductRef { id: number; slug: string; name: string; nameFa: string; partNumber: string; displayName: string }
+export interface ProductRef {
+  id: number;
+  slug: string;
+  name: string;
+  nameFa: string;
+  partNumber: string;
+  displayName: string;
+}
 
 export async function publicProductRef(db: Db | Tx, id: number, opts: { lock?: boolean } = {}): Promise<ProductRef> {
-  const query = db.select({ id: products.id, slug: products.slug, name: products.name, nameFa: products.nameFa, partNumber: products.partNumber })
-    .from(products).where(and(eq(products.id, id), productIsPublic)).limit(1);
+  const query = db
+    .select({ id: products.id, slug: products.slug, name: products.name, nameFa: products.nameFa, partNumber: products.partNumber })
+    .from(products)
+    .where(and(eq(products.id, id), productIsPublic))
+    .limit(1);
   // The lock serialises writers of one product's rating, so each recount sees the rows before it.
   const [row] = opts.lock ? await query.for('update') : await query;
   if (!row) throw notFound(PRODUCT_NOT_FOUND);

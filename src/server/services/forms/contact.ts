@@ -8,7 +8,12 @@ export const CONTACT_MESSAGES = {
   sent: 'پیام شما با موفقیت ارسال شد؛ به‌زودی پاسخ می‌دهیم.',
 } as const;
 
-export interface ContactInput { name: string; email: string; subject: string; comment: string }
+export interface ContactInput {
+  name: string;
+  email: string;
+  subject: string;
+  comment: string;
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -23,7 +28,12 @@ export function contactMail(config: Pick<Config, 'STORE_EMAIL' | 'STORE_NAME_FA'
   };
 }
 
-export async function saveContactMessage(db: Db, mailer: Mailer, config: Config, input: ContactInput & { ipAddress: string | null }): Promise<number> {
+export async function saveContactMessage(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  input: ContactInput & { ipAddress: string | null },
+): Promise<number> {
   const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
   try {
     await mailer.send(contactMail(config, { ...input, id: row!.id }));

@@ -17,19 +17,25 @@ export const NEWSLETTER_MESSAGES = {
  * the token stays the same so links in mails already sent keep working.
  */
 export async function subscribe(db: Db, email: string): Promise<{ created: boolean }> {
-  const inserted = await db.insert(newsletterSubscribers)
+  const inserted = await db
+    .insert(newsletterSubscribers)
     .values({ email, unsubscribeToken: randomToken(24) })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning({ id: newsletterSubscribers.id });
   if (inserted.length) return { created: true };
-  await db.update(newsletterSubscribers)
-    .set({ unsubscribedAt: null, subscribedAt: sql`case when ${newsletterSubscribers.unsubscribedAt} is null then ${newsletterSubscribers.subscribedAt} else now() end` })
+  await db
+    .update(newsletterSubscribers)
+    .set({
+      unsubscribedAt: null,
+      subscribedAt: sql`case when ${newsletterSubscribers.unsubscribedAt} is null then ${newsletterSubscribers.subscribedAt} else now() end`,
+    })
     .where(eq(newsletterSubscribers.email, email));
   return { created: false };
 }
 
 export async function unsubscribe(db: Db, token: string): Promise<void> {
-  const [row] = await db.update(newsletterSubscribers)
+  const [row] = await db
+    .update(newsletterSubscribers)
     .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
     .where(eq(newsletterSubscribers.unsubscribeToken, token))
     .returning({ id: newsletterSubscribers.id });

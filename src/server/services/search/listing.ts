@@ -20,8 +20,19 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Products the shopper may see, with what filters and ordering need; limited to the scope and the search. */
 const BASE_COLUMNS = [
-  'name', 'price', 'brand_id', 'quality', 'stock', 'minimum_purchase', 'availability_date', 'sales_count', 'views', 'created_at',
-  'category_id', 'enable', 'deleted_at',
+  'name',
+  'price',
+  'brand_id',
+  'quality',
+  'stock',
+  'minimum_purchase',
+  'availability_date',
+  'sales_count',
+  'views',
+  'created_at',
+  'category_id',
+  'enable',
+  'deleted_at',
 ] as const;
 
 // A search ranks, counts and facets at most this many matches per match branch (exact, family, text…):
@@ -31,7 +42,9 @@ export const SEARCH_CANDIDATES = 1000;
 function baseSql(plan: SearchPlan | null, scope: CategoryScope | null): SQL {
   const limits = { perBranch: SEARCH_CANDIDATES, candidates: SEARCH_CANDIDATES, ...(scope ? { categoryIds: scope.ids } : {}) };
   const source = plan ? sql`(${matchedSql(plan, BASE_COLUMNS, limits)})` : sql`products`;
-  const matchCols = plan ? sql`p.rank, p.kind, p.score, p.overflow` : sql`0 as rank, null::text as kind, 0::real as score, false as overflow`;
+  const matchCols = plan
+    ? sql`p.rank, p.kind, p.score, p.overflow`
+    : sql`0 as rank, null::text as kind, 0::real as score, false as overflow`;
   const inScope = scope && !plan ? sql`and p.category_id = any(${scopeIdsSql(scope)})` : sql``;
   return sql`select p.id, p.name, p.price, p.brand_id, p.quality, p.stock, p.minimum_purchase, p.availability_date, p.sales_count,
       p.views, p.created_at, c.path, ${matchCols}
@@ -50,19 +63,32 @@ function filterConditions(q: GetProductQuery): SQL[] {
   if (q.filter_price?.min != null) parts.push(sql`b.price >= ${q.filter_price.min}`);
   if (q.filter_price?.max != null) parts.push(sql`b.price <= ${q.filter_price.max}`);
   if (q.filter_brand?.length) {
-    parts.push(sql`b.brand_id in (select id from brands where slug in (${sql.join(q.filter_brand.map((s) => sql`${s}`), sql`, `)}))`);
+    parts.push(
+      sql`b.brand_id in (select id from brands where slug in (${sql.join(
+        q.filter_brand.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+    );
   }
   if (q.filter_quality?.length) {
     const named = q.filter_quality.filter((x) => x !== 'none');
     const ors: SQL[] = [];
-    if (named.length) ors.push(sql`b.quality in (${sql.join(named.map((s) => sql`${s}`), sql`, `)})`);
+    if (named.length)
+      ors.push(
+        sql`b.quality in (${sql.join(
+          named.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      );
     if (q.filter_quality.includes('none')) ors.push(sql`b.quality is null`);
     parts.push(sql`(${sql.join(ors, sql` or `)})`);
   }
   if (q.filter_availability?.length) {
     const ors = q.filter_availability.map((a) =>
-      a === 'in-stock' ? sql.raw(IN_STOCK_SQL('b'))
-        : a === 'pre-order' ? sql.raw(`(not ${IN_STOCK_SQL('b')} and b.availability_date is not null)`)
+      a === 'in-stock'
+        ? sql.raw(IN_STOCK_SQL('b'))
+        : a === 'pre-order'
+          ? sql.raw(`(not ${IN_STOCK_SQL('b')} and b.availability_date is not null)`)
           : sql.raw(`(not ${IN_STOCK_SQL('b')} and b.availability_date is null)`),
     );
     parts.push(sql`(${sql.join(ors, sql` or `)})`);
@@ -70,7 +96,10 @@ function filterConditions(q: GetProductQuery): SQL[] {
   for (const attr of q.filter_attributes ?? []) {
     parts.push(sql`exists (select 1 from product_attribute_values v join attributes a on a.id = v.attribute_id
       where v.product_id = b.id and a.slug = ${attr.slug}
-      and v.value_slug in (${sql.join(attr.values.map((s) => sql`${s}`), sql`, `)}))`);
+      and v.value_slug in (${sql.join(
+        attr.values.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`);
   }
   return parts;
 }
@@ -79,12 +108,18 @@ function orderSql(sort: GetProductQuery['sort'], searching: boolean): SQL {
   // Within equal relevance, what a buyer can actually buy comes first, then what others buy.
   const popularity = sql.raw(`${IN_STOCK_SQL('f')} desc, f.sales_count desc, f.views desc, f.id`);
   switch (sort) {
-    case 'name_asc': return sql`f.name asc, f.id`;
-    case 'name_desc': return sql`f.name desc, f.id`;
-    case 'price_asc': return sql`f.price asc, f.id`;
-    case 'price_desc': return sql`f.price desc, f.id`;
-    case 'newest': return sql`f.created_at desc, f.id desc`;
-    default: return searching ? sql`f.rank, f.score desc, ${popularity}` : popularity;
+    case 'name_asc':
+      return sql`f.name asc, f.id`;
+    case 'name_desc':
+      return sql`f.name desc, f.id`;
+    case 'price_asc':
+      return sql`f.price asc, f.id`;
+    case 'price_desc':
+      return sql`f.price desc, f.id`;
+    case 'newest':
+      return sql`f.created_at desc, f.id desc`;
+    default:
+      return searching ? sql`f.rank, f.score desc, ${popularity}` : popularity;
   }
 }
 
@@ -94,12 +129,18 @@ function orderSql(sort: GetProductQuery['sort'], searching: boolean): SQL {
  */
 function listingOrder(sort: GetProductQuery['sort'], t: string): SQL {
   switch (sort) {
-    case 'name_asc': return sql.raw(`${t}.name asc, ${t}.id`);
-    case 'name_desc': return sql.raw(`${t}.name desc, ${t}.id desc`);
-    case 'price_asc': return sql.raw(`${t}.price asc, ${t}.id`);
-    case 'price_desc': return sql.raw(`${t}.price desc, ${t}.id desc`);
-    case 'newest': return sql.raw(`${t}.created_at desc, ${t}.id desc`);
-    default: return sql.raw(`${IN_STOCK_SQL(t)} desc, ${t}.sales_count desc, ${t}.views desc, ${t}.id`);
+    case 'name_asc':
+      return sql.raw(`${t}.name asc, ${t}.id`);
+    case 'name_desc':
+      return sql.raw(`${t}.name desc, ${t}.id desc`);
+    case 'price_asc':
+      return sql.raw(`${t}.price asc, ${t}.id`);
+    case 'price_desc':
+      return sql.raw(`${t}.price desc, ${t}.id desc`);
+    case 'newest':
+      return sql.raw(`${t}.created_at desc, ${t}.id desc`);
+    default:
+      return sql.raw(`${IN_STOCK_SQL(t)} desc, ${t}.sales_count desc, ${t}.views desc, ${t}.id`);
   }
 }
 
@@ -123,9 +164,11 @@ export function catalogueListingSql(q: GetProductQuery, scope: CategoryScope | n
         order by ${listingOrder(q.sort, 'b')} limit ${offset + q.limit}) x
       order by ${listingOrder(q.sort, 'x')} limit ${q.limit} offset ${offset})
     select
-      ${filters.length
-        ? sql`(select count(*)::int from products b where b.category_id = any(${ids}) and b.enable and b.deleted_at is null ${filtered})`
-        : sql`(select coalesce(sum(products), 0)::int from cf)`} as total,
+      ${
+        filters.length
+          ? sql`(select count(*)::int from products b where b.category_id = any(${ids}) and b.enable and b.deleted_at is null ${filtered})`
+          : sql`(select coalesce(sum(products), 0)::int from cf)`
+      } as total,
       (select json_agg(json_build_object('id', id, 'kind', null) order by ord) from pg) as items,
       (select coalesce(sum(products), 0)::int from cf) as base_total,
       (select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'name_fa', c.name_fa,
@@ -209,7 +252,14 @@ async function attributeFacets(db: Db, plan: SearchPlan | null, scope: CategoryS
   for (const r of rowsOf<{ slug: string; name: string; name_fa: string | null; value_slug: string; value: string; n: number }>(result)) {
     let g = groups.get(r.slug);
     if (!g) {
-      g = { type: 'check', slug: `attr_${r.slug}`, name: r.name, nameFa: attributeNameFa(r.name, r.name_fa), items: [], value: chosen.get(r.slug) ?? [] };
+      g = {
+        type: 'check',
+        slug: `attr_${r.slug}`,
+        name: r.name,
+        nameFa: attributeNameFa(r.name, r.name_fa),
+        items: [],
+        value: chosen.get(r.slug) ?? [],
+      };
       groups.set(r.slug, g);
     }
     if (g.items.length < VALUES_PER_ATTRIBUTE) g.items.push({ slug: r.value_slug, name: r.value, count: r.n });
@@ -236,18 +286,30 @@ function buildFilters(row: ListingRow, q: GetProductQuery, scope: CategoryScope 
     const min = tomanToRials(lo);
     const max = tomanToRials(hi);
     filters.push({
-      type: 'range', slug: 'price', name: 'Price', min, max,
+      type: 'range',
+      slug: 'price',
+      name: 'Price',
+      min,
+      max,
       value: [q.filter_price?.min ?? min, q.filter_price?.max ?? max],
     });
   }
   filters.push({
-    type: 'check', slug: 'brand', name: 'Brand', nameFa: 'برند',
-    items: row.brands ?? [], value: q.filter_brand ?? [],
+    type: 'check',
+    slug: 'brand',
+    name: 'Brand',
+    nameFa: 'برند',
+    items: row.brands ?? [],
+    value: q.filter_brand ?? [],
   });
   filters.push({
-    type: 'check', slug: 'quality', name: 'Quality', nameFa: 'کیفیت',
+    type: 'check',
+    slug: 'quality',
+    name: 'Quality',
+    nameFa: 'کیفیت',
     // A product with no quality recorded has none to choose: "unbranded" is not a quality, so it is no filter item.
-    items: (row.qualities ?? []).filter((x): x is { quality: string; count: number } => x.quality !== null && x.quality in QUALITY_NAMES)
+    items: (row.qualities ?? [])
+      .filter((x): x is { quality: string; count: number } => x.quality !== null && x.quality in QUALITY_NAMES)
       .map((x) => ({ slug: x.quality, name: QUALITY_NAMES[x.quality]!, count: x.count }))
       .sort((a, b) => b.count - a.count),
     value: q.filter_quality ?? [],

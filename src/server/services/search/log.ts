@@ -15,10 +15,19 @@ export class SearchLogger {
   private buffer: Entry[] = [];
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: Db, private readonly flushMs = 2000, private readonly maxBuffer = 500) {}
+  constructor(
+    private readonly db: Db,
+    private readonly flushMs = 2000,
+    private readonly maxBuffer = 500,
+  ) {}
 
   record(entry: Omit<Entry, 'id' | 'createdAt'>): void {
-    this.buffer.push({ ...entry, query: storable(entry.query).slice(0, 200), categorySlug: entry.categorySlug == null ? null : storable(entry.categorySlug).slice(0, 200), createdAt: new Date() });
+    this.buffer.push({
+      ...entry,
+      query: storable(entry.query).slice(0, 200),
+      categorySlug: entry.categorySlug == null ? null : storable(entry.categorySlug).slice(0, 200),
+      createdAt: new Date(),
+    });
     if (this.buffer.length >= this.maxBuffer) void this.flush();
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.flushMs);
   }

@@ -72,7 +72,9 @@ export function matchedSql(plan: SearchPlan, carry: readonly string[] = [], limi
     const read = capped
       ? sql`(select id, stock, sales_count, head_vector, name_vector, pn_key from products where ${where} and ${visible} limit ${candidates})`
       : sql`(select id, stock, sales_count, pn_key from products where ${where} and ${visible})`;
-    const overflow = capped ? sql`(count(*) over () > ${perBranch} or count(*) over () >= ${candidates})` : sql`(count(*) over () > ${perBranch})`;
+    const overflow = capped
+      ? sql`(count(*) over () > ${perBranch} or count(*) over () >= ${candidates})`
+      : sql`(count(*) over () > ${perBranch})`;
     return sql`(select id, ${sql.raw(String(rank))} as rank, ${sql.raw(`'${kind}'`)}::text as kind, score, ${overflow} as overflow
       from (select id, stock, sales_count, ${score} as score from ${read} r) s
       order by score desc, (stock > 0) desc, sales_count desc, id limit ${perBranch})`;
@@ -86,14 +88,24 @@ export function matchedSql(plan: SearchPlan, carry: readonly string[] = [], limi
   };
   if (key.length >= 1) add(0, 'exact', sql`1.0::real`, sql`pn_key = ${key}`, false);
   if (key.length >= MIN_FAMILY_KEY) {
-    add(1, 'family', sql`(${key.length}::real / length(pn_key))::real`,
-      sql`pn_key like ${likeEscape(key) + '%'} and pn_key <> ${key}`, false);
+    add(
+      1,
+      'family',
+      sql`(${key.length}::real / length(pn_key))::real`,
+      sql`pn_key like ${likeEscape(key) + '%'} and pn_key <> ${key}`,
+      false,
+    );
   }
   // Makers put their own letters in front of a shared core ("7805" → L7805CV, MC7805CTG, LM7805CT):
   // a key with digits found inside a part number is the same family, ranked below true prefixes.
   if (key.length >= MIN_INFIX_KEY && /\d/.test(key)) {
-    add(1, 'family', sql`(0.8 * ${key.length}::real / length(pn_key))::real`,
-      sql`pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`, true);
+    add(
+      1,
+      'family',
+      sql`(0.8 * ${key.length}::real / length(pn_key))::real`,
+      sql`pn_key like ${'%' + likeEscape(key) + '%'} and pn_key not like ${likeEscape(key) + '%'}`,
+      true,
+    );
   }
   if (!plan.partOnly) {
     // Every query word (or one of its equivalents) must start a word of the product: prefix lexemes
@@ -101,19 +113,30 @@ export function matchedSql(plan: SearchPlan, carry: readonly string[] = [], limi
     add(2, 'text', textScore(plan.tokens), sql`search_vector @@ ${prefixQuery(plan.tokens)}::tsquery`, true);
   }
   // A part-number-only search for Persian words has nothing to look up: an empty set, still valid SQL.
-  if (!branches.length) branches.push(sql`select 0 as id, 0 as rank, 'exact'::text as kind, 0::real as score, false as overflow where false`);
+  if (!branches.length)
+    branches.push(sql`select 0 as id, 0 as rank, 'exact'::text as kind, 0::real as score, false as overflow where false`);
   const strict = sql.join(branches, sql` union all `);
   const fuzzyScore = sql`greatest(similarity(pn_key, ${key}), word_similarity(${key}, pn_key))::real`;
   // A typo is the likely reason only when the query matched nothing anywhere: inside a category, strict
   // matches elsewhere in the catalogue also mean "not a typo" (a part simply not in this category).
-  const strictAnywhere = limits.categoryIds && matches.length
-    ? sql`exists (select 1 from products where (${sql.join(matches.map((m) => sql`(${m})`), sql` or `)}) and enable and deleted_at is null)`
-    : sql`false`;
-  const fuzzy = key.length >= MIN_FUZZY_KEY
-    ? sql` union all ${branch(3, 'fuzzy', fuzzyScore,
-      sql`(pn_key % ${key} or ${key} <% pn_key) and not exists (select 1 from strict) and not ${strictAnywhere}
-        and greatest(similarity(pn_key, ${key}), word_similarity(${key}, pn_key)) >= ${FUZZY_MIN_SCORE}`, true)}`
-    : sql``;
+  const strictAnywhere =
+    limits.categoryIds && matches.length
+      ? sql`exists (select 1 from products where (${sql.join(
+          matches.map((m) => sql`(${m})`),
+          sql` or `,
+        )}) and enable and deleted_at is null)`
+      : sql`false`;
+  const fuzzy =
+    key.length >= MIN_FUZZY_KEY
+      ? sql` union all ${branch(
+          3,
+          'fuzzy',
+          fuzzyScore,
+          sql`(pn_key % ${key} or ${key} <% pn_key) and not exists (select 1 from strict) and not ${strictAnywhere}
+        and greatest(similarity(pn_key, ${key}), word_similarity(${key}, pn_key)) >= ${FUZZY_MIN_SCORE}`,
+          true,
+        )}`
+      : sql``;
   const carried = carry.length ? sql.raw(', ' + carry.map((c) => `p."${c}"`).join(', ')) : sql``;
   // Columns the caller needs are read for the few rows left, by primary key.
   return sql`with strict as materialized (${strict}),

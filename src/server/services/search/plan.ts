@@ -1,6 +1,4 @@
-import {
-  foldForSearch, latinLayoutToPersian, partNumberKey, persianLayoutToLatin, searchTokens,
-} from '../../../lib/search-text';
+import { foldForSearch, latinLayoutToPersian, partNumberKey, persianLayoutToLatin, searchTokens } from '../../../lib/search-text';
 
 /** What the database is asked for one typed query. */
 export interface SearchPlan {
@@ -21,9 +19,29 @@ export const MIN_FUZZY_KEY = 4;
 
 // Unit words that may stand apart from their number in a query ("کیلو ۱۰ مقاومت", "10 k").
 const UNIT_WORDS: Record<string, string> = {
-  کیلو: 'k', k: 'k', مگا: 'meg', meg: 'meg', میکرو: 'u', u: 'u', نانو: 'n', n: 'n', پیکو: 'p', p: 'p',
-  ولت: 'v', v: 'v', آمپر: 'a', وات: 'w', w: 'w', میکروفاراد: 'uf', uf: 'uf', نانوفاراد: 'nf', nf: 'nf',
-  پیکوفاراد: 'pf', pf: 'pf', مگاهرتز: 'mhz', mhz: 'mhz',
+  کیلو: 'k',
+  k: 'k',
+  مگا: 'meg',
+  meg: 'meg',
+  میکرو: 'u',
+  u: 'u',
+  نانو: 'n',
+  n: 'n',
+  پیکو: 'p',
+  p: 'p',
+  ولت: 'v',
+  v: 'v',
+  آمپر: 'a',
+  وات: 'w',
+  w: 'w',
+  میکروفاراد: 'uf',
+  uf: 'uf',
+  نانوفاراد: 'nf',
+  nf: 'nf',
+  پیکوفاراد: 'pf',
+  pf: 'pf',
+  مگاهرتز: 'mhz',
+  mhz: 'mhz',
 };
 
 /** Joins one bare number and one lone unit word of a query into a value token: ["کیلو","10"] → ["10k"]. */

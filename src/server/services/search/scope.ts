@@ -22,7 +22,10 @@ export async function resolveScope(db: Db, slug: string | undefined): Promise<Ca
     .limit(1);
   if (!row) throw notFound(`دسته‌بندی «${slug}» پیدا نشد.`);
   // The category tree is small (a few hundred rows): its subtree is one prefix match there, never over products.
-  const below = await db.select({ id: categories.id }).from(categories).where(sql`${categories.path} like ${row.path + '%'}`);
+  const below = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`${categories.path} like ${row.path + '%'}`);
   return { ...row, ids: below.map((c) => c.id) };
 }
 

@@ -52,12 +52,26 @@ export async function suggestProducts(db: Db, q: SuggestionQuery): Promise<Sugge
   }
   const items = row.items ?? [];
   const kinds = new Map(items.map((i) => [i.id, i.kind]));
-  const cards = await loadProductCards(db, items.map((i) => i.id));
+  const cards = await loadProductCards(
+    db,
+    items.map((i) => i.id),
+  );
   return {
     items: cards.map((c) => ({
-      id: c.id, images: c.images, name: c.name, nameFa: c.nameFa, partNumber: c.partNumber, slug: c.slug,
-      quality: c.quality, availability: c.availability, availabilityDate: c.availabilityDate, prices: c.prices,
-      price: c.price, enable: c.enable, stock: c.stock, match: kinds.get(c.id) ?? 'text',
+      id: c.id,
+      images: c.images,
+      name: c.name,
+      nameFa: c.nameFa,
+      partNumber: c.partNumber,
+      slug: c.slug,
+      quality: c.quality,
+      availability: c.availability,
+      availabilityDate: c.availabilityDate,
+      prices: c.prices,
+      price: c.price,
+      enable: c.enable,
+      stock: c.stock,
+      match: kinds.get(c.id) ?? 'text',
     })),
     total: row.total,
     searched: used.folded,

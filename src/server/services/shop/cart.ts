@@ -42,11 +42,26 @@ export function assertCartQuantity(product: PricedProduct, quantity: number, fie
   }
 }
 
-export interface CartLineRow { id: number; productId: number; quantity: number; options: Option[]; reference: string | null }
+export interface CartLineRow {
+  id: number;
+  productId: number;
+  quantity: number;
+  options: Option[];
+  reference: string | null;
+}
 
 async function cartLines(db: Db, cartId: number): Promise<CartLineRow[]> {
-  return db.select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity, options: cartItems.options, reference: cartItems.reference })
-    .from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(cartItems.id);
+  return db
+    .select({
+      id: cartItems.id,
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      options: cartItems.options,
+      reference: cartItems.reference,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(cartItems.id);
 }
 
 /** Lines with their products, in the order they were added. */
@@ -54,7 +69,10 @@ export async function loadCartLines(db: Db, userId: number): Promise<{ row: Cart
   const cartId = await cartIdOf(db, userId, false);
   if (cartId === null) return [];
   const rows = await cartLines(db, cartId);
-  const byId = await loadPricedProducts(db, rows.map((r) => r.productId));
+  const byId = await loadPricedProducts(
+    db,
+    rows.map((r) => r.productId),
+  );
   return rows.flatMap((row) => {
     const product = byId.get(row.productId);
     return product ? [{ row, product }] : [];
@@ -66,7 +84,15 @@ export async function getCart(db: Db, userId: number): Promise<Cart> {
   // The code is checked afresh on every read: one that expired or ran out since it was entered stops counting, and the cart says why.
   const verdict = code === null ? null : await checkDiscountCode(db, code);
   const discountPercent = verdict?.ok ? verdict.percent : 0;
-  const totals = cartTotals(lines.map(({ row, product }) => ({ product, quantity: row.quantity, available: product.purchasable, cap: cartQuantityCap(quantityRulesOf(product)) })), { discountPercent });
+  const totals = cartTotals(
+    lines.map(({ row, product }) => ({
+      product,
+      quantity: row.quantity,
+      available: product.purchasable,
+      cap: cartQuantityCap(quantityRulesOf(product)),
+    })),
+    { discountPercent },
+  );
   const items: CartItem[] = lines.map(({ row, product }, i) => {
     const priced = totals.lines[i]!;
     return {
@@ -83,8 +109,13 @@ export async function getCart(db: Db, userId: number): Promise<Cart> {
     };
   });
   return {
-    items, subtotal: totals.subtotal, vatIncluded: totals.vatIncluded, totals: totals.totals, total: totals.total,
-    quantity: totals.quantity, cartCount: totals.cartCount,
+    items,
+    subtotal: totals.subtotal,
+    vatIncluded: totals.vatIncluded,
+    totals: totals.totals,
+    total: totals.total,
+    quantity: totals.quantity,
+    cartCount: totals.cartCount,
     discountCode: verdict?.ok ? { code: verdict.code, percent: verdict.percent } : null,
     discountProblem: verdict && !verdict.ok ? DISCOUNT_CODE_MESSAGES[verdict.reason] : null,
   };
@@ -100,8 +131,11 @@ export async function addToCart(db: Db, userId: number, productId: number, quant
   const key = optionsKey(options);
   await db.transaction(async (tx) => {
     const cartId = (await cartIdOf(tx as unknown as Db, userId, true))!;
-    const [existing] = await tx.select({ id: cartItems.id, quantity: cartItems.quantity }).from(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), eq(cartItems.optionsKey, key))).for('update');
+    const [existing] = await tx
+      .select({ id: cartItems.id, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), eq(cartItems.optionsKey, key)))
+      .for('update');
     const next = (existing?.quantity ?? 0) + quantity;
     assertCartQuantity(product, existing ? next : quantity);
     if (existing) await tx.update(cartItems).set({ quantity: next, updatedAt: new Date() }).where(eq(cartItems.id, existing.id));
@@ -119,13 +153,25 @@ export type BatchOutcome =
  * its own against the quantity the line would reach (what is already in the cart plus earlier wishes
  * for the same product): a refused wish is reported and skipped, the others are still added.
  */
-export async function addManyToCart(db: Db, userId: number, wishes: { productId: number; quantity: number; reference?: string | null }[]): Promise<BatchOutcome[]> {
-  const byId = await loadPricedProducts(db, wishes.map((w) => w.productId));
+export async function addManyToCart(
+  db: Db,
+  userId: number,
+  wishes: { productId: number; quantity: number; reference?: string | null }[],
+): Promise<BatchOutcome[]> {
+  const byId = await loadPricedProducts(
+    db,
+    wishes.map((w) => w.productId),
+  );
   return db.transaction(async (tx) => {
     const cartId = (await cartIdOf(tx as unknown as Db, userId, true))!;
-    const existing = await tx.select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity, reference: cartItems.reference }).from(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.optionsKey, ''))).for('update');
-    const lines = new Map(existing.map((e) => [e.productId, { id: e.id as number | null, start: e.quantity, quantity: e.quantity, reference: e.reference }]));
+    const existing = await tx
+      .select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity, reference: cartItems.reference })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.optionsKey, '')))
+      .for('update');
+    const lines = new Map(
+      existing.map((e) => [e.productId, { id: e.id as number | null, start: e.quantity, quantity: e.quantity, reference: e.reference }]),
+    );
     const outcomes = wishes.map((wish): BatchOutcome => {
       const product = byId.get(wish.productId);
       if (!product?.purchasable) return { ok: false, reason: 'gone', message: CART_MESSAGES.productGone };
@@ -140,8 +186,15 @@ export async function addManyToCart(db: Db, userId: number, wishes: { productId:
     });
     for (const [productId, line] of lines) {
       if (line.quantity === line.start) continue;
-      if (line.id !== null) await tx.update(cartItems).set({ quantity: line.quantity, reference: line.reference, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
-      else await tx.insert(cartItems).values({ cartId, productId, quantity: line.quantity, options: [], optionsKey: '', reference: line.reference });
+      if (line.id !== null)
+        await tx
+          .update(cartItems)
+          .set({ quantity: line.quantity, reference: line.reference, updatedAt: new Date() })
+          .where(eq(cartItems.id, line.id));
+      else
+        await tx
+          .insert(cartItems)
+          .values({ cartId, productId, quantity: line.quantity, options: [], optionsKey: '', reference: line.reference });
     }
     return outcomes;
   });
@@ -168,8 +221,14 @@ export async function setCartQuantities(db: Db, userId: number, quantities: { id
 /** The customer's own reference for a line (designators, where it goes); null clears it. */
 export async function setCartReference(db: Db, userId: number, id: number, reference: string | null): Promise<Cart> {
   const cartId = await cartIdOf(db, userId, false);
-  const updated = cartId === null ? [] : await db.update(cartItems).set({ reference, updatedAt: new Date() })
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, id))).returning({ id: cartItems.id });
+  const updated =
+    cartId === null
+      ? []
+      : await db
+          .update(cartItems)
+          .set({ reference, updatedAt: new Date() })
+          .where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, id)))
+          .returning({ id: cartItems.id });
   if (updated.length === 0) throw new HttpError(422, CART_MESSAGES.lineNotFound, { id: [CART_MESSAGES.lineNotFound] });
   return getCart(db, userId);
 }

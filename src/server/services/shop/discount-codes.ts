@@ -20,8 +20,14 @@ export const DISCOUNT_STAFF_MESSAGES = {
 const toView = (r: CodeRow, now = new Date()): DiscountCodeView => {
   const verdict = discountCodeVerdict(r, now);
   return {
-    id: r.id, code: r.code, percent: r.percent, startsAt: r.startsAt?.toISOString() ?? null, endsAt: r.endsAt?.toISOString() ?? null,
-    usageLimit: r.usageLimit, usedCount: r.usedCount, createdAt: r.createdAt.toISOString(),
+    id: r.id,
+    code: r.code,
+    percent: r.percent,
+    startsAt: r.startsAt?.toISOString() ?? null,
+    endsAt: r.endsAt?.toISOString() ?? null,
+    usageLimit: r.usageLimit,
+    usedCount: r.usedCount,
+    createdAt: r.createdAt.toISOString(),
     status: verdict.ok || verdict.reason === 'unknown' ? 'active' : verdict.reason,
   };
 };
@@ -33,18 +39,38 @@ export async function listDiscountCodes(db: Db): Promise<DiscountCodeView[]> {
 
 export async function createDiscountCode(db: Db, staffId: number, body: DiscountCodeBody): Promise<DiscountCodeView> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(discountCodes).values({
-      code: body.code, percent: body.percent, startsAt: body.startsAt ?? null, endsAt: body.endsAt ?? null,
-      usageLimit: body.usageLimit ?? null, createdBy: staffId,
-    }).onConflictDoNothing().returning();
+    const [row] = await tx
+      .insert(discountCodes)
+      .values({
+        code: body.code,
+        percent: body.percent,
+        startsAt: body.startsAt ?? null,
+        endsAt: body.endsAt ?? null,
+        usageLimit: body.usageLimit ?? null,
+        createdBy: staffId,
+      })
+      .onConflictDoNothing()
+      .returning();
     if (!row) throw new HttpError(409, DISCOUNT_STAFF_MESSAGES.taken, { code: [DISCOUNT_STAFF_MESSAGES.taken] });
-    await tx.insert(staffActions).values({ staffId, action: 'discount.create', entity: 'discount_code', entityId: row.id, details: { code: row.code, percent: row.percent, usageLimit: row.usageLimit } });
+    await tx
+      .insert(staffActions)
+      .values({
+        staffId,
+        action: 'discount.create',
+        entity: 'discount_code',
+        entityId: row.id,
+        details: { code: row.code, percent: row.percent, usageLimit: row.usageLimit },
+      });
     return toView(row);
   });
 }
 
 async function findCode(db: Db, code: string): Promise<CodeRow | null> {
-  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, normaliseDiscountCode(code))).limit(1);
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.code, normaliseDiscountCode(code)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -60,7 +86,9 @@ const refusal = (reason: Exclude<DiscountCodeVerdict, { ok: true }>['reason'], s
 export async function applyCartDiscountCode(db: Db, userId: number, raw: string): Promise<void> {
   const verdict = await checkDiscountCode(db, raw);
   if (!verdict.ok) throw refusal(verdict.reason, 422);
-  await db.insert(carts).values({ userId, discountCode: verdict.code })
+  await db
+    .insert(carts)
+    .values({ userId, discountCode: verdict.code })
     .onConflictDoUpdate({ target: carts.userId, set: { discountCode: verdict.code, updatedAt: new Date() } });
 }
 
@@ -79,11 +107,15 @@ export async function cartDiscountCodeOf(db: Db, userId: number): Promise<string
  * finds the condition false and gets 409 with the reason; its enquiry rolls back.
  */
 export async function consumeDiscountCode(tx: Db, code: string): Promise<number> {
-  const [used] = await tx.update(discountCodes).set({ usedCount: sql`${discountCodes.usedCount} + 1` })
-    .where(sql`${discountCodes.code} = ${normaliseDiscountCode(code)}
+  const [used] = await tx
+    .update(discountCodes)
+    .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
+    .where(
+      sql`${discountCodes.code} = ${normaliseDiscountCode(code)}
       AND (${discountCodes.startsAt} IS NULL OR ${discountCodes.startsAt} <= now())
       AND (${discountCodes.endsAt} IS NULL OR ${discountCodes.endsAt} > now())
-      AND (${discountCodes.usageLimit} IS NULL OR ${discountCodes.usedCount} < ${discountCodes.usageLimit})`)
+      AND (${discountCodes.usageLimit} IS NULL OR ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
+    )
     .returning({ percent: discountCodes.percent });
   if (used) return clampDiscountPercent(used.percent);
   const verdict = await checkDiscountCode(tx, code);
@@ -99,11 +131,14 @@ export async function consumeDiscountCode(tx: Db, code: string): Promise<number>
  * enquiry asked again) — the order was priced with the code, so the count follows even past its limit.
  */
 export async function settleDiscountHold(tx: Db, orderId: number, holds: boolean): Promise<void> {
-  const [flipped] = await tx.update(orders).set({ discountHeld: holds })
+  const [flipped] = await tx
+    .update(orders)
+    .set({ discountHeld: holds })
     .where(and(eq(orders.id, orderId), eq(orders.discountHeld, !holds), isNotNull(orders.discountCode)))
     .returning({ code: orders.discountCode });
   if (!flipped?.code) return;
-  await tx.update(discountCodes)
+  await tx
+    .update(discountCodes)
     .set({ usedCount: holds ? sql`${discountCodes.usedCount} + 1` : sql`greatest(${discountCodes.usedCount} - 1, 0)` })
     .where(eq(discountCodes.code, flipped.code));
 }
@@ -114,14 +149,20 @@ export async function settleDiscountHold(tx: Db, orderId: number, holds: boolean
  * transaction that re-checks the expiry in the UPDATE. Returns how many were given back.
  */
 export async function releaseExpiredDiscounts(db: Db, now: Date): Promise<number> {
-  const due = await db.select({ id: orders.id }).from(orders)
-    .where(sql`${orders.discountHeld} AND ${orders.status} = 'confirmed' AND ${orders.expiresAt} <= ${now}`).limit(200);
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(sql`${orders.discountHeld} AND ${orders.status} = 'confirmed' AND ${orders.expiresAt} <= ${now}`)
+    .limit(200);
   let released = 0;
   for (const { id } of due) {
     released += await db.transaction(async (tx) => {
       // Still expired at the moment of writing: a payment that landed meanwhile keeps its use.
-      const [still] = await tx.select({ id: orders.id }).from(orders)
-        .where(sql`${orders.id} = ${id} AND ${orders.status} = 'confirmed' AND ${orders.expiresAt} <= ${now}`).for('update');
+      const [still] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(sql`${orders.id} = ${id} AND ${orders.status} = 'confirmed' AND ${orders.expiresAt} <= ${now}`)
+        .for('update');
       if (!still) return 0;
       await settleDiscountHold(tx as unknown as Db, id, false);
       return 1;

@@ -13,8 +13,10 @@ export type OrderRow = typeof orders.$inferSelect;
 
 export async function lineQuantities(db: Db, orderIds: number[]): Promise<Map<number, number>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await db.select({ orderId: orderLines.orderId, quantity: orderLines.quantity, available: orderLines.available })
-    .from(orderLines).where(inArray(orderLines.orderId, orderIds));
+  const rows = await db
+    .select({ orderId: orderLines.orderId, quantity: orderLines.quantity, available: orderLines.available })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds));
   const out = new Map<number, number>();
   for (const r of rows) if (r.available) out.set(r.orderId, (out.get(r.orderId) ?? 0) + r.quantity);
   return out;
@@ -51,20 +53,31 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
   ]);
   const quantity = lines.reduce((s, l) => s + (l.available ? l.quantity : 0), 0);
   const asked = lines.map((l) => ({
-    requestedQuantity: l.requestedQuantity, requestedUnitPrice: l.requestedUnitPrice ?? l.unitPrice,
-    quantity: l.quantity, unitPrice: l.unitPrice, available: l.available,
+    requestedQuantity: l.requestedQuantity,
+    requestedUnitPrice: l.requestedUnitPrice ?? l.unitPrice,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    available: l.available,
   }));
   // The store has answered once it confirmed (or the order went on to be paid); before that nothing changed.
   const answered = row.confirmedAt !== null || row.status === 'paid';
-  const summary = answered && row.enquiryAmounts
-    ? changeSummaryText(changeSummary(asked, row.enquiryAmounts, row), (r) => formatToman(r, 'fa'))
-    : [];
+  const summary =
+    answered && row.enquiryAmounts ? changeSummaryText(changeSummary(asked, row.enquiryAmounts, row), (r) => formatToman(r, 'fa')) : [];
   return {
     ...toFactorSummary(row, quantity),
     lines: lines.map((l, i) => ({
-      id: l.id, productId: l.productId, product: l.product, requestedQuantity: l.requestedQuantity, quantity: l.quantity,
-      requestedUnitPrice: asked[i]!.requestedUnitPrice, changes: answered ? lineChanges(asked[i]!, asked[i]!) : ['unchanged' as const],
-      unitPrice: l.unitPrice, lineTotal: l.lineTotal, available: l.available, note: l.note, reference: l.reference,
+      id: l.id,
+      productId: l.productId,
+      product: l.product,
+      requestedQuantity: l.requestedQuantity,
+      quantity: l.quantity,
+      requestedUnitPrice: asked[i]!.requestedUnitPrice,
+      changes: answered ? lineChanges(asked[i]!, asked[i]!) : ['unchanged' as const],
+      unitPrice: l.unitPrice,
+      lineTotal: l.lineTotal,
+      available: l.available,
+      note: l.note,
+      reference: l.reference,
     })),
     subtotal: row.subtotal,
     vat: row.vat,
@@ -83,7 +96,14 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
     enquiry: row.enquiryAmounts ?? null,
     changeSummary: summary,
     buyer: row.buyer ?? null,
-    payments: pays.map((p) => ({ id: p.id, gateway: p.gateway, amount: p.amount, status: p.status, refId: p.refId, createdAt: p.createdAt.toISOString() })),
+    payments: pays.map((p) => ({
+      id: p.id,
+      gateway: p.gateway,
+      amount: p.amount,
+      status: p.status,
+      refId: p.refId,
+      createdAt: p.createdAt.toISOString(),
+    })),
     timeline,
   };
 }

@@ -15,7 +15,13 @@ export function orderState(row: { status: OrderStatus; expiresAt: Date | null },
 
 /** Spec §4: confirmed is green, waiting for payment and expired are red. */
 const COLOURS: Record<OrderState, 'green' | 'red' | 'grey' | 'blue'> = {
-  awaiting_approval: 'blue', confirmed: 'green', contact_store: 'red', rejected: 'grey', expired: 'red', paid: 'green', cancelled: 'grey',
+  awaiting_approval: 'blue',
+  confirmed: 'green',
+  contact_store: 'red',
+  rejected: 'grey',
+  expired: 'red',
+  paid: 'green',
+  cancelled: 'grey',
 };
 export const STATE_LABELS = Object.fromEntries(
   (Object.keys(COLOURS) as OrderState[]).map((s) => [s, { fa: ORDER_STATE_FA[s], colour: COLOURS[s] }]),

@@ -6,18 +6,35 @@ import { bankReceipts, orders } from '../../db/schema';
 import { toAsciiDigits } from '../../../lib/persian';
 
 export interface ReceiptInput {
-  name: string; payment_date: string; price: number; factor_number: string; tracking_code: string; account_number: string;
+  name: string;
+  payment_date: string;
+  price: number;
+  factor_number: string;
+  tracking_code: string;
+  account_number: string;
 }
 
 export async function createReceipt(db: Db, input: ReceiptInput, userId: number | null): Promise<{ id: number }> {
   const factorNumber = toAsciiDigits(input.factor_number);
   // The receipt is linked when the factor exists; the answer never says whether it does (guests may send it).
-  const [order] = await db.select({ id: orders.id }).from(orders)
-    .where(and(eq(orders.factorNumber, factorNumber), isNull(orders.deletedAt))).limit(1);
-  const [row] = await db.insert(bankReceipts).values({
-    orderId: order?.id ?? null, userId, name: input.name, paymentDate: new Date(input.payment_date), price: input.price,
-    factorNumber, trackingCode: toAsciiDigits(input.tracking_code), accountNumber: toAsciiDigits(input.account_number),
-  }).returning({ id: bankReceipts.id });
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.factorNumber, factorNumber), isNull(orders.deletedAt)))
+    .limit(1);
+  const [row] = await db
+    .insert(bankReceipts)
+    .values({
+      orderId: order?.id ?? null,
+      userId,
+      name: input.name,
+      paymentDate: new Date(input.payment_date),
+      price: input.price,
+      factorNumber,
+      trackingCode: toAsciiDigits(input.tracking_code),
+      accountNumber: toAsciiDigits(input.account_number),
+    })
+    .returning({ id: bankReceipts.id });
   return row!;
 }
 
@@ -47,17 +64,34 @@ export async function listReceipts(db: Db, query: StaffReceiptListQuery) {
     query.to ? lt(bankReceipts.paymentDate, new Date(new Date(`${query.to}T00:00:00${TEHRAN_OFFSET}`).getTime() + 86_400_000)) : undefined,
     query.q ? searchCondition(query.q) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(bankReceipts).where(where) as [{ total: number }];
+  const [{ total }] = (await db.select({ total: count() }).from(bankReceipts).where(where)) as [{ total: number }];
   const pages = Math.max(1, Math.ceil(Number(total) / query.limit));
-  const rows = await db.select({ r: bankReceipts, orderTotal: orders.total }).from(bankReceipts)
-    .leftJoin(orders, eq(orders.id, bankReceipts.orderId)).where(where)
-    .orderBy(desc(bankReceipts.createdAt), desc(bankReceipts.id)).limit(query.limit).offset((query.page - 1) * query.limit);
+  const rows = await db
+    .select({ r: bankReceipts, orderTotal: orders.total })
+    .from(bankReceipts)
+    .leftJoin(orders, eq(orders.id, bankReceipts.orderId))
+    .where(where)
+    .orderBy(desc(bankReceipts.createdAt), desc(bankReceipts.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
   return {
     data: rows.map(({ r, orderTotal }) => ({
-      id: r.id, orderId: r.orderId, name: r.name, paymentDate: r.paymentDate.toISOString(), price: r.price, factorNumber: r.factorNumber,
-      trackingCode: r.trackingCode, accountNumber: r.accountNumber, status: r.status, reviewedAt: r.reviewedAt?.toISOString() ?? null,
-      createdAt: r.createdAt.toISOString(), orderTotal: orderTotal ?? null,
+      id: r.id,
+      orderId: r.orderId,
+      name: r.name,
+      paymentDate: r.paymentDate.toISOString(),
+      price: r.price,
+      factorNumber: r.factorNumber,
+      trackingCode: r.trackingCode,
+      accountNumber: r.accountNumber,
+      status: r.status,
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+      orderTotal: orderTotal ?? null,
     })),
-    total: Number(total), page: query.page, pages, limit: query.limit,
+    total: Number(total),
+    page: query.page,
+    pages,
+    limit: query.limit,
   };
 }

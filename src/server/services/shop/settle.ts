@@ -25,16 +25,29 @@ export const SETTLE_MESSAGES = {
 } as const;
 
 /** A product with too little stock for an order's line. */
-export interface Shortage { productId: number; name: string; partNumber: string; wanted: number; inStock: number }
+export interface Shortage {
+  productId: number;
+  name: string;
+  partNumber: string;
+  wanted: number;
+  inStock: number;
+}
 
 export class SettleError extends HttpError {
-  constructor(readonly reason: keyof typeof SETTLE_MESSAGES, readonly shortages: Shortage[] = []) {
+  constructor(
+    readonly reason: keyof typeof SETTLE_MESSAGES,
+    readonly shortages: Shortage[] = [],
+  ) {
     super(409, SETTLE_MESSAGES[reason]);
   }
 }
 
 /** What one settlement took: `quantity` sold (sales count), `taken` units out of stock (less for a pre-order). */
-export interface StockTaken { productId: number; quantity: number; taken: number }
+export interface StockTaken {
+  productId: number;
+  quantity: number;
+  taken: number;
+}
 
 export interface SettleOptions {
   /** Gateways refuse an expired pre-invoice; staff accepting a bank receipt may still settle one. */
@@ -62,17 +75,32 @@ export async function settleOrder(db: Db, orderId: number, opts: SettleOptions =
   const now = opts.now ?? new Date();
   const verb = opts.actor && opts.actor.kind !== 'bank' ? 'accept_receipt' : 'pay_online';
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ status: orders.status, expiresAt: orders.expiresAt, deletedAt: orders.deletedAt, total: orders.total, confirmedAt: orders.confirmedAt })
-      .from(orders).where(eq(orders.id, orderId)).for('update');
+    const [order] = await tx
+      .select({
+        status: orders.status,
+        expiresAt: orders.expiresAt,
+        deletedAt: orders.deletedAt,
+        total: orders.total,
+        confirmedAt: orders.confirmedAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
     if (!order || order.status !== 'confirmed' || order.deletedAt) throw new SettleError('notPayable');
     const expected = opts.expect;
-    if (expected && (order.total !== expected.total || (expected.confirmedAt !== undefined && !sameInstant(order.confirmedAt, expected.confirmedAt)))) {
+    if (
+      expected &&
+      (order.total !== expected.total || (expected.confirmedAt !== undefined && !sameInstant(order.confirmedAt, expected.confirmedAt)))
+    ) {
       throw new SettleError('changed');
     }
     if (!opts.allowExpired && isExpired(order.expiresAt, now)) throw new SettleError('expired');
     try {
       await moveOrder(tx, orderId, verb, opts.actor ?? BANK, {
-        set: { paidAt: now }, now, onlyFrom: opts.allowExpired ? ['confirmed', 'expired'] : ['confirmed'], details: { total: order.total },
+        set: { paidAt: now },
+        now,
+        onlyFrom: opts.allowExpired ? ['confirmed', 'expired'] : ['confirmed'],
+        details: { total: order.total },
       });
     } catch (err) {
       if (err instanceof TransitionError) throw new SettleError('notPayable');
@@ -84,7 +112,9 @@ export async function settleOrder(db: Db, orderId: number, opts: SettleOptions =
 
 /** The order's lines that take stock: available, with a product, more than zero units. */
 async function stockLines(db: Db, orderId: number) {
-  const lines = await db.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines)
+  const lines = await db
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .from(orderLines)
     .where(and(eq(orderLines.orderId, orderId), eq(orderLines.available, true)));
   return lines.filter((l): l is { productId: number; quantity: number } => l.productId !== null && l.quantity > 0);
 }
@@ -98,30 +128,47 @@ async function takeStock(db: Db, orderId: number): Promise<StockTaken[]> {
   const short: number[] = [];
   for (const line of await stockLines(db, orderId)) {
     // The common case in one statement: the conditional update is the check.
-    const [row] = await db.update(products).set({
-      stock: sql`${products.stock} - ${line.quantity}`,
-      salesCount: sql`${products.salesCount} + ${line.quantity}`,
-      // The product page shows stock and availability, the home page best sellers: they must be rebuilt.
-      updatedAt: sql`now()`,
-    }).where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`)).returning({ id: products.id });
+    const [row] = await db
+      .update(products)
+      .set({
+        stock: sql`${products.stock} - ${line.quantity}`,
+        salesCount: sql`${products.salesCount} + ${line.quantity}`,
+        // The product page shows stock and availability, the home page best sellers: they must be rebuilt.
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+      .returning({ id: products.id });
     if (row) {
       taken.push({ ...line, taken: line.quantity });
       continue;
     }
     // Too little: a pre-order product still sells (its stock goes to zero, and we remember how much
     // that was, to give back exactly that); anything else is short. The row lock keeps `stock` exact.
-    const [current] = await db.select({ stock: products.stock, preOrder: sql<boolean>`${products.availabilityDate} IS NOT NULL` })
-      .from(products).where(eq(products.id, line.productId)).for('update');
+    const [current] = await db
+      .select({ stock: products.stock, preOrder: sql<boolean>`${products.availabilityDate} IS NOT NULL` })
+      .from(products)
+      .where(eq(products.id, line.productId))
+      .for('update');
     if (current?.preOrder) {
       const units = Math.max(0, Math.min(current.stock, line.quantity));
-      await db.update(products).set({ stock: sql`${products.stock} - ${units}`, salesCount: sql`${products.salesCount} + ${line.quantity}`, updatedAt: sql`now()` })
+      await db
+        .update(products)
+        .set({
+          stock: sql`${products.stock} - ${units}`,
+          salesCount: sql`${products.salesCount} + ${line.quantity}`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(products.id, line.productId));
       taken.push({ ...line, taken: units });
     } else {
       short.push(line.productId);
     }
   }
-  if (short.length > 0) throw new SettleError('outOfStock', (await stockShortages(db, orderId)).filter((s) => short.includes(s.productId)));
+  if (short.length > 0)
+    throw new SettleError(
+      'outOfStock',
+      (await stockShortages(db, orderId)).filter((s) => short.includes(s.productId)),
+    );
   return taken;
 }
 
@@ -139,11 +186,14 @@ export async function unsettleOrder(db: Db, orderId: number, taken: StockTaken[]
       throw err;
     }
     for (const line of taken) {
-      await tx.update(products).set({
-        stock: sql`${products.stock} + ${line.taken}`,
-        salesCount: sql`GREATEST(${products.salesCount} - ${line.quantity}, 0)`,
-        updatedAt: sql`now()`,
-      }).where(eq(products.id, line.productId));
+      await tx
+        .update(products)
+        .set({
+          stock: sql`${products.stock} + ${line.taken}`,
+          salesCount: sql`GREATEST(${products.salesCount} - ${line.quantity}, 0)`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(products.id, line.productId));
     }
     return true;
   });
@@ -153,8 +203,21 @@ export async function unsettleOrder(db: Db, orderId: number, taken: StockTaken[]
 export async function stockShortages(db: Db, orderId: number): Promise<Shortage[]> {
   const lines = await stockLines(db, orderId);
   if (lines.length === 0) return [];
-  const rows = await db.select({ id: products.id, name: products.nameFa, partNumber: products.partNumber, stock: products.stock, preOrder: sql<boolean>`${products.availabilityDate} IS NOT NULL` })
-    .from(products).where(inArray(products.id, lines.map((l) => l.productId)));
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.nameFa,
+      partNumber: products.partNumber,
+      stock: products.stock,
+      preOrder: sql<boolean>`${products.availabilityDate} IS NOT NULL`,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((l) => l.productId),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return lines.flatMap((line) => {
     const p = byId.get(line.productId);

@@ -36,7 +36,6 @@ export const STAFF_MESSAGES = {
   ownRole: 'نقش خودتان را نمی‌توانید تغییر دهید.',
 } as const;
 
-
 /** The state machine's actor for a staff member: their role decides what the table lets them do. */
 export const staffActor = (user: { id: number; staffRole: StaffRole }): Actor & { id: number } => ({ kind: user.staffRole, id: user.id });
 
@@ -58,18 +57,42 @@ export async function staffListOrders(db: Db, query: StaffOrderListQuery) {
     query.shipping ? eq(orders.shippingStatus, query.shipping) : undefined,
     query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00+03:30`)) : undefined,
     query.to ? lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00+03:30`).getTime() + 86_400_000)) : undefined,
-    q ? or(eq(orders.factorNumber, q), ilike(orders.trackingCode, like), ilike(users.username, like), ilike(users.name, like), ilike(users.mobile, like)) : undefined,
+    q
+      ? or(
+          eq(orders.factorNumber, q),
+          ilike(orders.trackingCode, like),
+          ilike(users.username, like),
+          ilike(users.name, like),
+          ilike(users.mobile, like),
+        )
+      : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where) as [{ total: number }];
-  const rows = await db.select({ o: orders, username: users.username, name: users.name }).from(orders).innerJoin(users, eq(users.id, orders.userId))
-    .where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.limit).offset((query.page - 1) * query.limit);
-  const quantities = await lineQuantities(db, rows.map((r) => r.o.id));
+  const [{ total }] = (await db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where)) as [
+    { total: number },
+  ];
+  const rows = await db
+    .select({ o: orders, username: users.username, name: users.name })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const quantities = await lineQuantities(
+    db,
+    rows.map((r) => r.o.id),
+  );
   return {
     data: rows.map(({ o, username, name }) => ({
-      ...toFactorSummary(o, quantities.get(o.id) ?? 0, now), customer: username, customerName: name,
+      ...toFactorSummary(o, quantities.get(o.id) ?? 0, now),
+      customer: username,
+      customerName: name,
       shippingStatusLabel: SHIPPING_STATUS_LABELS[o.shippingStatus] ?? o.shippingStatus,
     })),
-    total: Number(total), page: query.page, pages: Math.max(1, Math.ceil(Number(total) / query.limit)), limit: query.limit,
+    total: Number(total),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(Number(total) / query.limit)),
+    limit: query.limit,
   };
 }
 
@@ -89,14 +112,19 @@ async function usernamesOf(db: Db, ids: number[]) {
 export async function staffOrderDetail(db: Db, id: number, rates?: ShippingRates) {
   const row = await orderById(db, id);
   const detail = await toFactorDetail(db, row, false);
-  const [customer] = await db.select({ username: users.username, name: users.name, mobile: users.mobile, email: users.email, companyName: users.companyName })
-    .from(users).where(eq(users.id, row.userId));
+  const [customer] = await db
+    .select({ username: users.username, name: users.name, mobile: users.mobile, email: users.email, companyName: users.companyName })
+    .from(users)
+    .where(eq(users.id, row.userId));
   const productIds = detail.lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
-  const stock = productIds.length === 0 ? [] : await db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, productIds));
+  const stock =
+    productIds.length === 0
+      ? []
+      : await db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, productIds));
   const stockOf = new Map(stock.map((p) => [p.id, p.stock]));
   return {
     ...detail,
-    lines: detail.lines.map((l) => ({ ...l, stock: l.productId === null ? null : stockOf.get(l.productId) ?? null })),
+    lines: detail.lines.map((l) => ({ ...l, stock: l.productId === null ? null : (stockOf.get(l.productId) ?? null) })),
     customer: customer ?? null,
     shippingStatusLabel: SHIPPING_STATUS_LABELS[row.shippingStatus] ?? row.shippingStatus,
     timeline: await orderTimeline(db, id, true, (ids) => usernamesOf(db, ids)),
@@ -104,22 +132,33 @@ export async function staffOrderDetail(db: Db, id: number, rates?: ShippingRates
   };
 }
 
-const sameLine = (a: { quantity: number; unitPrice: number; available: boolean }, b: { quantity: number; unitPrice: number; available: boolean }) =>
-  a.quantity === b.quantity && a.unitPrice === b.unitPrice && a.available === b.available;
+const sameLine = (
+  a: { quantity: number; unitPrice: number; available: boolean },
+  b: { quantity: number; unitPrice: number; available: boolean },
+) => a.quantity === b.quantity && a.unitPrice === b.unitPrice && a.available === b.available;
 
 /**
  * Confirms an enquiry, possibly changing each line's quantity, unit price and availability (each
  * change with its reason, which the customer sees); the totals are recomputed with the shared rule and
  * the pre-invoice gets its expiry.
  */
-export async function confirmEnquiry(db: Db, staff: Actor & { id: number }, id: number, body: z.output<typeof staffConfirmBodySchema>, rates: ShippingRates, validHours: number, config?: Config) {
+export async function confirmEnquiry(
+  db: Db,
+  staff: Actor & { id: number },
+  id: number,
+  body: z.output<typeof staffConfirmBodySchema>,
+  rates: ShippingRates,
+  validHours: number,
+  config?: Config,
+) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound();
     if (order.status !== 'awaiting_approval') throw new HttpError(409, STAFF_MESSAGES.notAwaiting);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
     const sent = new Map(body.lines.map((l) => [l.id, l]));
-    if (sent.size !== lines.length || lines.some((l) => !sent.has(l.id))) throw new HttpError(422, STAFF_MESSAGES.lineMismatch, { lines: [STAFF_MESSAGES.lineMismatch] });
+    if (sent.size !== lines.length || lines.some((l) => !sent.has(l.id)))
+      throw new HttpError(422, STAFF_MESSAGES.lineMismatch, { lines: [STAFF_MESSAGES.lineMismatch] });
     const totals: number[] = [];
     const changes: Record<string, unknown>[] = [];
     const unexplained: string[] = [];
@@ -130,15 +169,30 @@ export async function confirmEnquiry(db: Db, staff: Actor & { id: number }, id: 
       totals.push(lineTotal);
       // Measured against what the customer asked for, so a second round cannot hide a change.
       const asked = { quantity: line.requestedQuantity, unitPrice: line.unitPrice, available: true };
-      if (!sameLine({ quantity: s.quantity, unitPrice: s.unitPrice, available }, asked) || !sameLine({ quantity: s.quantity, unitPrice: s.unitPrice, available }, line)) {
-        changes.push({ line: line.id, quantity: [line.quantity, s.quantity], unitPrice: [line.unitPrice, s.unitPrice], available: [line.available, available], reason: s.note ?? line.note });
+      if (
+        !sameLine({ quantity: s.quantity, unitPrice: s.unitPrice, available }, asked) ||
+        !sameLine({ quantity: s.quantity, unitPrice: s.unitPrice, available }, line)
+      ) {
+        changes.push({
+          line: line.id,
+          quantity: [line.quantity, s.quantity],
+          unitPrice: [line.unitPrice, s.unitPrice],
+          available: [line.available, available],
+          reason: s.note ?? line.note,
+        });
         if (!(s.note ?? line.note)) unexplained.push(`${line.id}`);
       }
-      await tx.update(orderLines).set({ quantity: s.quantity, unitPrice: s.unitPrice, lineTotal, available, note: s.note ?? line.note })
+      await tx
+        .update(orderLines)
+        .set({ quantity: s.quantity, unitPrice: s.unitPrice, lineTotal, available, note: s.note ?? line.note })
         .where(eq(orderLines.id, line.id));
     }
     if (unexplained.length > 0) {
-      throw new HttpError(422, STAFF_MESSAGES.reasonNeeded, Object.fromEntries(unexplained.map((l) => [`lines.${l}.note`, [STAFF_MESSAGES.reasonNeeded]])));
+      throw new HttpError(
+        422,
+        STAFF_MESSAGES.reasonNeeded,
+        Object.fromEntries(unexplained.map((l) => [`lines.${l}.note`, [STAFF_MESSAGES.reasonNeeded]])),
+      );
     }
     if (!totals.some((t) => t > 0) && !body.lines.some((l) => l.available && l.quantity > 0)) {
       throw new HttpError(422, STAFF_MESSAGES.nothingAvailable, { lines: [STAFF_MESSAGES.nothingAvailable] });
@@ -147,7 +201,10 @@ export async function confirmEnquiry(db: Db, staff: Actor & { id: number }, id: 
     const now = new Date();
     await moveOrder(tx, id, 'confirm', staff, {
       set: { ...amounts, confirmedAt: now, expiresAt: preInvoiceExpiry(now, validHours), staffNote: body.note ?? order.staffNote },
-      reason: body.note ?? null, details: { changes, total: amounts.total }, refused: STAFF_MESSAGES.notAwaiting, now,
+      reason: body.note ?? null,
+      details: { changes, total: amounts.total },
+      refused: STAFF_MESSAGES.notAwaiting,
+      now,
     });
     await record(tx, staff.id, 'order.confirm', 'order', id, { changes, total: amounts.total });
     if (config) await enqueuePreInvoiceReady(tx, config, id);
@@ -156,19 +213,33 @@ export async function confirmEnquiry(db: Db, staff: Actor & { id: number }, id: 
 }
 
 /** Rejects an enquiry, or answers "please contact the store". */
-export async function closeEnquiry(db: Db, staff: Actor & { id: number }, id: number, outcome: 'rejected' | 'contact_store', note?: string) {
+export async function closeEnquiry(
+  db: Db,
+  staff: Actor & { id: number },
+  id: number,
+  outcome: 'rejected' | 'contact_store',
+  note?: string,
+) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound();
     await moveOrder(tx, id, outcome === 'rejected' ? 'reject' : 'contact', staff, {
-      set: { staffNote: note ?? order.staffNote }, reason: note ?? null, refused: STAFF_MESSAGES.notAwaiting,
+      set: { staffNote: note ?? order.staffNote },
+      reason: note ?? null,
+      refused: STAFF_MESSAGES.notAwaiting,
     });
     await record(tx, staff.id, outcome === 'rejected' ? 'order.reject' : 'order.contact_store', 'order', id, note ? { note } : {});
   });
   return staffOrderDetail(db, id);
 }
 
-export async function setShipping(db: Db, staff: Actor & { id: number }, id: number, body: z.output<typeof staffShippingBodySchema>, config?: Config) {
+export async function setShipping(
+  db: Db,
+  staff: Actor & { id: number },
+  id: number,
+  body: z.output<typeof staffShippingBodySchema>,
+  config?: Config,
+) {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound();
@@ -177,16 +248,22 @@ export async function setShipping(db: Db, staff: Actor & { id: number }, id: num
     if (body.shippingStatus === 'shipped' && !trackingCode) {
       throw new HttpError(422, STAFF_MESSAGES.trackingNeeded, { shippingTrackingCode: [STAFF_MESSAGES.trackingNeeded] });
     }
-    await tx.update(orders).set({
-      shippingStatus: body.shippingStatus,
-      shippingTrackingCode: trackingCode,
-      shippingDescription: body.shippingDescription || order.shippingDescription,
-      updatedAt: new Date(),
-    }).where(eq(orders.id, id));
+    await tx
+      .update(orders)
+      .set({
+        shippingStatus: body.shippingStatus,
+        shippingTrackingCode: trackingCode,
+        shippingDescription: body.shippingDescription || order.shippingDescription,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, id));
     await record(tx, staff.id, 'order.shipping', 'order', id, { ...body });
     const carrier = body.shippingDescription || order.shippingDescription;
     await recordOrderEvent(tx, {
-      orderId: id, verb: 'shipping', state: 'paid', actor: staff,
+      orderId: id,
+      verb: 'shipping',
+      state: 'paid',
+      actor: staff,
       reason: [SHIPPING_STATUS_LABELS[body.shippingStatus], carrier, trackingCode].filter(Boolean).join(' — '),
       details: { shippingStatus: body.shippingStatus, carrier, trackingCode },
     });
@@ -214,24 +291,48 @@ export async function reviewReceipt(db: Db, staff: Actor & { id: number }, id: n
       await enqueueReceiptRejected(tx, config, id);
     }
     await tx.update(bankReceipts).set({ status: verdict, reviewedBy: staffId, reviewedAt: new Date() }).where(eq(bankReceipts.id, id));
-    await record(tx, staffId, verdict === 'accepted' ? 'receipt.accept' : 'receipt.reject', 'bank_receipt', id, { orderId: receipt.orderId, price: receipt.price });
+    await record(tx, staffId, verdict === 'accepted' ? 'receipt.accept' : 'receipt.reject', 'bank_receipt', id, {
+      orderId: receipt.orderId,
+      price: receipt.price,
+    });
   });
 }
 
 export async function staffListPayments(db: Db) {
-  const rows = await db.select({ p: payments, factorNumber: orders.factorNumber }).from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId)).orderBy(desc(payments.createdAt)).limit(300);
+  const rows = await db
+    .select({ p: payments, factorNumber: orders.factorNumber })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .orderBy(desc(payments.createdAt))
+    .limit(300);
   return rows.map(({ p, factorNumber }) => ({
-    id: p.id, orderId: p.orderId, factorNumber, gateway: p.gateway, amount: p.amount, status: p.status, refId: p.refId,
-    flagged: p.flagged, failureReason: p.failureReason, createdAt: p.createdAt.toISOString(),
+    id: p.id,
+    orderId: p.orderId,
+    factorNumber,
+    gateway: p.gateway,
+    amount: p.amount,
+    status: p.status,
+    refId: p.refId,
+    flagged: p.flagged,
+    failureReason: p.failureReason,
+    createdAt: p.createdAt.toISOString(),
   }));
 }
 
 export async function staffListActions(db: Db) {
-  const rows = await db.select({ a: staffActions, username: users.username }).from(staffActions)
-    .innerJoin(users, eq(users.id, staffActions.staffId)).orderBy(desc(staffActions.id)).limit(300);
+  const rows = await db
+    .select({ a: staffActions, username: users.username })
+    .from(staffActions)
+    .innerJoin(users, eq(users.id, staffActions.staffId))
+    .orderBy(desc(staffActions.id))
+    .limit(300);
   return rows.map(({ a, username }) => ({
-    id: a.id, staff: username, action: a.action, entity: a.entity, entityId: a.entityId, details: a.details, createdAt: a.createdAt.toISOString(),
+    id: a.id,
+    staff: username,
+    action: a.action,
+    entity: a.entity,
+    entityId: a.entityId,
+    details: a.details,
+    createdAt: a.createdAt.toISOString(),
   }));
 }
-

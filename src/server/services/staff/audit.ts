@@ -9,7 +9,14 @@ import { siteRevisions, staffActions } from '../../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export async function recordAction(tx: Tx | Db, staffId: number, action: string, entity: string, entityId: number, details: Record<string, unknown> = {}) {
+export async function recordAction(
+  tx: Tx | Db,
+  staffId: number,
+  action: string,
+  entity: string,
+  entityId: number,
+  details: Record<string, unknown> = {},
+) {
   await tx.insert(staffActions).values({ staffId, action, entity, entityId, details });
 }
 
@@ -17,5 +24,8 @@ export type SiteArea = (typeof siteRevisions.$inferSelect)['area'];
 
 /** Marks a part of the site changed now, in the writer's transaction (see site_revisions). */
 export async function touchSite(tx: Tx | Db, area: SiteArea) {
-  await tx.insert(siteRevisions).values({ area }).onConflictDoUpdate({ target: siteRevisions.area, set: { updatedAt: sql`now()` } });
+  await tx
+    .insert(siteRevisions)
+    .values({ area })
+    .onConflictDoUpdate({ target: siteRevisions.area, set: { updatedAt: sql`now()` } });
 }

@@ -7,7 +7,11 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { HELP_FILES } from '../../../api/schemas/content';
 import {
-  STAFF_CONTENT_MESSAGES as M, type staffMessageBodySchema, type staffPageBodySchema, type staffPostBodySchema, type staffSlideBodySchema,
+  STAFF_CONTENT_MESSAGES as M,
+  type staffMessageBodySchema,
+  type staffPageBodySchema,
+  type staffPostBodySchema,
+  type staffSlideBodySchema,
 } from '../../../api/schemas/staff-content';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -20,13 +24,25 @@ import { recordAction, touchSite } from './audit';
 
 export async function staffListPages(db: Db) {
   const rows = await db.select().from(contentPages).orderBy(asc(contentPages.slug), asc(contentPages.locale));
-  return rows.map((r) => ({ slug: r.slug, locale: r.locale, kind: r.kind, title: r.title, body: r.body, updatedAt: r.updatedAt.toISOString() }));
+  return rows.map((r) => ({
+    slug: r.slug,
+    locale: r.locale,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
 }
 
 export async function savePage(db: Db, staffId: number, slug: string, locale: 'fa' | 'en', body: z.output<typeof staffPageBodySchema>) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.insert(contentPages).values({ slug, locale, ...body })
-      .onConflictDoUpdate({ target: [contentPages.slug, contentPages.locale], set: { kind: body.kind, title: body.title, body: body.body, updatedAt: sql`now()` } })
+    const [row] = await tx
+      .insert(contentPages)
+      .values({ slug, locale, ...body })
+      .onConflictDoUpdate({
+        target: [contentPages.slug, contentPages.locale],
+        set: { kind: body.kind, title: body.title, body: body.body, updatedAt: sql`now()` },
+      })
       .returning({ id: contentPages.id });
     await recordAction(tx, staffId, 'page.save', 'page', row!.id, { slug, locale, title: body.title });
   });
@@ -34,7 +50,10 @@ export async function savePage(db: Db, staffId: number, slug: string, locale: 'f
 
 export async function deletePage(db: Db, staffId: number, slug: string, locale: 'fa' | 'en') {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(contentPages).where(and(eq(contentPages.slug, slug), eq(contentPages.locale, locale))).returning({ id: contentPages.id });
+    const [row] = await tx
+      .delete(contentPages)
+      .where(and(eq(contentPages.slug, slug), eq(contentPages.locale, locale)))
+      .returning({ id: contentPages.id });
     if (!row) throw notFound(M.pageMissing);
     // A deleted row carries no updated_at: the site revision makes the rebuild render the fixed pages again.
     await touchSite(tx, 'pages');
@@ -45,15 +64,28 @@ export async function deletePage(db: Db, staffId: number, slug: string, locale: 
 // ---- blog posts
 
 export async function staffListPosts(db: Db) {
-  const rows = await db.select({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, publishedAt: blogPosts.publishedAt, updatedAt: blogPosts.updatedAt })
-    .from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+  const rows = await db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      publishedAt: blogPosts.publishedAt,
+      updatedAt: blogPosts.updatedAt,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
   return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
 }
 
 export async function staffPost(db: Db, id: number) {
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
   if (!row) throw notFound(M.postMissing);
-  return { ...row, publishedAt: row.publishedAt.toISOString(), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    publishedAt: row.publishedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export async function savePost(db: Db, staffId: number, id: number | null, body: z.output<typeof staffPostBodySchema>) {
@@ -63,10 +95,17 @@ export async function savePost(db: Db, staffId: number, id: number | null, body:
     const values = { ...body, image: body.image ?? null, publishedAt: body.publishedAt ? new Date(body.publishedAt) : undefined };
     let postId = id;
     if (id === null) {
-      const [row] = await tx.insert(blogPosts).values({ ...values, publishedAt: values.publishedAt ?? new Date() }).returning({ id: blogPosts.id });
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({ ...values, publishedAt: values.publishedAt ?? new Date() })
+        .returning({ id: blogPosts.id });
       postId = row!.id;
     } else {
-      const done = await tx.update(blogPosts).set({ ...values, updatedAt: sql`now()` }).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      const done = await tx
+        .update(blogPosts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(blogPosts.id, id))
+        .returning({ id: blogPosts.id });
       if (!done.length) throw notFound(M.postMissing);
     }
     await recordAction(tx, staffId, id === null ? 'post.create' : 'post.update', 'post', postId!, { slug: body.slug, title: body.title });
@@ -87,11 +126,23 @@ export async function deletePost(db: Db, staffId: number, id: number) {
 // ---- home slides and banners
 
 const toSlide = (r: typeof homeSlides.$inferSelect) => ({
-  id: r.id, kind: r.kind, title: r.title, titleEn: r.titleEn, text: r.text, textEn: r.textEn, image: r.image, url: r.url, active: r.active, sort: r.sort,
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  titleEn: r.titleEn,
+  text: r.text,
+  textEn: r.textEn,
+  image: r.image,
+  url: r.url,
+  active: r.active,
+  sort: r.sort,
 });
 
 export async function listSlides(db: Db, onlyActive: boolean) {
-  const rows = await db.select().from(homeSlides).where(onlyActive ? eq(homeSlides.active, true) : undefined)
+  const rows = await db
+    .select()
+    .from(homeSlides)
+    .where(onlyActive ? eq(homeSlides.active, true) : undefined)
     .orderBy(asc(homeSlides.kind), asc(homeSlides.sort), asc(homeSlides.id));
   return rows.map(toSlide);
 }
@@ -103,11 +154,19 @@ export async function saveSlide(db: Db, staffId: number, id: number | null, body
       const [row] = await tx.insert(homeSlides).values(body).returning({ id: homeSlides.id });
       slideId = row!.id;
     } else {
-      const done = await tx.update(homeSlides).set({ ...body, updatedAt: sql`now()` }).where(eq(homeSlides.id, id)).returning({ id: homeSlides.id });
+      const done = await tx
+        .update(homeSlides)
+        .set({ ...body, updatedAt: sql`now()` })
+        .where(eq(homeSlides.id, id))
+        .returning({ id: homeSlides.id });
       if (!done.length) throw notFound(M.slideMissing);
     }
     await touchSite(tx, 'slides');
-    await recordAction(tx, staffId, id === null ? 'slide.create' : 'slide.update', 'slide', slideId!, { kind: body.kind, title: body.title, active: body.active });
+    await recordAction(tx, staffId, id === null ? 'slide.create' : 'slide.update', 'slide', slideId!, {
+      kind: body.kind,
+      title: body.title,
+      active: body.active,
+    });
     return slideId!;
   });
 }
@@ -126,24 +185,41 @@ export async function deleteSlide(db: Db, staffId: number, id: number) {
 export async function staffListMessages(db: Db) {
   const rows = await db.select().from(siteMessages).orderBy(asc(siteMessages.sort), asc(siteMessages.id));
   return rows.map((r) => ({
-    id: r.id, text: r.text, textEn: r.textEn, kind: r.kind, active: r.active, sort: r.sort,
-    startsAt: r.startsAt?.toISOString() ?? null, endsAt: r.endsAt?.toISOString() ?? null,
+    id: r.id,
+    text: r.text,
+    textEn: r.textEn,
+    kind: r.kind,
+    active: r.active,
+    sort: r.sort,
+    startsAt: r.startsAt?.toISOString() ?? null,
+    endsAt: r.endsAt?.toISOString() ?? null,
   }));
 }
 
 export async function saveMessage(db: Db, staffId: number, id: number | null, body: z.output<typeof staffMessageBodySchema>) {
   return db.transaction(async (tx) => {
-    const values = { ...body, startsAt: body.startsAt ? new Date(body.startsAt) : null, endsAt: body.endsAt ? new Date(body.endsAt) : null };
+    const values = {
+      ...body,
+      startsAt: body.startsAt ? new Date(body.startsAt) : null,
+      endsAt: body.endsAt ? new Date(body.endsAt) : null,
+    };
     let messageId = id;
     if (id === null) {
       const [row] = await tx.insert(siteMessages).values(values).returning({ id: siteMessages.id });
       messageId = row!.id;
     } else {
-      const done = await tx.update(siteMessages).set({ ...values, updatedAt: sql`now()` }).where(eq(siteMessages.id, id)).returning({ id: siteMessages.id });
+      const done = await tx
+        .update(siteMessages)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(siteMessages.id, id))
+        .returning({ id: siteMessages.id });
       if (!done.length) throw notFound(M.messageMissing);
     }
     await touchSite(tx, 'messages');
-    await recordAction(tx, staffId, id === null ? 'message.create' : 'message.update', 'message', messageId!, { text: body.text, active: body.active });
+    await recordAction(tx, staffId, id === null ? 'message.create' : 'message.update', 'message', messageId!, {
+      text: body.text,
+      active: body.active,
+    });
     return messageId!;
   });
 }
@@ -172,7 +248,10 @@ export async function staffListHelpFiles(db: Db, config: Config) {
 
 export async function setHelpFile(db: Db, staffId: number, name: (typeof HELP_FILES)[number], url: string) {
   await db.transaction(async (tx) => {
-    await tx.insert(helpFiles).values({ name, url }).onConflictDoUpdate({ target: helpFiles.name, set: { url, updatedAt: sql`now()` } });
+    await tx
+      .insert(helpFiles)
+      .values({ name, url })
+      .onConflictDoUpdate({ target: helpFiles.name, set: { url, updatedAt: sql`now()` } });
     await touchSite(tx, 'help');
     await recordAction(tx, staffId, 'help.set', 'help', HELP_FILES.indexOf(name) + 1, { name, url });
   });

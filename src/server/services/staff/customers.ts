@@ -12,17 +12,41 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const orderCount = sql<number>`(select count(*)::int from orders o where o.user_id = ${users.id} and o.deleted_at is null)`;
 
 const toRow = (u: typeof users.$inferSelect, orders: number) => ({
-  id: u.id, username: u.username, name: u.name, email: u.email, mobile: u.mobile, companyName: u.companyName,
-  createdAt: u.createdAt.toISOString(), blocked: u.blockedAt !== null, orders: Number(orders),
+  id: u.id,
+  username: u.username,
+  name: u.name,
+  email: u.email,
+  mobile: u.mobile,
+  companyName: u.companyName,
+  createdAt: u.createdAt.toISOString(),
+  blocked: u.blockedAt !== null,
+  orders: Number(orders),
 });
 
 export async function listCustomers(db: Db, q: string | undefined, page: number, limit: number) {
   const term = q ? toAsciiDigits(normalisePersianText(q)) : '';
   const like = `%${escapeLike(term)}%`;
-  const where = and(eq(users.role, 'customer'), term ? or(ilike(users.username, like), ilike(users.name, like), ilike(users.email, like), ilike(users.mobile, like), ilike(users.companyName, like)) : undefined);
+  const where = and(
+    eq(users.role, 'customer'),
+    term
+      ? or(
+          ilike(users.username, like),
+          ilike(users.name, like),
+          ilike(users.email, like),
+          ilike(users.mobile, like),
+          ilike(users.companyName, like),
+        )
+      : undefined,
+  );
   const [[{ n } = { n: 0 }], rows] = await Promise.all([
     db.select({ n: count() }).from(users).where(where),
-    db.select({ u: users, orders: orderCount }).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select({ u: users, orders: orderCount })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
   ]);
   return { data: rows.map((r) => toRow(r.u, r.orders)), page, pages: Math.max(1, Math.ceil(Number(n) / limit)), total: Number(n) };
 }
@@ -37,16 +61,40 @@ async function customerRow(db: Db, id: number) {
 export async function customerDetail(db: Db, id: number) {
   const row = await customerRow(db, id);
   const [addressRows, orderRows] = await Promise.all([
-    db.select({ a: addresses, province: provinces.name, city: cities.name }).from(addresses)
-      .innerJoin(provinces, eq(provinces.id, addresses.provinceId)).innerJoin(cities, eq(cities.id, addresses.cityId))
-      .where(eq(addresses.userId, id)).orderBy(desc(addresses.isDefault), asc(addresses.id)),
-    db.select().from(orders).where(and(eq(orders.userId, id), isNull(orders.deletedAt))).orderBy(desc(orders.createdAt)).limit(200),
+    db
+      .select({ a: addresses, province: provinces.name, city: cities.name })
+      .from(addresses)
+      .innerJoin(provinces, eq(provinces.id, addresses.provinceId))
+      .innerJoin(cities, eq(cities.id, addresses.cityId))
+      .where(eq(addresses.userId, id))
+      .orderBy(desc(addresses.isDefault), asc(addresses.id)),
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, id), isNull(orders.deletedAt)))
+      .orderBy(desc(orders.createdAt))
+      .limit(200),
   ]);
   return {
     ...toRow(row.u, row.orders),
     phone: row.u.phone,
-    addresses: addressRows.map(({ a, province, city }) => ({ id: a.id, name: a.name, mobile: a.mobile, province, city, address: a.address, postCode: a.postCode, isDefault: a.isDefault })),
-    orderList: orderRows.map((o) => ({ id: o.id, factorNumber: o.factorNumber, status: o.status, total: o.total, createdAt: o.createdAt.toISOString() })),
+    addresses: addressRows.map(({ a, province, city }) => ({
+      id: a.id,
+      name: a.name,
+      mobile: a.mobile,
+      province,
+      city,
+      address: a.address,
+      postCode: a.postCode,
+      isDefault: a.isDefault,
+    })),
+    orderList: orderRows.map((o) => ({
+      id: o.id,
+      factorNumber: o.factorNumber,
+      status: o.status,
+      total: o.total,
+      createdAt: o.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -54,8 +102,15 @@ export async function customerDetail(db: Db, id: number) {
 export async function setBlocked(db: Db, staffId: number, id: number, blocked: boolean) {
   await customerRow(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ blockedAt: blocked ? sql`now()` : null, updatedAt: sql`now()` }).where(eq(users.id, id));
-    if (blocked) await tx.update(authTokens).set({ revokedAt: sql`now()` }).where(and(eq(authTokens.userId, id), isNull(authTokens.revokedAt)));
+    await tx
+      .update(users)
+      .set({ blockedAt: blocked ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    if (blocked)
+      await tx
+        .update(authTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(authTokens.userId, id), isNull(authTokens.revokedAt)));
     await recordAction(tx, staffId, blocked ? 'customer.block' : 'customer.unblock', 'user', id);
   });
 }

@@ -20,7 +20,9 @@ export async function moderationMode(db: Db): Promise<ModerationMode> {
 
 export async function setModerationMode(db: Db, staffId: number, mode: ModerationMode) {
   await db.transaction(async (tx) => {
-    await tx.insert(shopSettings).values({ key: MODERATION_KEY, value: mode })
+    await tx
+      .insert(shopSettings)
+      .values({ key: MODERATION_KEY, value: mode })
       .onConflictDoUpdate({ target: shopSettings.key, set: { value: mode, updatedAt: sql`now()` } });
     await recordAction(tx, staffId, 'setting.moderation', 'setting', 1, { mode });
   });
@@ -28,11 +30,20 @@ export async function setModerationMode(db: Db, staffId: number, mode: Moderatio
 
 export async function staffListReviews(db: Db, state: 'pending' | 'approved' | 'all') {
   const filter = state === 'all' ? undefined : eq(reviews.approved, state === 'approved');
-  const rows = await db.select({ r: reviews, slug: products.slug, name: products.name, nameFa: products.nameFa, partNumber: products.partNumber })
-    .from(reviews).innerJoin(products, eq(products.id, reviews.productId)).where(filter)
-    .orderBy(state === 'pending' ? reviews.createdAt : desc(reviews.createdAt), reviews.id).limit(200);
+  const rows = await db
+    .select({ r: reviews, slug: products.slug, name: products.name, nameFa: products.nameFa, partNumber: products.partNumber })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(filter)
+    .orderBy(state === 'pending' ? reviews.createdAt : desc(reviews.createdAt), reviews.id)
+    .limit(200);
   return rows.map(({ r, ...p }) => ({
-    id: r.id, approved: r.approved, rating: r.rating, text: r.content, author: r.author, date: r.createdAt.toISOString(),
+    id: r.id,
+    approved: r.approved,
+    rating: r.rating,
+    text: r.content,
+    author: r.author,
+    date: r.createdAt.toISOString(),
     product: { id: r.productId, slug: p.slug, name: p.nameFa || p.name, partNumber: p.partNumber },
   }));
 }
@@ -49,7 +60,10 @@ export async function approveReview(db: Db, staffId: number, id: number) {
 
 export async function deleteReview(db: Db, staffId: number, id: number) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(reviews).where(eq(reviews.id, id)).returning({ productId: reviews.productId, content: reviews.content, author: reviews.author });
+    const [row] = await tx
+      .delete(reviews)
+      .where(eq(reviews.id, id))
+      .returning({ productId: reviews.productId, content: reviews.content, author: reviews.author });
     if (!row) throw notFound(M.reviewMissing);
     await recountProductRating(tx, row.productId);
     await recordAction(tx, staffId, 'review.delete', 'review', id, { author: row.author, content: row.content });
@@ -57,7 +71,10 @@ export async function deleteReview(db: Db, staffId: number, id: number) {
 }
 
 async function questionRow(db: Db, id: number) {
-  const [row] = await db.select().from(comments).where(and(eq(comments.id, id), isNull(comments.parentId)));
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), isNull(comments.parentId)));
   if (!row) throw notFound(M.questionMissing);
   return row;
 }
@@ -84,11 +101,25 @@ const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / li
 export async function contactInbox(db: Db, page: number, limit: number) {
   const [[{ n } = { n: 0 }], rows] = await Promise.all([
     db.select({ n: count() }).from(contactMessages),
-    db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
   ]);
   return {
-    data: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, subject: r.subject, comment: r.comment, date: r.createdAt.toISOString() })),
-    page, pages: pages(Number(n), limit), total: Number(n),
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      subject: r.subject,
+      comment: r.comment,
+      date: r.createdAt.toISOString(),
+    })),
+    page,
+    pages: pages(Number(n), limit),
+    total: Number(n),
   };
 }
 
@@ -96,11 +127,23 @@ export async function subscriberList(db: Db, page: number, limit: number) {
   const [[{ n } = { n: 0 }], [{ active } = { active: 0 }], rows] = await Promise.all([
     db.select({ n: count() }).from(newsletterSubscribers),
     db.select({ active: count() }).from(newsletterSubscribers).where(isNull(newsletterSubscribers.unsubscribedAt)),
-    db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .orderBy(desc(newsletterSubscribers.subscribedAt), desc(newsletterSubscribers.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
   ]);
   return {
-    data: rows.map((r) => ({ id: r.id, email: r.email, subscribedAt: r.subscribedAt.toISOString(), unsubscribedAt: r.unsubscribedAt?.toISOString() ?? null })),
-    page, pages: pages(Number(n), limit), total: Number(n), active: Number(active),
+    data: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      subscribedAt: r.subscribedAt.toISOString(),
+      unsubscribedAt: r.unsubscribedAt?.toISOString() ?? null,
+    })),
+    page,
+    pages: pages(Number(n), limit),
+    total: Number(n),
+    active: Number(active),
   };
 }
-

@@ -18,7 +18,11 @@ export async function salesReport(db: Db, by: 'day' | 'month', from: string, to:
     FROM orders
     WHERE paid_at IS NOT NULL AND deleted_at IS NULL AND ${tehranDay('paid_at')} BETWEEN ${from}::date AND ${to}::date
     GROUP BY 1 ORDER BY 1`);
-  return rowsOf<{ period: string; orders: number; total: string | number }>(result).map((r) => ({ period: r.period, orders: Number(r.orders), total: Number(r.total) }));
+  return rowsOf<{ period: string; orders: number; total: string | number }>(result).map((r) => ({
+    period: r.period,
+    orders: Number(r.orders),
+    total: Number(r.total),
+  }));
 }
 
 export async function bestSellers(db: Db, from: string, to: string, limit: number) {
@@ -30,8 +34,9 @@ export async function bestSellers(db: Db, from: string, to: string, limit: numbe
       AND ${tehranDay('o.paid_at')} BETWEEN ${from}::date AND ${to}::date
     GROUP BY l.product_id, l.product->>'slug'
     ORDER BY quantity DESC, total DESC LIMIT ${limit}`);
-  return rowsOf<{ productId: number | null; name: string; partNumber: string; slug: string; quantity: number; total: string | number }>(result)
-    .map((r) => ({ ...r, quantity: Number(r.quantity), total: Number(r.total) }));
+  return rowsOf<{ productId: number | null; name: string; partNumber: string; slug: string; quantity: number; total: string | number }>(
+    result,
+  ).map((r) => ({ ...r, quantity: Number(r.quantity), total: Number(r.total) }));
 }
 
 /** Enabled products with at most `below` units left, emptiest first. */
@@ -50,6 +55,9 @@ export async function searchesWithoutResults(db: Db, days: number, limit: number
     FROM search_log
     WHERE results_count = 0 AND created_at > now() - make_interval(days => ${days})
     GROUP BY lower(query) ORDER BY searches DESC, max(created_at) DESC LIMIT ${limit}`);
-  return rowsOf<{ query: string; searches: number; lastAt: string | Date }>(result)
-    .map((r) => ({ query: r.query, searches: Number(r.searches), lastAt: new Date(r.lastAt).toISOString() }));
+  return rowsOf<{ query: string; searches: number; lastAt: string | Date }>(result).map((r) => ({
+    query: r.query,
+    searches: Number(r.searches),
+    lastAt: new Date(r.lastAt).toISOString(),
+  }));
 }

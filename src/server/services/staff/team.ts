@@ -12,18 +12,39 @@ const TAKEN = 'این نام کاربری یا ایمیل پیش‌تر ثبت �
 
 export async function listStaff(db: Db) {
   const rows = await db.select().from(users).where(ne(users.role, 'customer')).orderBy(asc(users.id));
-  return rows.map((u) => ({ id: u.id, username: u.username, name: u.name, email: u.email, role: u.role, twoFactor: u.totpEnabledAt !== null, createdAt: u.createdAt.toISOString() }));
+  return rows.map((u) => ({
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    twoFactor: u.totpEnabledAt !== null,
+    createdAt: u.createdAt.toISOString(),
+  }));
 }
 
 export async function addStaff(db: Db, staffId: number, body: z.output<typeof staffCreateBodySchema>) {
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
-    const [clash] = await tx.select({ id: users.id }).from(users)
-      .where(or(sql`lower(${users.username}) = ${body.username.toLowerCase()}`, sql`lower(${users.email}) = ${body.email.toLowerCase()}`)).limit(1);
+    const [clash] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(sql`lower(${users.username}) = ${body.username.toLowerCase()}`, sql`lower(${users.email}) = ${body.email.toLowerCase()}`))
+      .limit(1);
     if (clash) throw new HttpError(409, TAKEN, { username: [TAKEN] });
-    const [row] = await tx.insert(users).values({
-      username: body.username, email: body.email, name: body.name, mobile: body.mobile, passwordHash, role: 'staff', emailVerifiedAt: new Date(),
-    }).onConflictDoNothing().returning({ id: users.id });
+    const [row] = await tx
+      .insert(users)
+      .values({
+        username: body.username,
+        email: body.email,
+        name: body.name,
+        mobile: body.mobile,
+        passwordHash,
+        role: 'staff',
+        emailVerifiedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
     if (!row) throw new HttpError(409, TAKEN, { username: [TAKEN] });
     await recordAction(tx, staffId, 'staff.create', 'user', row.id, { username: body.username });
     return row.id;
@@ -31,7 +52,10 @@ export async function addStaff(db: Db, staffId: number, body: z.output<typeof st
 }
 
 async function staffRow(db: Db, id: number) {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), ne(users.role, 'customer')));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), ne(users.role, 'customer')));
   if (!row) throw notFound(M.staffMissing);
   return row;
 }
@@ -41,8 +65,14 @@ export async function resetStaffPassword(db: Db, staffId: number, id: number, pa
   await staffRow(db, id);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
-    await tx.update(authTokens).set({ revokedAt: sql`now()` }).where(and(eq(authTokens.userId, id), isNull(authTokens.revokedAt)));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(authTokens.userId, id), isNull(authTokens.revokedAt)));
     await recordAction(tx, staffId, 'staff.password', 'user', id);
   });
 }
@@ -51,7 +81,10 @@ export async function resetStaffPassword(db: Db, staffId: number, id: number, pa
 export async function clearTwoFactor(db: Db, staffId: number, id: number) {
   await staffRow(db, id);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
     await recordAction(tx, staffId, 'staff.two-factor.clear', 'user', id);
   });
 }

@@ -21,9 +21,19 @@ export default function AddressList({ locale }: { locale: AccountLocale }) {
   };
   return (
     <div>
-      <p><a className="button" href={pathIn(locale, '/account/addresses/create')}>{t.addAddress}</a></p>
-      {list.length === 0 ? <p className="muted">{t.noAddress}</p> : (
-        <div className="address-cards">{list.map((a) => <AddressCard key={a.id} locale={locale} address={a} onDelete={() => void remove(a.id)} />)}</div>
+      <p>
+        <a className="button" href={pathIn(locale, '/account/addresses/create')}>
+          {t.addAddress}
+        </a>
+      </p>
+      {list.length === 0 ? (
+        <p className="muted">{t.noAddress}</p>
+      ) : (
+        <div className="address-cards">
+          {list.map((a) => (
+            <AddressCard key={a.id} locale={locale} address={a} onDelete={() => void remove(a.id)} />
+          ))}
+        </div>
       )}
     </div>
   );

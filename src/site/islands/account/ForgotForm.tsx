@@ -13,7 +13,9 @@ export default function ForgotForm({ locale }: { locale: AccountLocale }) {
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     const answer = await captcha.answer((m) => new CallError(422, m, { captcha: [m] }));
     try {
-      const res = await call('POST', '/password/forgot', { body: { email: v.email, locale, captcha: answer } as ApiBody<'POST', '/password/forgot'> });
+      const res = await call('POST', '/password/forgot', {
+        body: { email: v.email, locale, captcha: answer } as ApiBody<'POST', '/password/forgot'>,
+      });
       setDone(locale === 'fa' ? res.message : t.emailSent);
     } finally {
       captcha.reset();
@@ -26,7 +28,9 @@ export default function ForgotForm({ locale }: { locale: AccountLocale }) {
       <ErrorSummary t={t} errors={errors} message={message} />
       <Field name="email" label={t.email} type="email" errors={errors} required autoComplete="email" dir="ltr" maxLength={190} />
       {captcha.widget}
-      <button className="button" type="submit" disabled={busy}>{t.send}</button>
+      <button className="button" type="submit" disabled={busy}>
+        {t.send}
+      </button>
     </form>
   );
 }

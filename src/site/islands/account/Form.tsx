@@ -12,21 +12,38 @@ export function ErrorSummary({ t, errors, message }: { t: AccountTexts; errors: 
     const form = box.current?.closest('form');
     setLabels(Object.fromEntries(Object.keys(errors).map((name) => [name, fieldLabel(form, name)])));
   }, [errors]);
-  const lines = Object.entries(errors).map(([name, m]) => [name, m[0]] as const).filter(([, m]) => Boolean(m));
+  const lines = Object.entries(errors)
+    .map(([name, m]) => [name, m[0]] as const)
+    .filter(([, m]) => Boolean(m));
   if (!lines.length && !message) return null;
   return (
     <div className="account-alert account-alert--error" role="alert" ref={box}>
       {lines.length > 0 && <strong>{t.summary}</strong>}
       {message && !lines.length && <span>{message}</span>}
-      {lines.length > 0 && <ul>{lines.map(([name, m]) => (
-        <li key={name}>{labels[name] ? <><a href={`#f-${name}`}>{labels[name]}</a>: </> : null}{m}</li>
-      ))}</ul>}
+      {lines.length > 0 && (
+        <ul>
+          {lines.map(([name, m]) => (
+            <li key={name}>
+              {labels[name] ? (
+                <>
+                  <a href={`#f-${name}`}>{labels[name]}</a>:{' '}
+                </>
+              ) : null}
+              {m}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
 
 export function Notice({ kind = 'ok', children }: { kind?: 'ok' | 'info'; children: ReactNode }) {
-  return <div className={`account-alert account-alert--${kind}`} role="status">{children}</div>;
+  return (
+    <div className={`account-alert account-alert--${kind}`} role="status">
+      {children}
+    </div>
+  );
 }
 
 interface FieldProps {
@@ -48,14 +65,28 @@ export function Field({ name, label, errors, type = 'text', value, required, aut
   const error = errors[name]?.[0];
   return (
     <div className={`account-field${error ? ' account-field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}{required && <span aria-hidden="true"> *</span>}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
       <input
-        id={id} name={name} type={type} required={required} autoComplete={autoComplete} dir={dir} maxLength={maxLength}
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        autoComplete={autoComplete}
+        dir={dir}
+        maxLength={maxLength}
         {...(onChange ? { value: value ?? '', onChange: (e) => onChange(e.target.value) } : { defaultValue: value })}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
       {hint && <small className="muted">{hint}</small>}
-      {error && <span className="account-field__error" id={`${id}-error`}>{error}</span>}
+      {error && (
+        <span className="account-field__error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -6,9 +6,16 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { call } from '../ui/api';
 
-export interface Point { lat: number; lng: number }
+export interface Point {
+  lat: number;
+  lng: number;
+}
 
-interface Settings { mapTileUrl: string; mapAttribution: string; mapCenter: [number, number] }
+interface Settings {
+  mapTileUrl: string;
+  mapAttribution: string;
+  mapCenter: [number, number];
+}
 
 export function LocationMap({ value, onPick, label }: { value: Point | null; onPick: (p: Point) => void; label: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -21,7 +28,8 @@ export function LocationMap({ value, onPick, label }: { value: Point | null; onP
     void (async () => {
       const [L, settings] = await Promise.all([
         import('leaflet').then((m) => m.default ?? m),
-        call('GET', '/account/settings').then((r) => r.data)
+        call('GET', '/account/settings')
+          .then((r) => r.data)
           .catch((): Settings => ({ mapTileUrl: '', mapAttribution: '', mapCenter: [35.6892, 51.389] })),
       ]);
       if (cancelled || !box.current) return;

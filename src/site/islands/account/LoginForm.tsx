@@ -24,10 +24,17 @@ export default function LoginForm({ locale }: { locale: AccountLocale }) {
   const [needsOtp, setNeedsOtp] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
-    const token = needsCaptcha ? await captcha.current?.token() ?? null : null;
+    const token = needsCaptcha ? ((await captcha.current?.token()) ?? null) : null;
     if (needsCaptcha && !token) throw new CallError(422, '', { captcha: [t.captchaNeeded] });
     try {
-      await call('POST', '/auth/login', { body: { username: v.username, password: v.password, ...(token ? { captcha: token } : {}), ...(v.otp ? { otp: v.otp } : {}) } as ApiBody<'POST', '/auth/login'> });
+      await call('POST', '/auth/login', {
+        body: {
+          username: v.username,
+          password: v.password,
+          ...(token ? { captcha: token } : {}),
+          ...(v.otp ? { otp: v.otp } : {}),
+        } as ApiBody<'POST', '/auth/login'>,
+      });
     } catch (err) {
       if (!(err instanceof CallError)) throw err;
       // A solved captcha is accepted once: whatever the answer, the next attempt needs a new one.
@@ -45,12 +52,42 @@ export default function LoginForm({ locale }: { locale: AccountLocale }) {
       {reset && <Notice>{t.resetDone}</Notice>}
       <ErrorSummary t={t} errors={errors} message={message} />
       <Field name="username" label={t.login} errors={errors} required autoComplete="username" dir="ltr" maxLength={190} />
-      <Field name="password" label={t.password} type="password" errors={errors} required autoComplete="current-password" dir="ltr" maxLength={128} />
-      {needsOtp && <Field name="otp" label={locale === 'fa' ? 'کد ورود دومرحله‌ای' : 'Two-factor code'} errors={errors} required autoComplete="one-time-code" dir="ltr" maxLength={12} />}
+      <Field
+        name="password"
+        label={t.password}
+        type="password"
+        errors={errors}
+        required
+        autoComplete="current-password"
+        dir="ltr"
+        maxLength={128}
+      />
+      {needsOtp && (
+        <Field
+          name="otp"
+          label={locale === 'fa' ? 'کد ورود دومرحله‌ای' : 'Two-factor code'}
+          errors={errors}
+          required
+          autoComplete="one-time-code"
+          dir="ltr"
+          maxLength={12}
+        />
+      )}
       {needsCaptcha && <CaptchaWidget ref={captcha} locale={locale} action="login" />}
-      <button className="button" type="submit" disabled={busy}>{t.signIn}</button>
-      <p><a href={pathIn(locale, '/account/forgot-password')}>{t.forgot}</a></p>
-      <p>{t.noAccount} <a href={pathIn(locale, '/account/register') + (params.get('return') ? `?return=${encodeURIComponent(params.get('return')!)}` : '')}>{t.signUp}</a></p>
+      <button className="button" type="submit" disabled={busy}>
+        {t.signIn}
+      </button>
+      <p>
+        <a href={pathIn(locale, '/account/forgot-password')}>{t.forgot}</a>
+      </p>
+      <p>
+        {t.noAccount}{' '}
+        <a
+          href={pathIn(locale, '/account/register') + (params.get('return') ? `?return=${encodeURIComponent(params.get('return')!)}` : '')}
+        >
+          {t.signUp}
+        </a>
+      </p>
     </form>
   );
 }

@@ -13,11 +13,16 @@ export default function NotificationSettingsForm({ locale }: { locale: AccountLo
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
-    if (user) void call('GET', '/dashboard/notifications').then((r) => setSettings(r.data)).catch(() => undefined);
+    if (user)
+      void call('GET', '/dashboard/notifications')
+        .then((r) => setSettings(r.data))
+        .catch(() => undefined);
   }, [user]);
   const { errors, message, busy, onSubmit } = useSubmit(t, async (v) => {
     setSaved(false);
-    const r = await call('POST', '/dashboard/notifications', { body: { locale: v.locale, marketing_mail: v.marketing_mail === true } as ApiBody<'POST', '/dashboard/notifications'> });
+    const r = await call('POST', '/dashboard/notifications', {
+      body: { locale: v.locale, marketing_mail: v.marketing_mail === true } as ApiBody<'POST', '/dashboard/notifications'>,
+    });
     setSettings(r.data);
     setSaved(true);
   });
@@ -28,12 +33,20 @@ export default function NotificationSettingsForm({ locale }: { locale: AccountLo
       <ErrorSummary t={t} errors={errors} message={message} />
       <fieldset className="account-fieldset">
         <legend>{t.mailLanguage}</legend>
-        <label className="account-check"><input type="radio" name="locale" value="fa" defaultChecked={settings.locale === 'fa'} /> {t.languageFa}</label>
-        <label className="account-check"><input type="radio" name="locale" value="en" defaultChecked={settings.locale === 'en'} /> {t.languageEn}</label>
+        <label className="account-check">
+          <input type="radio" name="locale" value="fa" defaultChecked={settings.locale === 'fa'} /> {t.languageFa}
+        </label>
+        <label className="account-check">
+          <input type="radio" name="locale" value="en" defaultChecked={settings.locale === 'en'} /> {t.languageEn}
+        </label>
       </fieldset>
-      <label className="account-check"><input type="checkbox" name="marketing_mail" defaultChecked={settings.marketing_mail} /> {t.marketingMail}</label>
+      <label className="account-check">
+        <input type="checkbox" name="marketing_mail" defaultChecked={settings.marketing_mail} /> {t.marketingMail}
+      </label>
       <p className="account-hint">{t.transactionalNote}</p>
-      <button className="button" type="submit" disabled={busy}>{t.save}</button>
+      <button className="button" type="submit" disabled={busy}>
+        {t.save}
+      </button>
     </form>
   );
 }

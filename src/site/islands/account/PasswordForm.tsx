@@ -19,10 +19,39 @@ export default function PasswordForm({ locale }: { locale: AccountLocale }) {
     <form className="account-form" onSubmit={onSubmit} noValidate>
       {saved && <Notice>{t.saved}</Notice>}
       <ErrorSummary t={t} errors={errors} message={message} />
-      <Field name="current_password" label={t.currentPassword} type="password" errors={errors} required autoComplete="current-password" dir="ltr" maxLength={128} />
-      <Field name="password" label={t.newPassword} type="password" errors={errors} required autoComplete="new-password" dir="ltr" maxLength={128} />
-      <Field name="password_confirmation" label={t.repeatPassword} type="password" errors={errors} required autoComplete="new-password" dir="ltr" maxLength={128} />
-      <button className="button" type="submit" disabled={busy}>{t.changePassword}</button>
+      <Field
+        name="current_password"
+        label={t.currentPassword}
+        type="password"
+        errors={errors}
+        required
+        autoComplete="current-password"
+        dir="ltr"
+        maxLength={128}
+      />
+      <Field
+        name="password"
+        label={t.newPassword}
+        type="password"
+        errors={errors}
+        required
+        autoComplete="new-password"
+        dir="ltr"
+        maxLength={128}
+      />
+      <Field
+        name="password_confirmation"
+        label={t.repeatPassword}
+        type="password"
+        errors={errors}
+        required
+        autoComplete="new-password"
+        dir="ltr"
+        maxLength={128}
+      />
+      <button className="button" type="submit" disabled={busy}>
+        {t.changePassword}
+      </button>
     </form>
   );
 }

@@ -27,8 +27,12 @@ export default function ProfileForm({ locale }: { locale: AccountLocale }) {
         <Field name="website" label={t.website} errors={errors} value={user.website ?? ''} dir="ltr" maxLength={200} />
         <Field name="email2" label={t.email2} type="email" errors={errors} value={user.email2 ?? ''} dir="ltr" maxLength={190} />
       </div>
-      <label className="account-check"><input type="checkbox" name="agreeWithEmail2" defaultChecked={user.agreeWithEmail2} /> {t.agreeWithEmail2}</label>
-      <button className="button" type="submit" disabled={busy}>{t.save}</button>
+      <label className="account-check">
+        <input type="checkbox" name="agreeWithEmail2" defaultChecked={user.agreeWithEmail2} /> {t.agreeWithEmail2}
+      </label>
+      <button className="button" type="submit" disabled={busy}>
+        {t.save}
+      </button>
     </form>
   );
 }

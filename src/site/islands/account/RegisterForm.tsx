@@ -27,19 +27,52 @@ export default function RegisterForm({ locale }: { locale: AccountLocale }) {
         <Field name="company" label={t.company} errors={errors} autoComplete="organization" maxLength={150} />
         <Field name="mobile" label={t.mobile} type="tel" errors={errors} required autoComplete="tel" dir="ltr" maxLength={20} />
         <Field name="phone" label={t.phone} type="tel" errors={errors} dir="ltr" maxLength={20} />
-        <Field name="username" label={t.username} errors={errors} required autoComplete="username" dir="ltr" hint={t.usernameHint} maxLength={50} />
+        <Field
+          name="username"
+          label={t.username}
+          errors={errors}
+          required
+          autoComplete="username"
+          dir="ltr"
+          hint={t.usernameHint}
+          maxLength={50}
+        />
         <Field name="website" label={t.website} errors={errors} dir="ltr" maxLength={200} />
         <Field name="email" label={t.email} type="email" errors={errors} required autoComplete="email" dir="ltr" maxLength={190} />
         <Field name="email2" label={t.email2} type="email" errors={errors} dir="ltr" maxLength={190} />
       </div>
-      <label className="account-check"><input type="checkbox" name="agreeWithEmail2" /> {t.agreeWithEmail2}</label>
+      <label className="account-check">
+        <input type="checkbox" name="agreeWithEmail2" /> {t.agreeWithEmail2}
+      </label>
       <div className="account-grid">
-        <Field name="password" label={t.password} type="password" errors={errors} required autoComplete="new-password" dir="ltr" maxLength={128} />
-        <Field name="password_confirmation" label={t.repeatPassword} type="password" errors={errors} required autoComplete="new-password" dir="ltr" maxLength={128} />
+        <Field
+          name="password"
+          label={t.password}
+          type="password"
+          errors={errors}
+          required
+          autoComplete="new-password"
+          dir="ltr"
+          maxLength={128}
+        />
+        <Field
+          name="password_confirmation"
+          label={t.repeatPassword}
+          type="password"
+          errors={errors}
+          required
+          autoComplete="new-password"
+          dir="ltr"
+          maxLength={128}
+        />
       </div>
       {captcha.widget}
-      <button className="button" type="submit" disabled={busy}>{t.signUp}</button>
-      <p>{t.haveAccount} <a href={pathIn(locale, '/account/login')}>{t.signIn}</a></p>
+      <button className="button" type="submit" disabled={busy}>
+        {t.signUp}
+      </button>
+      <p>
+        {t.haveAccount} <a href={pathIn(locale, '/account/login')}>{t.signIn}</a>
+      </p>
     </form>
   );
 }

@@ -22,7 +22,13 @@ export function ResendVerification({ locale }: { locale: AccountLocale }) {
       const r = await call('POST', '/email/resend', { query: { locale }, body: { captcha: answer } });
       setResent(r.message === 'Already verified' ? t.alreadyVerified : t.emailSent);
     } catch (err) {
-      setResent(err instanceof CallError && err.status === 429 ? t.tooMany : err instanceof Error && err.message && !(err instanceof CallError && err.status === 0) ? err.message : t.error);
+      setResent(
+        err instanceof CallError && err.status === 429
+          ? t.tooMany
+          : err instanceof Error && err.message && !(err instanceof CallError && err.status === 0)
+            ? err.message
+            : t.error,
+      );
     } finally {
       captcha.reset();
       setBusy(false);
@@ -31,8 +37,16 @@ export function ResendVerification({ locale }: { locale: AccountLocale }) {
 
   return (
     <Notice kind="info">
-      {t.notVerified} <button type="button" className="linklike" onClick={() => void resend()} disabled={busy} data-testid="resend-verification">{t.resend}</button>
-      {resent && <> — <span data-testid="resend-result">{resent}</span></>}
+      {t.notVerified}{' '}
+      <button type="button" className="linklike" onClick={() => void resend()} disabled={busy} data-testid="resend-verification">
+        {t.resend}
+      </button>
+      {resent && (
+        <>
+          {' '}
+          — <span data-testid="resend-result">{resent}</span>
+        </>
+      )}
       {captcha.widget}
     </Notice>
   );

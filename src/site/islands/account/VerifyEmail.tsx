@@ -23,7 +23,11 @@ export default function VerifyEmail({ locale }: { locale: AccountLocale }) {
   return (
     <div>
       <Notice>{text}</Notice>
-      <p><a className="button" href={pathIn(locale, '/account/dashboard')}>{t.dashboard}</a></p>
+      <p>
+        <a className="button" href={pathIn(locale, '/account/dashboard')}>
+          {t.dashboard}
+        </a>
+      </p>
     </div>
   );
 }

@@ -5,7 +5,6 @@
 import type { Locale } from '~/lib/locales';
 export type AccountLocale = Locale;
 
-
 const fa = {
   summary: 'لطفاً خطاهای زیر را اصلاح کنید:',
   required: 'لطفاً این فیلد را پر کنید',

@@ -6,7 +6,9 @@ import type { AccountLocale } from './texts';
 export function useCustomer(locale: AccountLocale): User | null {
   const [user, setUser] = useState<User | null>(null);
   useEffect(() => {
-    currentUser().then((u) => (u ? setUser(u) : sendToLogin(locale))).catch(() => sendToLogin(locale));
+    currentUser()
+      .then((u) => (u ? setUser(u) : sendToLogin(locale)))
+      .catch(() => sendToLogin(locale));
   }, []);
   return user;
 }

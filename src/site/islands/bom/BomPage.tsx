@@ -21,12 +21,26 @@ export default function BomPage({ locale }: { locale: ShopLocale }) {
     if (new URLSearchParams(location.search).has('upload')) setOpen(true);
   }, []);
   const button = (
-    <button type="button" className="button" data-testid="bom-open" onClick={() => setOpen(true)}>{key ? t.another : t.open}</button>
+    <button type="button" className="button" data-testid="bom-open" onClick={() => setOpen(true)}>
+      {key ? t.another : t.open}
+    </button>
   );
   return (
     <div className="bom-page">
-      {key ? <BomResult locale={locale} identityKey={key} actions={button} /> : <><p>{t.intro}</p>{button}<MyUploads locale={locale} /></>}
-      {open && <Suspense fallback={null}><UploadDialog locale={locale} onClose={() => setOpen(false)} /></Suspense>}
+      {key ? (
+        <BomResult locale={locale} identityKey={key} actions={button} />
+      ) : (
+        <>
+          <p>{t.intro}</p>
+          {button}
+          <MyUploads locale={locale} />
+        </>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <UploadDialog locale={locale} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -11,18 +11,27 @@ export function MyUploads({ locale }: { locale: ShopLocale }) {
   const [items, setItems] = useState<MyUploadsResponse['items']>([]);
   useEffect(() => {
     if (!maybeSignedIn()) return;
-    call('GET', '/dashboard/customerUploads').then((r) => setItems(r.items)).catch(() => undefined);
+    call('GET', '/dashboard/customerUploads')
+      .then((r) => setItems(r.items))
+      .catch(() => undefined);
   }, []);
   if (items.length === 0) return null;
   return (
     <section className="bom-mine" data-testid="bom-mine">
       <h2>{t.myUploads}</h2>
-      <ul>{items.map((u) => (
-        <li key={u.identityKey}>
-          <a href={pathIn(locale, u.route)} dir="ltr">{u.fileName}</a>{' '}
-          <small>{dateText(locale, u.createdAt)} — {t.uploadSummary(num(locale, u.lines), num(locale, u.unmatched), num(locale, u.boardQuantity))}</small>
-        </li>
-      ))}</ul>
+      <ul>
+        {items.map((u) => (
+          <li key={u.identityKey}>
+            <a href={pathIn(locale, u.route)} dir="ltr">
+              {u.fileName}
+            </a>{' '}
+            <small>
+              {dateText(locale, u.createdAt)} —{' '}
+              {t.uploadSummary(num(locale, u.lines), num(locale, u.unmatched), num(locale, u.boardQuantity))}
+            </small>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

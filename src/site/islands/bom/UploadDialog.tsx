@@ -18,7 +18,9 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
 
   useEffect(() => {
     fileInput.current?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape' && !busy) onClose(); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !busy) onClose();
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [busy]);
@@ -35,11 +37,20 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
     const form = new FormData(e.currentTarget);
     const file = form.get('newFile');
     // Spec §5: submitting with no file just closes the dialog.
-    if (!(file instanceof File) || file.name === '') { onClose(); return; }
+    if (!(file instanceof File) || file.name === '') {
+      onClose();
+      return;
+    }
     const problem = problemText(file);
-    if (problem) { setError(problem); return; }
+    if (problem) {
+      setError(problem);
+      return;
+    }
     const boards = Number(String(form.get('boardQty') ?? '1').replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))) || 1);
-    if (!Number.isInteger(boards) || boards < 1 || boards > MAX_BOARDS) { setError(t.badBoards(num(locale, MAX_BOARDS))); return; }
+    if (!Number.isInteger(boards) || boards < 1 || boards > MAX_BOARDS) {
+      setError(t.badBoards(num(locale, MAX_BOARDS)));
+      return;
+    }
     setError('');
     setProgress(0);
     try {
@@ -65,20 +76,37 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
       location.assign(pathIn(locale, saved.route));
     } catch (err) {
       setProgress(null);
-      const first = err instanceof CallError ? Object.values(err.errors)[0]?.[0] ?? err.message : '';
+      const first = err instanceof CallError ? (Object.values(err.errors)[0]?.[0] ?? err.message) : '';
       setError(err instanceof CallError && err.status === 0 ? t.network : first || t.failed);
     }
   }
 
   return (
-    <div className="modal" role="dialog" aria-modal="true" aria-labelledby="bom-upload-title" data-testid="bom-upload-dialog"
-      onClick={(e) => { if (e.target === e.currentTarget && !busy) onClose(); }}>
+    <div
+      className="modal"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="bom-upload-title"
+      data-testid="bom-upload-dialog"
+      onClick={(e) => {
+        if (e.target === e.currentTarget && !busy) onClose();
+      }}
+    >
       <form className="modal__body bom-upload" onSubmit={submit} noValidate>
         <h2 id="bom-upload-title">{t.title}</h2>
         <label className="field">
           <span>{t.file}</span>
-          <input ref={fileInput} type="file" name="newFile" accept={ACCEPTED.join(',')} disabled={busy}
-            onChange={(e) => { const f = e.currentTarget.files?.[0]; setError(f ? problemText(f) : ''); }} />
+          <input
+            ref={fileInput}
+            type="file"
+            name="newFile"
+            accept={ACCEPTED.join(',')}
+            disabled={busy}
+            onChange={(e) => {
+              const f = e.currentTarget.files?.[0];
+              setError(f ? problemText(f) : '');
+            }}
+          />
           <small>{t.fileHint}</small>
         </label>
         <label className="field">
@@ -86,7 +114,11 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
           <input type="number" name="boardQty" min={1} max={MAX_BOARDS} defaultValue={1} inputMode="numeric" disabled={busy} dir="ltr" />
           <small>{t.boardsHint}</small>
         </label>
-        {error && <p className="field-error" role="alert" data-testid="bom-upload-error">{error}</p>}
+        {error && (
+          <p className="field-error" role="alert" data-testid="bom-upload-error">
+            {error}
+          </p>
+        )}
         {busy && (
           <div className="bom-progress" role="status">
             <progress max={1} value={progress < 1 ? progress : undefined} />
@@ -94,15 +126,23 @@ export default function UploadDialog({ locale, onClose }: { locale: ShopLocale; 
           </div>
         )}
         <div className="bom-actions">
-          <button type="submit" className="button" disabled={busy}>{t.send}</button>
-          <button type="button" className="link-button" onClick={onClose} disabled={busy}>{t.cancel}</button>
+          <button type="submit" className="button" disabled={busy}>
+            {t.send}
+          </button>
+          <button type="button" className="link-button" onClick={onClose} disabled={busy}>
+            {t.cancel}
+          </button>
         </div>
       </form>
       <form className="modal__body bom-paste" onSubmit={submitPasted} noValidate>
-        <label className="field"><span>{t.pasteTitle}</span>
+        <label className="field">
+          <span>{t.pasteTitle}</span>
           <textarea name="text" rows={5} dir="ltr" disabled={busy} data-testid="bom-paste" maxLength={512 * 1024} />
-          <small>{t.pasteHint}</small></label>
-        <button type="submit" className="button button--outline" disabled={busy}>{t.pasteSend}</button>
+          <small>{t.pasteHint}</small>
+        </label>
+        <button type="submit" className="button button--outline" disabled={busy}>
+          {t.pasteSend}
+        </button>
       </form>
     </div>
   );

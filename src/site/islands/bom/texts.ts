@@ -3,7 +3,8 @@ import type { ShopLocale } from '../shop/texts';
 
 const fa = {
   title: 'بارگذاری فهرست قطعات',
-  intro: 'فهرست قطعات (BOM) خود را به‌صورت فایل اکسل، CSV یا متنی بفرستید تا هر ردیف با کالاهای فروشگاه تطبیق داده شود، قیمت هر ردیف را ببینید و با یک کلیک همه را به سبد خرید ببرید.',
+  intro:
+    'فهرست قطعات (BOM) خود را به‌صورت فایل اکسل، CSV یا متنی بفرستید تا هر ردیف با کالاهای فروشگاه تطبیق داده شود، قیمت هر ردیف را ببینید و با یک کلیک همه را به سبد خرید ببرید.',
   open: 'بارگذاری فایل قطعات',
   file: 'فایل (xls، xlsx، csv یا txt)',
   fileHint: 'ستون‌های «شماره قطعه» و «تعداد» (یا Part Number و Qty) خوانده می‌شوند؛ بدون عنوان هم کار می‌کند.',
@@ -40,7 +41,16 @@ const fa = {
   spareExtra: 'تعداد اضافه در هر ردیف',
   mapping: 'ستون‌های خوانده‌شده',
   sheet: 'برگه',
-  roles: { part: 'شماره قطعه', maker: 'سازنده', quantity: 'تعداد', designators: 'مرجع‌ها', value: 'مقدار', footprint: 'پکیج / فوت‌پرینت', description: 'توضیحات', reference: 'مرجع مشتری' } as Record<string, string>,
+  roles: {
+    part: 'شماره قطعه',
+    maker: 'سازنده',
+    quantity: 'تعداد',
+    designators: 'مرجع‌ها',
+    value: 'مقدار',
+    footprint: 'پکیج / فوت‌پرینت',
+    description: 'توضیحات',
+    reference: 'مرجع مشتری',
+  } as Record<string, string>,
   noColumn: '— هیچ —',
   reread: 'خواندن دوباره با این ستون‌ها',
   pasteTitle: 'یا فهرست را اینجا بچسبانید',
@@ -82,7 +92,8 @@ type Texts = typeof fa;
 
 const en: Texts = {
   title: 'Upload a parts list',
-  intro: 'Send your parts list (BOM) as an Excel, CSV or text file: each line is matched with the catalogue and priced, and the whole list goes to the cart in one click.',
+  intro:
+    'Send your parts list (BOM) as an Excel, CSV or text file: each line is matched with the catalogue and priced, and the whole list goes to the cart in one click.',
   open: 'Upload a parts file',
   file: 'File (xls, xlsx, csv or txt)',
   fileHint: 'Part number and quantity columns are found by their headers (Part Number, MPN, Qty) or by their content.',
@@ -119,7 +130,16 @@ const en: Texts = {
   spareExtra: 'Extra per line',
   mapping: 'Columns read',
   sheet: 'Sheet',
-  roles: { part: 'Part number', maker: 'Manufacturer', quantity: 'Quantity', designators: 'Designators', value: 'Value', footprint: 'Package / footprint', description: 'Description', reference: 'Customer reference' },
+  roles: {
+    part: 'Part number',
+    maker: 'Manufacturer',
+    quantity: 'Quantity',
+    designators: 'Designators',
+    value: 'Value',
+    footprint: 'Package / footprint',
+    description: 'Description',
+    reference: 'Customer reference',
+  },
   noColumn: '— none —',
   reread: 'Read again with these columns',
   pasteTitle: 'Or paste the list here',

@@ -35,12 +35,18 @@ export function uploadPartsFile(file: File, boards: number, onProgress: (sent: n
     const csrf = csrfToken();
     if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
     xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
     xhr.upload.onload = () => onProgress(1);
     xhr.onerror = () => reject(new CallError(0, 'network'));
     xhr.onload = () => {
       let body: { message?: string; data?: { errors?: Record<string, string[]> } } & Partial<SaveCustomerFileResponse> = {};
-      try { body = JSON.parse(xhr.responseText) as typeof body; } catch { /* not JSON */ }
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        /* not JSON */
+      }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as SaveCustomerFileResponse);
       else {
         const first = Object.values(body.data?.errors ?? {})[0]?.[0];

@@ -9,7 +9,11 @@ import type { RestockDialogProps } from './RestockDialog';
 import { engagementTexts } from './texts';
 import './engagement.css';
 
-interface Props { locale: Locale; productId: number; productName: string }
+interface Props {
+  locale: Locale;
+  productId: number;
+  productName: string;
+}
 
 export default function RestockButton({ locale, productId, productName }: Props) {
   const t = engagementTexts(locale);
@@ -38,7 +42,9 @@ export default function RestockButton({ locale, productId, productName }: Props)
 
   return (
     <div className="restock">
-      <button type="button" className="button restock__open" onClick={() => void openDialog()}>{t.restock}</button>
+      <button type="button" className="button restock__open" onClick={() => void openDialog()}>
+        {t.restock}
+      </button>
       {Dialog && open && <Dialog locale={locale} productId={productId} productName={productName} onClose={() => setOpen(false)} />}
     </div>
   );

@@ -13,10 +13,16 @@ import { CaptchaMissing, useCaptcha } from '../forms/useCaptcha';
 import { pathIn, type Locale } from '../ui/locale';
 import { engagementTexts } from './texts';
 
-export interface RestockDialogProps { locale: Locale; productId: number; productName: string; onClose: () => void }
+export interface RestockDialogProps {
+  locale: Locale;
+  productId: number;
+  productName: string;
+  onClose: () => void;
+}
 
 /** Persian and Arabic-Indic digits typed on a Persian keyboard count as digits. */
-const asciiDigits = (s: string) => s.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+const asciiDigits = (s: string) =>
+  s.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 
 export default function RestockDialog({ locale, productId, productName, onClose }: RestockDialogProps) {
   const t = engagementTexts(locale);
@@ -46,7 +52,9 @@ export default function RestockDialog({ locale, productId, productName, onClose 
     captcha.start();
     try {
       const answer = await captcha.answer();
-      await call('POST', '/resupply/products', { body: { product_id: productId, productName, number: Number(typed), description: description || null, captcha: answer } });
+      await call('POST', '/resupply/products', {
+        body: { product_id: productId, productName, number: Number(typed), description: description || null, captcha: answer },
+      });
       // Spec §7: success says "successfully created" and reloads; the toast waits for the reloaded page.
       showToastAfterReload(t.created, 'success');
       reloading = true; // the button stays busy until the page goes, so the request is not sent twice
@@ -67,26 +75,57 @@ export default function RestockDialog({ locale, productId, productName, onClose 
     }
   }
 
-  const field = (name: string) => errors[name] ? <p className="field-error" id={`restock-${name}-error`}>{errors[name]}</p> : null;
+  const field = (name: string) =>
+    errors[name] ? (
+      <p className="field-error" id={`restock-${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
   return (
-    <dialog ref={ref} className="restock-dialog" aria-labelledby="restock-title" onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="restock-dialog"
+      aria-labelledby="restock-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <form onSubmit={submit} onFocus={captcha.start} noValidate>
         <h2 id="restock-title">{t.restockTitle}</h2>
         <label htmlFor="restock-product">{t.product}</label>
         <input id="restock-product" name="productName" value={productName} readOnly />
         <label htmlFor="restock-number">{t.quantity}</label>
-        <input id="restock-number" name="number" inputMode="numeric" dir="ltr" required value={number}
-          aria-invalid={errors.number ? true : undefined} aria-describedby={errors.number ? 'restock-number-error' : undefined}
-          onChange={(e) => setNumber(e.target.value)} />
+        <input
+          id="restock-number"
+          name="number"
+          inputMode="numeric"
+          dir="ltr"
+          required
+          value={number}
+          aria-invalid={errors.number ? true : undefined}
+          aria-describedby={errors.number ? 'restock-number-error' : undefined}
+          onChange={(e) => setNumber(e.target.value)}
+        />
         {field('number')}
         <label htmlFor="restock-description">{t.description}</label>
-        <textarea id="restock-description" name="description" maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <textarea
+          id="restock-description"
+          name="description"
+          maxLength={1000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
         {field('description')}
         {captcha.widget}
         {field('captcha')}
         <div className="restock-dialog__actions">
-          <button type="button" className="button button--outline" onClick={onClose}>{t.cancel}</button>
-          <button type="submit" className="button" disabled={busy}>{busy ? t.sending : t.send}</button>
+          <button type="button" className="button button--outline" onClick={onClose}>
+            {t.cancel}
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t.sending : t.send}
+          </button>
         </div>
       </form>
     </dialog>

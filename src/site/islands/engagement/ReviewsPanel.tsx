@@ -16,11 +16,19 @@ import { usePaged } from './usePaged';
 import { usePost, ValidationList } from './usePost';
 import { useMounted } from '../ui/useMounted';
 
-interface Props { locale: Locale; productId: number; rating: number; count: number }
+interface Props {
+  locale: Locale;
+  productId: number;
+  rating: number;
+  count: number;
+}
 
 export default function ReviewsPanel({ locale, productId, rating, count }: Props) {
   const t = engagementTexts(locale);
-  const { page, setPage, data, failed, reload } = usePaged((page, signal) => call('GET', '/reviews/{productId}', { params: { productId }, query: { page }, signal }), productId);
+  const { page, setPage, data, failed, reload } = usePaged(
+    (page, signal) => call('GET', '/reviews/{productId}', { params: { productId }, query: { page }, signal }),
+    productId,
+  );
   // Hydrated when its tab is first shown: text typed into the server copy would be lost.
   const live = useMounted();
   const { busy, errors, send } = usePost(locale, 'reviews-sec');
@@ -46,23 +54,35 @@ export default function ReviewsPanel({ locale, productId, rating, count }: Props
         <strong className="engagement__average">{formatRating(average, locale)}</strong>
         <span className="engagement__count">{fill(t.count, { count: total }, locale)}</span>
       </p>
-      {failed ? <p role="alert">{t.loadFailed} <button type="button" className="link-button" onClick={reload}>{t.retry}</button></p>
-        : !data ? <p className="muted">{t.loading}</p>
-        : data.items.length === 0 ? <p className="muted">{t.noReviews}</p>
-        : (
-          <ol className="engagement__list">
-            {data.items.map((r) => (
-              <li key={r.id} className="engagement__item review">
-                <div className="engagement__meta">
-                  <span className="engagement__author" dir="auto">{r.author}</span>
-                  <Stars rating={r.rating} locale={locale} />
-                  <time dateTime={r.date}>{formatDate(r.date, locale)}</time>
-                </div>
-                <p className="engagement__text" dir="auto">{r.text}</p>
-              </li>
-            ))}
-          </ol>
-        )}
+      {failed ? (
+        <p role="alert">
+          {t.loadFailed}{' '}
+          <button type="button" className="link-button" onClick={reload}>
+            {t.retry}
+          </button>
+        </p>
+      ) : !data ? (
+        <p className="muted">{t.loading}</p>
+      ) : data.items.length === 0 ? (
+        <p className="muted">{t.noReviews}</p>
+      ) : (
+        <ol className="engagement__list">
+          {data.items.map((r) => (
+            <li key={r.id} className="engagement__item review">
+              <div className="engagement__meta">
+                <span className="engagement__author" dir="auto">
+                  {r.author}
+                </span>
+                <Stars rating={r.rating} locale={locale} />
+                <time dateTime={r.date}>{formatDate(r.date, locale)}</time>
+              </div>
+              <p className="engagement__text" dir="auto">
+                {r.text}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
       {data && <Pager locale={locale} page={page} pages={data.pages} onPage={setPage} />}
 
       <form className="engagement__form review-form" onSubmit={submit} noValidate>
@@ -70,14 +90,36 @@ export default function ReviewsPanel({ locale, productId, rating, count }: Props
         <p className="star-input" role="radiogroup" aria-label={t.yourRating}>
           <span>{t.yourRating}</span>
           {[1, 2, 3, 4, 5].map((n) => (
-            <button key={n} type="button" role="radio" aria-checked={star === n} data-star={n} className={n <= star ? 'is-on' : undefined}
-              title={fill(t.stars, { n }, locale)} aria-label={fill(t.stars, { n }, locale)} onClick={() => setStar(n)}>★</button>
+            <button
+              key={n}
+              type="button"
+              role="radio"
+              aria-checked={star === n}
+              data-star={n}
+              className={n <= star ? 'is-on' : undefined}
+              title={fill(t.stars, { n }, locale)}
+              aria-label={fill(t.stars, { n }, locale)}
+              onClick={() => setStar(n)}
+            >
+              ★
+            </button>
           ))}
         </p>
         <label htmlFor={`review-text-${productId}`}>{t.reviewText}</label>
-        <textarea id={`review-text-${productId}`} disabled={!live} name="content" value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} />
+        <textarea
+          id={`review-text-${productId}`}
+          disabled={!live}
+          name="content"
+          value={content}
+          maxLength={2000}
+          onChange={(e) => setContent(e.target.value)}
+        />
         <ValidationList errors={errors} heading={t.validationHeading} />
-        <p><button type="submit" className="button" disabled={busy || !live}>{busy ? t.sending : t.submitReview}</button></p>
+        <p>
+          <button type="submit" className="button" disabled={busy || !live}>
+            {busy ? t.sending : t.submitReview}
+          </button>
+        </p>
       </form>
     </section>
   );

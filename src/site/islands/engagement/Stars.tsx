@@ -9,7 +9,9 @@ export default function Stars({ rating, locale }: { rating: number; locale: Loca
   const share = Math.max(0, Math.min(5, rating)) * 20;
   return (
     <span className="stars" role="img" aria-label={fill(ratingTexts(locale).average, { rating: formatRating(rating, locale) }, locale)}>
-      <span className="stars__fill" style={{ width: `${share}%` }} aria-hidden="true">★★★★★</span>
+      <span className="stars__fill" style={{ width: `${share}%` }} aria-hidden="true">
+        ★★★★★
+      </span>
       <span aria-hidden="true">★★★★★</span>
     </span>
   );

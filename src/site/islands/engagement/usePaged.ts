@@ -13,10 +13,15 @@ export function usePaged<T>(load: (page: number | undefined, signal: AbortSignal
     setFailed(false);
     load(page > 1 ? page : undefined, ctl.signal)
       .then(setData)
-      .catch((err: unknown) => { if (!isAbort(err)) setFailed(true); });
+      .catch((err: unknown) => {
+        if (!isAbort(err)) setFailed(true);
+      });
     return () => ctl.abort();
   }, [key, page, version]);
   /** Reloads (after a post): back to page 1, or the same page again. */
-  const reload = () => { setPage(1); setVersion((v) => v + 1); };
+  const reload = () => {
+    setPage(1);
+    setVersion((v) => v + 1);
+  };
   return { page, setPage, data, failed, reload };
 }

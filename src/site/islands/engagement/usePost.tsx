@@ -33,7 +33,12 @@ export function usePost(locale: Locale, anchor: string) {
       return res;
     } catch (err) {
       if (err instanceof CallError && err.status === 401) toLogin();
-      else if (err instanceof CallError && err.status === 422) setErrors(Object.values(err.errors).map((list) => list[0]!).filter(Boolean));
+      else if (err instanceof CallError && err.status === 422)
+        setErrors(
+          Object.values(err.errors)
+            .map((list) => list[0]!)
+            .filter(Boolean),
+        );
       else if (err instanceof CallError && err.status === 406) showToast(err.message, 'error');
       else showToast(err instanceof CallError && err.status === 0 ? t.noConnection : t.failed, 'error');
       return null;
@@ -49,7 +54,11 @@ export function ValidationList({ errors, heading }: { errors: string[]; heading:
   return (
     <div className="engagement__errors" role="alert">
       <strong>{heading}</strong>
-      <ul>{errors.map((e) => <li key={e}>{e}</li>)}</ul>
+      <ul>
+        {errors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -37,7 +37,12 @@ interface Grecaptcha {
   getResponse(id?: number): string;
   reset(id?: number): void;
 }
-declare global { interface Window { grecaptcha?: Grecaptcha; [V2_ONLOAD]?: () => void } }
+declare global {
+  interface Window {
+    grecaptcha?: Grecaptcha;
+    [V2_ONLOAD]?: () => void;
+  }
+}
 
 type State = 'idle' | 'verifying' | 'verified' | 'error';
 
@@ -52,8 +57,14 @@ function solveInWorker(c: AltchaChallenge): Promise<number | null> {
     return findNumber(c, { yieldEvery: 200 });
   }
   return new Promise((resolve) => {
-    worker.onmessage = (e: MessageEvent<number | null>) => { worker.terminate(); resolve(e.data); };
-    worker.onerror = () => { worker.terminate(); resolve(findNumber(c, { yieldEvery: 200 })); };
+    worker.onmessage = (e: MessageEvent<number | null>) => {
+      worker.terminate();
+      resolve(e.data);
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      resolve(findNumber(c, { yieldEvery: 200 }));
+    };
     worker.postMessage(c);
   });
 }
@@ -70,7 +81,10 @@ function loadScript(src: string): Promise<void> {
 }
 
 /** `action` names the form to reCAPTCHA v3, which the server checks the token against. */
-export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; action?: string }>(function CaptchaWidget({ locale, action = 'contact' }, ref) {
+export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; action?: string }>(function CaptchaWidget(
+  { locale, action = 'contact' },
+  ref,
+) {
   const t = formTexts(locale).captcha;
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [state, setState] = useState<State>('idle');
@@ -83,21 +97,36 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; ac
 
   const fetchChallenge = () => call('GET', '/captcha/challenge');
   useEffect(() => {
-    fetchChallenge().then(setChallenge).catch(() => { setState('error'); setMessage(t.execFailed); });
+    fetchChallenge()
+      .then(setChallenge)
+      .catch(() => {
+        setState('error');
+        setMessage(t.execFailed);
+      });
     return () => window.clearTimeout(expiryTimer.current);
   }, []);
 
   // reCAPTCHA: load its script (Google's, or the configured address) once the server says so.
   useEffect(() => {
     if (challenge?.provider !== 'recaptcha') return;
-    if (!challenge.siteKey) { setState('error'); setMessage(t.noKey); return; }
-    if (challenge.version !== 2 && challenge.version !== 3) { setState('error'); setMessage(t.noVersion); return; }
+    if (!challenge.siteKey) {
+      setState('error');
+      setMessage(t.noKey);
+      return;
+    }
+    if (challenge.version !== 2 && challenge.version !== 3) {
+      setState('error');
+      setMessage(t.noVersion);
+      return;
+    }
     const siteKey = challenge.siteKey;
     let src: URL;
     try {
       src = new URL(challenge.scriptUrl || GOOGLE_SCRIPT, location.href);
     } catch {
-      setState('error'); setMessage(t.loadFailed); return;
+      setState('error');
+      setMessage(t.loadFailed);
+      return;
     }
     if (challenge.version === 3) src.searchParams.set('render', siteKey);
     else {
@@ -114,7 +143,10 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; ac
       src.searchParams.set('render', 'explicit');
     }
     src.searchParams.set('hl', locale);
-    loadScript(src.href).catch(() => { setState('error'); setMessage(t.loadFailed); });
+    loadScript(src.href).catch(() => {
+      setState('error');
+      setMessage(t.loadFailed);
+    });
   }, [challenge]);
 
   async function solve(): Promise<string | null> {
@@ -131,72 +163,108 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; ac
     setMessage('');
     const started = performance.now();
     const number = await solveInWorker(c);
-    if (number === null) { setState('error'); setMessage(t.invalid); return null; }
+    if (number === null) {
+      setState('error');
+      setMessage(t.invalid);
+      return null;
+    }
     payload.current = altchaPayload(c, number, Math.round(performance.now() - started));
     setState('verified');
     window.clearTimeout(expiryTimer.current);
-    expiryTimer.current = window.setTimeout(() => {
-      payload.current = null;
-      setState('idle');
-      setMessage(t.expired);
-    }, Math.max(0, expiresAt(c) - Date.now() - 5_000));
+    expiryTimer.current = window.setTimeout(
+      () => {
+        payload.current = null;
+        setState('idle');
+        setMessage(t.expired);
+      },
+      Math.max(0, expiresAt(c) - Date.now() - 5_000),
+    );
     return payload.current;
   }
 
   function start() {
     if (challenge?.provider !== 'altcha' || state === 'verifying' || state === 'verified') return;
-    pending.current = solve().catch(() => { setState('error'); setMessage(t.execFailed); return null; })
-      .finally(() => { pending.current = null; });
+    pending.current = solve()
+      .catch(() => {
+        setState('error');
+        setMessage(t.execFailed);
+        return null;
+      })
+      .finally(() => {
+        pending.current = null;
+      });
   }
 
-  useImperativeHandle(ref, () => ({
-    start,
-    async token() {
-      if (challenge?.provider === 'recaptcha') {
-        if (challenge.version === 2) {
-          if (widgetId.current === undefined || !window.grecaptcha) return null;
-          return window.grecaptcha.getResponse(widgetId.current) || null;
+  useImperativeHandle(
+    ref,
+    () => ({
+      start,
+      async token() {
+        if (challenge?.provider === 'recaptcha') {
+          if (challenge.version === 2) {
+            if (widgetId.current === undefined || !window.grecaptcha) return null;
+            return window.grecaptcha.getResponse(widgetId.current) || null;
+          }
+          if (!challenge.siteKey || !window.grecaptcha) return null;
+          try {
+            await new Promise<void>((r) => window.grecaptcha!.ready(r));
+            return await window.grecaptcha.execute(challenge.siteKey, { action });
+          } catch {
+            setMessage(t.execFailed);
+            return null;
+          }
         }
-        if (!challenge.siteKey || !window.grecaptcha) return null;
-        try {
-          await new Promise<void>((r) => window.grecaptcha!.ready(r));
-          return await window.grecaptcha.execute(challenge.siteKey, { action });
-        } catch {
-          setMessage(t.execFailed);
-          return null;
-        }
-      }
-      if (pending.current) return pending.current;
-      return payload.current;
-    },
-    reset(reason) {
-      // A solved challenge is accepted once: the next proof of work needs a new one.
-      if (challenge?.provider === 'altcha') fetchChallenge().then(setChallenge).catch(() => undefined);
-      payload.current = null;
-      if (widgetId.current !== undefined) window.grecaptcha?.reset(widgetId.current);
-      window.clearTimeout(expiryTimer.current);
-      setState('idle');
-      setMessage(reason ?? '');
-    },
-  }), [challenge, state]);
+        if (pending.current) return pending.current;
+        return payload.current;
+      },
+      reset(reason) {
+        // A solved challenge is accepted once: the next proof of work needs a new one.
+        if (challenge?.provider === 'altcha')
+          fetchChallenge()
+            .then(setChallenge)
+            .catch(() => undefined);
+        payload.current = null;
+        if (widgetId.current !== undefined) window.grecaptcha?.reset(widgetId.current);
+        window.clearTimeout(expiryTimer.current);
+        setState('idle');
+        setMessage(reason ?? '');
+      },
+    }),
+    [challenge, state],
+  );
 
   if (challenge?.provider === 'recaptcha') {
     return (
       <div className="captcha captcha--recaptcha" data-provider="recaptcha">
         <div ref={box} />
-        {message && <p className="field-error" role="alert">{message}</p>}
+        {message && (
+          <p className="field-error" role="alert">
+            {message}
+          </p>
+        )}
       </div>
     );
   }
   return (
     <div className="captcha captcha--altcha" data-provider="altcha" data-state={state}>
       <label className="captcha__box">
-        <input type="checkbox" checked={state === 'verified'} disabled={!challenge || state === 'verifying'}
-          onChange={(e) => { if (e.currentTarget.checked) start(); }} data-testid="captcha-check" />
+        <input
+          type="checkbox"
+          checked={state === 'verified'}
+          disabled={!challenge || state === 'verifying'}
+          onChange={(e) => {
+            if (e.currentTarget.checked) start();
+          }}
+          data-testid="captcha-check"
+        />
         <span>{state === 'verifying' ? t.verifying : state === 'verified' ? t.verified : t.label}</span>
       </label>
       <small className="captcha__by">{t.protectedBy}</small>
-      {message && <p className="field-error" role="alert" data-testid="captcha-message">{message}</p>}
+      {message && (
+        <p className="field-error" role="alert" data-testid="captcha-message">
+          {message}
+        </p>
+      )}
     </div>
   );
 });

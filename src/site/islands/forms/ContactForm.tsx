@@ -31,17 +31,21 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
     for (const name of ['subject', 'comment'] as const) {
       const value = params.get(name)?.trim();
       const input = formRef.current?.elements.namedItem(name);
-      if (value && (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) && !input.value) input.value = value.slice(0, input.maxLength > 0 ? input.maxLength : undefined);
+      if (value && (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) && !input.value)
+        input.value = value.slice(0, input.maxLength > 0 ? input.maxLength : undefined);
     }
   }, []);
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const data = Object.fromEntries(FIELDS.map((f) => [f, String(new FormData(form).get(f) ?? '').trim()])) as Record<(typeof FIELDS)[number], string>;
+    const data = Object.fromEntries(FIELDS.map((f) => [f, String(new FormData(form).get(f) ?? '').trim()])) as Record<
+      (typeof FIELDS)[number],
+      string
+    >;
     const missing: Partial<Record<Field, string>> = {};
     for (const f of FIELDS) if (!data[f]) missing[f] = t.required;
-    const token = Object.keys(missing).length ? null : await captcha.current?.token() ?? null;
+    const token = Object.keys(missing).length ? null : ((await captcha.current?.token()) ?? null);
     if (!token && Object.keys(missing).length === 0) missing.captcha = t.captcha.missing;
     setErrors(missing);
     setSent('');
@@ -55,7 +59,10 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
       setSent(text);
       showToast(text, 'success');
     } catch (err) {
-      if (!(err instanceof CallError) || err.status === 0) { setErrors({ captcha: t.network }); return; }
+      if (!(err instanceof CallError) || err.status === 0) {
+        setErrors({ captcha: t.network });
+        return;
+      }
       const firsts = Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])) as Partial<Record<Field, string>>;
       if (Object.keys(firsts).length === 0) firsts.captcha = err.message || t.network;
       // Each solved captcha is accepted once: any refusal needs a fresh one.
@@ -67,7 +74,9 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
   }
 
   // Each summary line names its field; the captcha's message speaks for itself.
-  const listed = Object.entries(errors).filter(([, m]) => Boolean(m)).map(([name, m]) => [name, (FIELDS as readonly string[]).includes(name) ? t[name as (typeof FIELDS)[number]] : '', m] as const);
+  const listed = Object.entries(errors)
+    .filter(([, m]) => Boolean(m))
+    .map(([name, m]) => [name, (FIELDS as readonly string[]).includes(name) ? t[name as (typeof FIELDS)[number]] : '', m] as const);
   const fixed = (e: React.FormEvent<HTMLFormElement>) => {
     const name = editFixes(e.target);
     if (name && (FIELDS as readonly string[]).includes(name) && (e.target as HTMLInputElement).value.trim()) {
@@ -78,20 +87,47 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
     <div className="field">
       <label htmlFor={`contact-${name}`}>{t[name]}</label>
       {input}
-      {errors[name] && <span className="field-error" id={`contact-${name}-error`}>{errors[name]}</span>}
+      {errors[name] && (
+        <span className="field-error" id={`contact-${name}-error`}>
+          {errors[name]}
+        </span>
+      )}
     </div>
   );
   const aria = (name: (typeof FIELDS)[number]) => ({
-    id: `contact-${name}`, name, 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+    id: `contact-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
   });
 
   return (
-    <form ref={formRef} id="contact-form" className="contact-form" onSubmit={submit} onInput={fixed} onFocus={() => captcha.current?.start()} noValidate data-testid="contact-form">
+    <form
+      ref={formRef}
+      id="contact-form"
+      className="contact-form"
+      onSubmit={submit}
+      onInput={fixed}
+      onFocus={() => captcha.current?.start()}
+      noValidate
+      data-testid="contact-form"
+    >
       <h2>{t.title}</h2>
       {listed.length > 0 && (
         <div className="form-errors" role="alert" data-testid="contact-errors">
           <p>{t.errorsTitle}</p>
-          <ul>{listed.map(([name, label, m]) => <li key={name}>{label ? <><a href={`#contact-${name}`}>{label}</a>: </> : null}{m}</li>)}</ul>
+          <ul>
+            {listed.map(([name, label, m]) => (
+              <li key={name}>
+                {label ? (
+                  <>
+                    <a href={`#contact-${name}`}>{label}</a>:{' '}
+                  </>
+                ) : null}
+                {m}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {field('name', <input {...aria('name')} autoComplete="name" maxLength={100} />)}
@@ -99,8 +135,14 @@ export default function ContactForm({ locale }: { locale: FormsLocale }) {
       {field('subject', <input {...aria('subject')} maxLength={200} />)}
       {field('comment', <textarea {...aria('comment')} rows={5} maxLength={5000} />)}
       <CaptchaWidget ref={captcha} locale={locale} />
-      <button type="submit" className="button" disabled={sending || !live}>{sending ? t.sending : t.send}</button>
-      {sent && <p className="notice" role="status" data-testid="contact-sent">{sent}</p>}
+      <button type="submit" className="button" disabled={sending || !live}>
+        {sending ? t.sending : t.send}
+      </button>
+      {sent && (
+        <p className="notice" role="status" data-testid="contact-sent">
+          {sent}
+        </p>
+      )}
     </form>
   );
 }

@@ -2,11 +2,20 @@
  * ALTCHA proof of work: find the number n (0..max) whose hash of salt + n equals the challenge. Runs in
  * a Web Worker when it can; `yieldEvery` lets the main-thread fallback give the page a turn.
  */
-export interface AltchaChallenge { algorithm: string; challenge: string; maxnumber?: number; salt: string; signature: string }
+export interface AltchaChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber?: number;
+  salt: string;
+  signature: string;
+}
 
 const hex = (buf: ArrayBuffer) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 
-export async function findNumber(c: AltchaChallenge, opts: { yieldEvery?: number; cancelled?: () => boolean } = {}): Promise<number | null> {
+export async function findNumber(
+  c: AltchaChallenge,
+  opts: { yieldEvery?: number; cancelled?: () => boolean } = {},
+): Promise<number | null> {
   const encoder = new TextEncoder();
   const max = c.maxnumber ?? 1_000_000;
   for (let n = 0; n <= max; n++) {

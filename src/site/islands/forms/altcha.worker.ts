@@ -3,5 +3,7 @@ import { findNumber, type AltchaChallenge } from './altcha-solve';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<AltchaChallenge>) => void) | null; postMessage(value: unknown): void };
 scope.onmessage = (e) => {
-  void findNumber(e.data).catch(() => null).then((n) => scope.postMessage(n));
+  void findNumber(e.data)
+    .catch(() => null)
+    .then((n) => scope.postMessage(n));
 };

@@ -22,8 +22,14 @@ function solveOffThread(c: AltchaChallenge): Promise<number | null> {
   try {
     const worker = new Worker(new URL('./altcha.worker.ts', import.meta.url), { type: 'module' });
     return new Promise((resolve) => {
-      worker.onmessage = (e: MessageEvent<number | null>) => { worker.terminate(); resolve(e.data); };
-      worker.onerror = () => { worker.terminate(); resolve(findNumber(c, { yieldEvery: 200 })); };
+      worker.onmessage = (e: MessageEvent<number | null>) => {
+        worker.terminate();
+        resolve(e.data);
+      };
+      worker.onerror = () => {
+        worker.terminate();
+        resolve(findNumber(c, { yieldEvery: 200 }));
+      };
       worker.postMessage(c);
     });
   } catch {

@@ -9,7 +9,10 @@ import { newsletterCaptcha } from './newsletter-captcha';
 
 function showErrors(box: HTMLElement, heading: string, messages: string[]): void {
   box.replaceChildren();
-  if (messages.length === 0) { box.hidden = true; return; }
+  if (messages.length === 0) {
+    box.hidden = true;
+    return;
+  }
   const title = document.createElement('p');
   title.textContent = heading;
   const list = document.createElement('ul');
@@ -31,24 +34,38 @@ function wire(form: HTMLFormElement): void {
   input.addEventListener('focus', () => captcha.start());
   // The list names the one field it is about; typing an address clears it.
   const named = (m: string) => `${input.labels?.[0]?.textContent?.trim() ?? ''}: ${m}`;
-  input.addEventListener('input', () => { if (input.value.trim()) showErrors(box, '', []); });
+  input.addEventListener('input', () => {
+    if (input.value.trim()) showErrors(box, '', []);
+  });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const email = input.value.trim();
-    if (!email) { showErrors(box, t.errorsTitle!, [named(t.required!)]); input.focus(); return; }
+    if (!email) {
+      showErrors(box, t.errorsTitle!, [named(t.required!)]);
+      input.focus();
+      return;
+    }
     button.disabled = true;
     try {
       const token = await captcha.token();
-      if (!token) { showErrors(box, t.errorsTitle!, [t.captchaMissing!]); return; }
+      if (!token) {
+        showErrors(box, t.errorsTitle!, [t.captchaMissing!]);
+        return;
+      }
       captcha.reset();
       const body = await call('POST', '/newsletters', { body: { email, captcha: token } });
       showErrors(box, '', []);
       form.reset();
       showToast(document.documentElement.lang.startsWith('fa') && body.message ? body.message : t.success!, 'success');
     } catch (err) {
-      if (!(err instanceof CallError) || err.status === 0) { showErrors(box, t.errorsTitle!, [t.network!]); return; }
+      if (!(err instanceof CallError) || err.status === 0) {
+        showErrors(box, t.errorsTitle!, [t.network!]);
+        return;
+      }
       // Spec §8: the errors list, or else the whole response body.
-      const firsts = Object.entries(err.errors).map(([name, list]) => (list[0] ? (name === 'email' ? named(list[0]) : list[0]) : '')).filter(Boolean);
+      const firsts = Object.entries(err.errors)
+        .map(([name, list]) => (list[0] ? (name === 'email' ? named(list[0]) : list[0]) : ''))
+        .filter(Boolean);
       showErrors(box, t.errorsTitle!, firsts.length ? firsts : [err.message || err.text]);
     } finally {
       button.disabled = false;

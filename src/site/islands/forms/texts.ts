@@ -2,7 +2,6 @@
 import type { Locale } from '~/lib/locales';
 export type FormsLocale = Locale;
 
-
 const fa = {
   title: 'ارسال پیام',
   name: 'نام',

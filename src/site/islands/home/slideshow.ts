@@ -20,20 +20,27 @@ export function startSlideshow(root: HTMLElement): void {
   };
   dots.forEach((d) => d.addEventListener('click', () => show(Number(d.dataset.go))));
   // The slide mostly in view after a hand scroll becomes the current one.
-  const observer = new IntersectionObserver((entries) => {
-    for (const e of entries) {
-      if (e.intersectionRatio < 0.6) continue;
-      current = slides.indexOf(e.target as HTMLElement);
-      dots.forEach((d, n) => d.toggleAttribute('aria-current', n === current));
-    }
-  }, { root: track, threshold: 0.6 });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (e.intersectionRatio < 0.6) continue;
+        current = slides.indexOf(e.target as HTMLElement);
+        dots.forEach((d, n) => d.toggleAttribute('aria-current', n === current));
+      }
+    },
+    { root: track, threshold: 0.6 },
+  );
   slides.forEach((s) => observer.observe(s));
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   let held = false;
-  const hold = (v: boolean) => () => { held = v; };
+  const hold = (v: boolean) => () => {
+    held = v;
+  };
   root.addEventListener('pointerenter', hold(true));
   root.addEventListener('pointerleave', hold(false));
   root.addEventListener('focusin', hold(true));
   root.addEventListener('focusout', hold(false));
-  setInterval(() => { if (!held && !document.hidden) show(current + 1); }, SLIDESHOW_INTERVAL_MS);
+  setInterval(() => {
+    if (!held && !document.hidden) show(current + 1);
+  }, SLIDESHOW_INTERVAL_MS);
 }

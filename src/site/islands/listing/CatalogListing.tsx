@@ -25,17 +25,32 @@ interface Props {
   children?: ReactNode;
 }
 
-export default function CatalogListing({ locale, heading, categorySlug, firstPage, layout, defaultView = 'grid', basePath, children }: Props) {
+export default function CatalogListing({
+  locale,
+  heading,
+  categorySlug,
+  firstPage,
+  layout,
+  defaultView = 'grid',
+  basePath,
+  children,
+}: Props) {
   return (
-    <ListingView locale={locale} heading={heading} layout={layout} basePath={basePath}
+    <ListingView
+      locale={locale}
+      heading={heading}
+      layout={layout}
+      basePath={basePath}
       categoryHref={(slug) => catalogPath(locale, slug)}
       source={{
         firstPage,
         firstCards: children,
         defaultView,
-        fetch: (state, signal) => call('GET', '/getProduct', { query: { ...apiQuery(state), filter_category: categorySlug ?? undefined }, signal }),
+        fetch: (state, signal) =>
+          call('GET', '/getProduct', { query: { ...apiQuery(state), filter_category: categorySlug ?? undefined }, signal }),
         // The products shown stay on screen; the shopper is told the change did not go through.
         onError: () => showToast(listingTexts(locale).loadFailed, 'error'),
-      }} />
+      }}
+    />
   );
 }

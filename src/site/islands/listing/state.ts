@@ -24,10 +24,28 @@ export interface ListingState {
 }
 
 export const initialState = (view: 'grid' | 'list' = 'grid'): ListingState => ({
-  page: 1, limit: DEFAULT_LIMIT, sort: 'default', view, price: [null, null], brand: [], quality: [], availability: [], attributes: {},
+  page: 1,
+  limit: DEFAULT_LIMIT,
+  sort: 'default',
+  view,
+  price: [null, null],
+  brand: [],
+  quality: [],
+  availability: [],
+  attributes: {},
 });
 
-const list = (v: string | null): string[] => (v ? [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))] : []);
+const list = (v: string | null): string[] =>
+  v
+    ? [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : [];
 const int = (v: string | null): number | null => (v && /^\d{1,13}$/.test(v) ? Number(v) : null);
 
 export function stateFromQuery(search: string, defaults: ListingState = initialState()): ListingState {
@@ -55,7 +73,10 @@ export function stateFromQuery(search: string, defaults: ListingState = initialS
 }
 
 const attributeText = (a: Record<string, string[]>): string =>
-  Object.entries(a).filter(([, v]) => v.length).map(([k, v]) => `${k}:${v.join(',')}`).join(';');
+  Object.entries(a)
+    .filter(([, v]) => v.length)
+    .map(([k, v]) => `${k}:${v.join(',')}`)
+    .join(';');
 const priceText = ([lo, hi]: ListingState['price']): string => (lo === null && hi === null ? '' : `${lo ?? ''}-${hi ?? ''}`);
 
 export function queryFromState(s: ListingState, defaults: ListingState = initialState()): string {
@@ -76,7 +97,9 @@ export function queryFromState(s: ListingState, defaults: ListingState = initial
 /** getProduct's parameters (search text and category are added by the caller). */
 export function apiQuery(s: ListingState): Record<string, string | number | undefined> {
   return {
-    page: s.page, limit: s.limit, sort: s.sort,
+    page: s.page,
+    limit: s.limit,
+    sort: s.sort,
     filter_price: priceText(s.price) || undefined,
     filter_brand: s.brand.join(',') || undefined,
     filter_quality: s.quality.join(',') || undefined,
@@ -87,8 +110,12 @@ export function apiQuery(s: ListingState): Record<string, string | number | unde
 
 /** True when any filter narrows the list (the reset button shows). */
 export const hasFilters = (s: ListingState): boolean =>
-  s.price[0] !== null || s.price[1] !== null || s.brand.length > 0 || s.quality.length > 0 || s.availability.length > 0
-  || Object.values(s.attributes).some((v) => v.length > 0);
+  s.price[0] !== null ||
+  s.price[1] !== null ||
+  s.brand.length > 0 ||
+  s.quality.length > 0 ||
+  s.availability.length > 0 ||
+  Object.values(s.attributes).some((v) => v.length > 0);
 
 /** Spec §4: any change of option or filter starts again at page 1. */
 export const withChange = (s: ListingState, change: Partial<Omit<ListingState, 'page'>>): ListingState => ({ ...s, ...change, page: 1 });

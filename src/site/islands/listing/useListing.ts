@@ -58,8 +58,8 @@ export function useListing(source: ListingSource) {
       setLoading(false);
       src.current.onError(err);
     }
-  // defaults only depends on defaultView, fixed for the island's life.
-  // Dependencies listed on purpose (not every value read): see the comment above.
+    // defaults only depends on defaultView, fixed for the island's life.
+    // Dependencies listed on purpose (not every value read): see the comment above.
   }, []);
 
   useEffect(() => {
@@ -77,22 +77,28 @@ export function useListing(source: ListingSource) {
       removeEventListener('popstate', onPop);
       controller.current?.abort();
     };
-  // Dependencies listed on purpose (not every value read): see the comment above.
+    // Dependencies listed on purpose (not every value read): see the comment above.
   }, []);
 
   /** Shows `next` and records it in the history, so Back returns to the current state. */
-  const go = useCallback((next: ListingState) => {
-    history.pushState(history.state, '', location.pathname + queryFromState(next, defaults) + location.hash);
-    setState(next);
-    void load(next);
-  // Dependencies listed on purpose (not every value read): see the comment above.
-  }, [load]);
+  const go = useCallback(
+    (next: ListingState) => {
+      history.pushState(history.state, '', location.pathname + queryFromState(next, defaults) + location.hash);
+      setState(next);
+      void load(next);
+      // Dependencies listed on purpose (not every value read): see the comment above.
+    },
+    [load],
+  );
 
-  const goPage = useCallback((page: number) => {
-    const next = withPage(state, page, list?.pages ?? 1);
-    if (next) go(next);
-    return next !== null;
-  }, [state, list, go]);
+  const goPage = useCallback(
+    (page: number) => {
+      const next = withPage(state, page, list?.pages ?? 1);
+      if (next) go(next);
+      return next !== null;
+    },
+    [state, list, go],
+  );
 
   return { state, list, loading, go, goPage, defaults };
 }

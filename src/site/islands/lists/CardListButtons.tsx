@@ -16,18 +16,54 @@ const ICONS = {
   bars: 'M7 4v16M17 4v16M3 8h8M13 16h8',
 };
 const Icon = ({ d }: { d: string }) => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+    <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
 );
 
 export function CardListButtons({ product: p, locale }: { product: ProductCard; locale: Locale }) {
   const t = LABELS[locale === 'fa' ? 'fa' : 'en'];
-  const snapshot = JSON.stringify({ id: p.id, slug: p.slug, partNumber: p.partNumber, name: p.name, nameFa: p.nameFa, image: p.images[0]?.src ?? null });
+  const snapshot = JSON.stringify({
+    id: p.id,
+    slug: p.slug,
+    partNumber: p.partNumber,
+    name: p.name,
+    nameFa: p.nameFa,
+    image: p.images[0]?.src ?? null,
+  });
   return (
     <div className="list-buttons list-buttons--card">
-      <button type="button" className="list-button" data-product-dialog="quickview" data-slug={p.slug} aria-haspopup="dialog"
-        aria-label={t.quickView} title={t.quickView}><Icon d={ICONS.eye} /></button>
-      <button type="button" className="list-button" data-list-add="wishlist" data-product={snapshot} aria-label={t.addToWishlist} title={t.addToWishlist}><Icon d={ICONS.heart} /></button>
-      <button type="button" className="list-button" data-list-add="compare" data-product={snapshot} aria-label={t.addToCompare} title={t.addToCompare}><Icon d={ICONS.bars} /></button>
+      <button
+        type="button"
+        className="list-button"
+        data-product-dialog="quickview"
+        data-slug={p.slug}
+        aria-haspopup="dialog"
+        aria-label={t.quickView}
+        title={t.quickView}
+      >
+        <Icon d={ICONS.eye} />
+      </button>
+      <button
+        type="button"
+        className="list-button"
+        data-list-add="wishlist"
+        data-product={snapshot}
+        aria-label={t.addToWishlist}
+        title={t.addToWishlist}
+      >
+        <Icon d={ICONS.heart} />
+      </button>
+      <button
+        type="button"
+        className="list-button"
+        data-list-add="compare"
+        data-product={snapshot}
+        aria-label={t.addToCompare}
+        title={t.addToCompare}
+      >
+        <Icon d={ICONS.bars} />
+      </button>
     </div>
   );
 }

@@ -16,13 +16,24 @@ import { listTexts } from './texts';
 import { useListProducts, type ListRow } from './useListProducts';
 import './lists.css';
 
-interface Row { key: string; label: string; cells: ReactNode[]; differs: boolean }
+interface Row {
+  key: string;
+  label: string;
+  cells: ReactNode[];
+  differs: boolean;
+}
 
 function buildRows(rows: ListRow[], locale: Locale): Row[] {
   const t = listTexts(locale);
   const products = rows.map((r) => r.product);
-  const fixed = (key: string, label: string, value: (p: ListProduct) => string | number | null, show: (p: ListProduct) => ReactNode = (p) => value(p) ?? t.none): Row => ({
-    key, label,
+  const fixed = (
+    key: string,
+    label: string,
+    value: (p: ListProduct) => string | number | null,
+    show: (p: ListProduct) => ReactNode = (p) => value(p) ?? t.none,
+  ): Row => ({
+    key,
+    label,
     cells: products.map((p) => (p ? show(p) : t.gone)),
     differs: valuesDiffer(products.map((p) => (p ? value(p) : null))),
   });
@@ -30,17 +41,69 @@ function buildRows(rows: ListRow[], locale: Locale): Row[] {
   const price = (p: ListProduct) => (canAddToCart(p.availability) ? p.price : null);
   const hasPackageAttribute = products.some((p) => p?.attributes.some((a) => a.slug === 'package'));
   const base = [
-    fixed('price', t.price, price, (p) => (price(p) === null ? t.none : <span className="price" data-rials={p.price}>{formatPrice(p.price, locale)}</span>)),
-    fixed('availability', t.availability, (p) => p.availability, (p) => <span className={`availability availability--${p.availability}`}>{t.availability_[p.availability]}</span>),
+    fixed('price', t.price, price, (p) =>
+      price(p) === null ? (
+        t.none
+      ) : (
+        <span className="price" data-rials={p.price}>
+          {formatPrice(p.price, locale)}
+        </span>
+      ),
+    ),
+    fixed(
+      'availability',
+      t.availability,
+      (p) => p.availability,
+      (p) => <span className={`availability availability--${p.availability}`}>{t.availability_[p.availability]}</span>,
+    ),
     fixed('brand', t.brand, brand),
-    fixed('quality', t.quality, (p) => p.quality, (p) => (p.quality ? t.quality_[p.quality] : t.none)),
-    ...(hasPackageAttribute ? [] : [fixed('package', t.package, (p) => p.package, (p) => (p.package ? <span dir="ltr">{p.package}</span> : t.none))]),
-    fixed('stock', t.stock, (p) => p.stock, (p) => fill(t.stockUnits, { count: p.stock }, locale)),
-    fixed('minimumPurchase', t.minimumPurchase, (p) => p.minimumPurchase, (p) => formatNumber(p.minimumPurchase, locale)),
-    fixed('datasheet', t.datasheet, (p) => (p.datasheet ? 'yes' : null), (p) => (p.datasheet ? <a href={p.datasheet} target="_blank" rel="noopener">{t.datasheetOpen}</a> : t.none)),
+    fixed(
+      'quality',
+      t.quality,
+      (p) => p.quality,
+      (p) => (p.quality ? t.quality_[p.quality] : t.none),
+    ),
+    ...(hasPackageAttribute
+      ? []
+      : [
+          fixed(
+            'package',
+            t.package,
+            (p) => p.package,
+            (p) => (p.package ? <span dir="ltr">{p.package}</span> : t.none),
+          ),
+        ]),
+    fixed(
+      'stock',
+      t.stock,
+      (p) => p.stock,
+      (p) => fill(t.stockUnits, { count: p.stock }, locale),
+    ),
+    fixed(
+      'minimumPurchase',
+      t.minimumPurchase,
+      (p) => p.minimumPurchase,
+      (p) => formatNumber(p.minimumPurchase, locale),
+    ),
+    fixed(
+      'datasheet',
+      t.datasheet,
+      (p) => (p.datasheet ? 'yes' : null),
+      (p) =>
+        p.datasheet ? (
+          <a href={p.datasheet} target="_blank" rel="noopener">
+            {t.datasheetOpen}
+          </a>
+        ) : (
+          t.none
+        ),
+    ),
   ];
   const present = rows.filter((r) => r.product);
-  const attrs = attributeRows(present.map((r) => r.product!), locale === 'fa').map((row) => {
+  const attrs = attributeRows(
+    present.map((r) => r.product!),
+    locale === 'fa',
+  ).map((row) => {
     // Attribute rows are computed over the products still shown; gone ones get the "gone" cell.
     let n = 0;
     const cells = rows.map((r) => (r.product ? (row.values[n++] ?? t.none) : t.gone));
@@ -53,16 +116,46 @@ export default function ComparePage({ locale }: { locale: Locale }) {
   const t = listTexts(locale);
   const { state, retry } = useListProducts('compare');
   const [onlyDiff, setOnlyDiff] = useState(false);
-  if (state.phase === 'mounting' || state.phase === 'loading') return <p className="muted" role="status">{t.loading}</p>;
-  if (state.phase === 'failed') return <p role="alert">{t.loadFailed} <button type="button" className="link-button" onClick={retry}>{t.retry}</button></p>;
-  if (state.rows.length === 0) return <p data-testid="compare-empty">{t.emptyCompare} <a href={pathIn(locale, '/shop/catalog')}>{t.browse}</a></p>;
+  if (state.phase === 'mounting' || state.phase === 'loading')
+    return (
+      <p className="muted" role="status">
+        {t.loading}
+      </p>
+    );
+  if (state.phase === 'failed')
+    return (
+      <p role="alert">
+        {t.loadFailed}{' '}
+        <button type="button" className="link-button" onClick={retry}>
+          {t.retry}
+        </button>
+      </p>
+    );
+  if (state.rows.length === 0)
+    return (
+      <p data-testid="compare-empty">
+        {t.emptyCompare} <a href={pathIn(locale, '/shop/catalog')}>{t.browse}</a>
+      </p>
+    );
   const rows = buildRows(state.rows, locale);
-  const name = (r: ListRow) => (r.product ? (locale === 'fa' ? r.product.displayName : r.product.name) : (locale === 'fa' ? r.entry.nameFa || r.entry.name : r.entry.name || r.entry.nameFa));
+  const name = (r: ListRow) =>
+    r.product
+      ? locale === 'fa'
+        ? r.product.displayName
+        : r.product.name
+      : locale === 'fa'
+        ? r.entry.nameFa || r.entry.name
+        : r.entry.name || r.entry.nameFa;
   return (
     <>
       <div className="lists-toolbar">
-        <label><input type="checkbox" checked={onlyDiff} onChange={(e) => setOnlyDiff(e.target.checked)} data-testid="compare-only-diff" /> {t.onlyDifferences}</label>
-        <button type="button" className="button button--outline" onClick={() => clearList('compare')} data-testid="compare-clear">{t.clearAll}</button>
+        <label>
+          <input type="checkbox" checked={onlyDiff} onChange={(e) => setOnlyDiff(e.target.checked)} data-testid="compare-only-diff" />{' '}
+          {t.onlyDifferences}
+        </label>
+        <button type="button" className="button button--outline" onClick={() => clearList('compare')} data-testid="compare-clear">
+          {t.clearAll}
+        </button>
       </div>
       <div className="lists-scroll">
         <table className="lists-table compare-table" data-testid="compare-table">
@@ -76,21 +169,44 @@ export default function ComparePage({ locale }: { locale: Locale }) {
                   <th scope="col" key={r.entry.id} data-product-id={r.entry.id} data-card-label={name(r)}>
                     {image && <img src={image} alt="" width={64} height={64} loading="lazy" />}
                     <div>{r.product ? <a href={productPath(locale, r.entry.slug)}>{name(r)}</a> : name(r)}</div>
-                    <div><span dir="ltr" className="pn">{r.product?.partNumber ?? r.entry.partNumber}</span></div>
-                    <button type="button" className="link-button" aria-label={fill(t.removeOf, { name: name(r) }, locale)}
-                      onClick={() => removeFromList('compare', r.entry.id)} data-testid="compare-remove">{t.remove}</button>
+                    <div>
+                      <span dir="ltr" className="pn">
+                        {r.product?.partNumber ?? r.entry.partNumber}
+                      </span>
+                    </div>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={fill(t.removeOf, { name: name(r) }, locale)}
+                      onClick={() => removeFromList('compare', r.entry.id)}
+                      data-testid="compare-remove"
+                    >
+                      {t.remove}
+                    </button>
                   </th>
                 );
               })}
             </tr>
           </thead>
           <tbody>
-            {rows.filter((row) => !onlyDiff || row.differs).map((row) => (
-              <tr key={row.key} className={row.differs ? 'differs' : undefined} data-row={row.key} data-differs={row.differs ? 'true' : 'false'}>
-                <th scope="row">{row.label}{row.differs && <span className="visually-hidden"> ({t.differs})</span>}</th>
-                {row.cells.map((cell, n) => <td key={n}>{cell}</td>)}
-              </tr>
-            ))}
+            {rows
+              .filter((row) => !onlyDiff || row.differs)
+              .map((row) => (
+                <tr
+                  key={row.key}
+                  className={row.differs ? 'differs' : undefined}
+                  data-row={row.key}
+                  data-differs={row.differs ? 'true' : 'false'}
+                >
+                  <th scope="row">
+                    {row.label}
+                    {row.differs && <span className="visually-hidden"> ({t.differs})</span>}
+                  </th>
+                  {row.cells.map((cell, n) => (
+                    <td key={n}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>

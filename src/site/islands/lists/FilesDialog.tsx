@@ -28,42 +28,77 @@ export function addFootprintUrl(product: Pick<Product, 'slug' | 'partNumber'>, l
 export function FilesList({ product, kind, locale }: { product: FilesProduct; kind: FilesKind; locale: Locale }) {
   const t = listTexts(locale);
   const groups = kind === 'footprint' ? product.footprints : product.applicationnotes;
-  const files = groups.flatMap((g) => g.attaches.map((a, n) => ({ key: `${g.label}-${n}`, label: g.label, href: a.file ?? a.fileLink, date: a.created_at })));
+  const files = groups.flatMap((g) =>
+    g.attaches.map((a, n) => ({ key: `${g.label}-${n}`, label: g.label, href: a.file ?? a.fileLink, date: a.created_at })),
+  );
   return (
     <div className="files-list" data-testid={`files-${kind}`}>
-      {files.length === 0
-        ? <p className="muted">{kind === 'footprint' ? t.noFootprints : t.noApplicationnotes}</p>
-        : (
-          <table className="files-table">
-            <thead><tr><th scope="col">{t.file}</th><th scope="col">{t.date}</th><th scope="col"><span className="visually-hidden">{t.download}</span></th></tr></thead>
-            <tbody>
-              {files.map((f) => (
-                <tr key={f.key}>
-                  <td dir="auto">{f.label}</td>
-                  <td>{formatDate(f.date, locale)}</td>
-                  <td>{f.href ? <a href={f.href} target="_blank" rel="noopener" download>{t.download}</a> : t.none}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+      {files.length === 0 ? (
+        <p className="muted">{kind === 'footprint' ? t.noFootprints : t.noApplicationnotes}</p>
+      ) : (
+        <table className="files-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.file}</th>
+              <th scope="col">{t.date}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t.download}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {files.map((f) => (
+              <tr key={f.key}>
+                <td dir="auto">{f.label}</td>
+                <td>{formatDate(f.date, locale)}</td>
+                <td>
+                  {f.href ? (
+                    <a href={f.href} target="_blank" rel="noopener" download>
+                      {t.download}
+                    </a>
+                  ) : (
+                    t.none
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {kind === 'footprint' && (
         <p className="files-list__add">
           <span className="muted">{t.addFootprintHint}</span>{' '}
-          <a className="button button--outline" href={addFootprintUrl(product, locale)} data-testid="add-footprint">{t.addFootprint}</a>
+          <a className="button button--outline" href={addFootprintUrl(product, locale)} data-testid="add-footprint">
+            {t.addFootprint}
+          </a>
         </p>
       )}
     </div>
   );
 }
 
-export function FilesDialog({ product, kind, locale, onClose, returnFocus }: {
-  product: FilesProduct; kind: FilesKind; locale: Locale; onClose: () => void; returnFocus?: HTMLElement | null;
+export function FilesDialog({
+  product,
+  kind,
+  locale,
+  onClose,
+  returnFocus,
+}: {
+  product: FilesProduct;
+  kind: FilesKind;
+  locale: Locale;
+  onClose: () => void;
+  returnFocus?: HTMLElement | null;
 }) {
   const t = listTexts(locale);
   return (
-    <Dialog title={`${kind === 'footprint' ? t.footprints : t.applicationnotes} — ${product.partNumber}`} onClose={onClose}
-      closeLabel={t.close} returnFocus={returnFocus} testId={`${kind}-dialog`}>
+    <Dialog
+      title={`${kind === 'footprint' ? t.footprints : t.applicationnotes} — ${product.partNumber}`}
+      onClose={onClose}
+      closeLabel={t.close}
+      returnFocus={returnFocus}
+      testId={`${kind}-dialog`}
+    >
       <FilesList product={product} kind={kind} locale={locale} />
     </Dialog>
   );

@@ -23,15 +23,25 @@ function Pictures({ product, locale }: { product: Product; locale: Locale }) {
   const [index, setIndex] = useState(0);
   const images = product.images;
   const image = images[index];
-  if (!image) return <div className="quickview__noimage" dir="ltr">{product.partNumber}</div>;
+  if (!image)
+    return (
+      <div className="quickview__noimage" dir="ltr">
+        {product.partNumber}
+      </div>
+    );
   return (
     <div className="quickview__gallery">
       <img src={image.src} alt={image.alt} width={400} height={400} />
       {images.length > 1 && (
         <div className="quickview__thumbs">
           {images.map((img, n) => (
-            <button type="button" key={img.src} aria-label={fill(t.imageOf, { n: n + 1, total: images.length }, locale)}
-              aria-current={n === index ? 'true' : undefined} onClick={() => setIndex(n)}>
+            <button
+              type="button"
+              key={img.src}
+              aria-label={fill(t.imageOf, { n: n + 1, total: images.length }, locale)}
+              aria-current={n === index ? 'true' : undefined}
+              onClick={() => setIndex(n)}
+            >
               <img src={img.src} alt="" width={56} height={56} loading="lazy" />
             </button>
           ))}
@@ -42,8 +52,16 @@ function Pictures({ product, locale }: { product: Product; locale: Locale }) {
   );
 }
 
-export function QuickView({ product: p, locale, onClose, returnFocus }: {
-  product: Product; locale: Locale; onClose: () => void; returnFocus?: HTMLElement | null;
+export function QuickView({
+  product: p,
+  locale,
+  onClose,
+  returnFocus,
+}: {
+  product: Product;
+  locale: Locale;
+  onClose: () => void;
+  returnFocus?: HTMLElement | null;
 }) {
   const t = listTexts(locale);
   const [files, setFiles] = useState<FilesKind | null>(null);
@@ -52,39 +70,92 @@ export function QuickView({ product: p, locale, onClose, returnFocus }: {
   // Spec §4: the pop-up opens 50 ms after its data is at hand (here it already is).
   useEffect(() => {
     if (!opening) return;
-    const timer = setTimeout(() => { setFilesOpener(opening.opener); setFiles(opening.kind); setOpening(null); }, DIALOG_DELAY_MS);
+    const timer = setTimeout(() => {
+      setFilesOpener(opening.opener);
+      setFiles(opening.kind);
+      setOpening(null);
+    }, DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
   }, [opening]);
   const name = locale === 'fa' ? p.displayName : p.name;
   const url = productPath(locale, p.slug);
   return (
-    <Dialog title={fill(t.quickViewOf, { name }, locale)} onClose={onClose} closeLabel={t.close} returnFocus={returnFocus}
-      className="quickview" testId="quickview">
+    <Dialog
+      title={fill(t.quickViewOf, { name }, locale)}
+      onClose={onClose}
+      closeLabel={t.close}
+      returnFocus={returnFocus}
+      className="quickview"
+      testId="quickview"
+    >
       <div className="quickview__grid">
         <Pictures product={p} locale={locale} />
         <div className="quickview__info">
-          <h3 className="quickview__name"><a href={url}>{name}</a></h3>
-          <p><span className="muted">{t.partNumber}: </span><span dir="ltr" className="pn">{p.partNumber}</span></p>
-          {p.quality && <p><span className={`badge badge--${p.quality}`}>{t.quality_[p.quality]}</span></p>}
+          <h3 className="quickview__name">
+            <a href={url}>{name}</a>
+          </h3>
+          <p>
+            <span className="muted">{t.partNumber}: </span>
+            <span dir="ltr" className="pn">
+              {p.partNumber}
+            </span>
+          </p>
+          {p.quality && (
+            <p>
+              <span className={`badge badge--${p.quality}`}>{t.quality_[p.quality]}</span>
+            </p>
+          )}
           <p className={`availability availability--${p.availability}`}>{t.availability_[p.availability]}</p>
           {canAddToCart(p.availability) ? (
             <>
               <p className="product__price" data-testid="quickview-price">
-                {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
-                <span className="price price--big" data-rials={p.price}>{formatPrice(p.price, locale)}</span>
+                {p.compareAtPrice && p.compareAtPrice > p.price ? (
+                  <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s>
+                ) : null}
+                <span className="price price--big" data-rials={p.price}>
+                  {formatPrice(p.price, locale)}
+                </span>
               </p>
-              <p>{t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong></p>
+              <p>
+                {t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong>
+              </p>
               <PriceTiers tiers={p.prices} locale={locale} labels={t} />
               <BuyBox product={p} locale={locale} returnPath={url} inputId="quickview-qty" />
             </>
-          ) : <p className="product__unavailable">{t.unavailable}</p>}
+          ) : (
+            <p className="product__unavailable">{t.unavailable}</p>
+          )}
           <ul className="quickview__links">
-            {p.datasheet && <li><a href={p.datasheet} target="_blank" rel="noopener">{t.datasheetOpen}</a></li>}
-            <li><button type="button" className="link-button" data-testid="quickview-footprint"
-              onClick={(e) => setOpening({ kind: 'footprint', opener: e.currentTarget })}>{t.footprints}</button></li>
-            <li><button type="button" className="link-button" data-testid="quickview-applicationnote"
-              onClick={(e) => setOpening({ kind: 'applicationnote', opener: e.currentTarget })}>{t.applicationnotes}</button></li>
-            <li><a href={url}>{t.productPage}</a></li>
+            {p.datasheet && (
+              <li>
+                <a href={p.datasheet} target="_blank" rel="noopener">
+                  {t.datasheetOpen}
+                </a>
+              </li>
+            )}
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                data-testid="quickview-footprint"
+                onClick={(e) => setOpening({ kind: 'footprint', opener: e.currentTarget })}
+              >
+                {t.footprints}
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                data-testid="quickview-applicationnote"
+                onClick={(e) => setOpening({ kind: 'applicationnote', opener: e.currentTarget })}
+              >
+                {t.applicationnotes}
+              </button>
+            </li>
+            <li>
+              <a href={url}>{t.productPage}</a>
+            </li>
           </ul>
         </div>
       </div>

@@ -23,7 +23,11 @@ document.addEventListener('click', (event) => {
   if (!button) return;
   // The file icons are links to the page's own sections: with JavaScript they open the dialog instead.
   event.preventDefault();
-  load().then((m) => m.act(button)).catch(() => { actions = null; });
+  load()
+    .then((m) => m.act(button))
+    .catch(() => {
+      actions = null;
+    });
 });
 // Escape before a dialog has opened cancels its pending request, as closing would.
 document.addEventListener('keydown', (event) => {

@@ -32,7 +32,11 @@ function addFrom(button: HTMLElement): void {
   const kind = button.dataset.listAdd as ListKind;
   if (!(kind in LISTS)) return;
   let entry = null;
-  try { entry = toEntry(JSON.parse(button.dataset.product ?? '')); } catch { /* a broken attribute adds nothing */ }
+  try {
+    entry = toEntry(JSON.parse(button.dataset.product ?? ''));
+  } catch {
+    /* a broken attribute adds nothing */
+  }
   if (!entry) return;
   const outcome = addToList(kind, entry);
   showToast(notice(`${kind}${cap(outcome)}`), TOAST_KIND[outcome]);
@@ -61,7 +65,10 @@ async function openDialog(kind: DialogKind, slug: string, opener: HTMLElement): 
 
 /** Handles a click on a list or dialog button (called by buttons-boot.ts). */
 export function act(button: HTMLElement): void {
-  if (button.dataset.listAdd) { addFrom(button); return; }
+  if (button.dataset.listAdd) {
+    addFrom(button);
+    return;
+  }
   const slug = button.dataset.slug;
   if (button.dataset.productDialog && slug) void openDialog(button.dataset.productDialog as DialogKind, slug, button);
 }

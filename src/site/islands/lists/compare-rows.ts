@@ -6,7 +6,12 @@
  */
 import type { ListProduct } from '../../../api/schemas/lists';
 
-export interface CompareRow { key: string; label: string; values: (string | null)[]; differs: boolean }
+export interface CompareRow {
+  key: string;
+  label: string;
+  values: (string | null)[];
+  differs: boolean;
+}
 
 const loose = (v: string | null) => (v === null ? null : v.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase());
 

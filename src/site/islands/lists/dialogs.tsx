@@ -22,12 +22,19 @@ export function showDialog(kind: DialogKind, product: Product, locale: Locale, o
     document.body.append(host);
     root = createRoot(host);
   }
-  const close = () => { closeDialog(); onClosed(); };
+  const close = () => {
+    closeDialog();
+    onClosed();
+  };
   // A new key per open: nothing of the previous dialog (picture index, open pop-up) survives.
   const key = `${kind}-${product.id}-${++shown}`;
-  root.render(kind === 'quickview'
-    ? <QuickView key={key} product={product} locale={locale} onClose={close} returnFocus={opener} />
-    : <FilesDialog key={key} product={product} kind={kind} locale={locale} onClose={close} returnFocus={opener} />);
+  root.render(
+    kind === 'quickview' ? (
+      <QuickView key={key} product={product} locale={locale} onClose={close} returnFocus={opener} />
+    ) : (
+      <FilesDialog key={key} product={product} kind={kind} locale={locale} onClose={close} returnFocus={opener} />
+    ),
+  );
 }
 
 export function closeDialog(): void {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { attributeRows, valuesDiffer } from './compare-rows';
 import { latestRequest } from './dialog-request';
 
-const attr = (slug: string, ...values: string[]) => ({ slug, name: slug.toUpperCase(), nameFa: `ویژگی ${slug}`, featured: false, values: values.map((v) => ({ name: v, slug: v })) });
+const attr = (slug: string, ...values: string[]) => ({
+  slug,
+  name: slug.toUpperCase(),
+  nameFa: `ویژگی ${slug}`,
+  featured: false,
+  values: values.map((v) => ({ name: v, slug: v })),
+});
 
 describe('compare rows', () => {
   it.each([
@@ -20,10 +26,13 @@ describe('compare rows', () => {
   });
 
   it('lines up every attribute any product has, in first-seen order, with gaps as null', () => {
-    const rows = attributeRows([
-      { attributes: [attr('package', 'SOIC-8'), attr('channels', '2')] },
-      { attributes: [attr('package', 'SOIC-8'), attr('supply', '3 V', '32 V')] },
-    ], true);
+    const rows = attributeRows(
+      [
+        { attributes: [attr('package', 'SOIC-8'), attr('channels', '2')] },
+        { attributes: [attr('package', 'SOIC-8'), attr('supply', '3 V', '32 V')] },
+      ],
+      true,
+    );
     expect(rows).toEqual([
       { key: 'attr:package', label: 'ویژگی package', values: ['SOIC-8', 'SOIC-8'], differs: false },
       { key: 'attr:channels', label: 'ویژگی channels', values: ['2', null], differs: true },
@@ -34,9 +43,11 @@ describe('compare rows', () => {
 });
 
 describe('latest dialog request', () => {
-  const deferred = <T,>() => {
+  const deferred = <T>() => {
     let resolve!: (v: T) => void;
-    const promise = new Promise<T>((r) => { resolve = r; });
+    const promise = new Promise<T>((r) => {
+      resolve = r;
+    });
     return { promise, resolve };
   };
 
@@ -49,7 +60,10 @@ describe('latest dialog request', () => {
     const gate = latestRequest<string>(1);
     const slow = deferred<string>();
     let firstSignal: AbortSignal | undefined;
-    const first = gate.run((signal) => { firstSignal = signal; return slow.promise; });
+    const first = gate.run((signal) => {
+      firstSignal = signal;
+      return slow.promise;
+    });
     const second = gate.run(async () => 'ne5532');
     expect(firstSignal?.aborted).toBe(true);
     slow.resolve('lm358');
@@ -74,6 +88,10 @@ describe('latest dialog request', () => {
     gate.cancel();
     slow.resolve('x');
     await expect(pending).resolves.toBeNull();
-    await expect(gate.run(async () => { throw new Error('offline'); })).rejects.toThrow('offline');
+    await expect(
+      gate.run(async () => {
+        throw new Error('offline');
+      }),
+    ).rejects.toThrow('offline');
   });
 });

@@ -24,16 +24,42 @@ import './product.css';
  * page of one build carries the same bytes), so hydration shows what the server rendered before
  * today's date takes over.
  */
-export type BuyFigures = Pick<Product, 'price' | 'compareAtPrice' | 'prices' | 'stock' | 'availability' | 'minimumPurchase' | 'availabilityDate'> & { renderedOn: string };
+export type BuyFigures = Pick<
+  Product,
+  'price' | 'compareAtPrice' | 'prices' | 'stock' | 'availability' | 'minimumPurchase' | 'availabilityDate'
+> & { renderedOn: string };
 
-export type LiveBuyBoxLabels = Pick<ProductTexts, 'availability' | 'priceTiers' | 'quantity' | 'unitPrice' | 'andMore' | 'range'
-  | 'minimumPurchase' | 'unavailable' | 'stock' | 'stockUnits' | 'expected' | 'arrivingSoon'>;
+export type LiveBuyBoxLabels = Pick<
+  ProductTexts,
+  | 'availability'
+  | 'priceTiers'
+  | 'quantity'
+  | 'unitPrice'
+  | 'andMore'
+  | 'range'
+  | 'minimumPurchase'
+  | 'unavailable'
+  | 'stock'
+  | 'stockUnits'
+  | 'expected'
+  | 'arrivingSoon'
+>;
 
 /** What the buy box needs besides the live figures (cart line, toast, sign-in return). */
 export type BuyProduct = Omit<CartProduct, keyof Omit<BuyFigures, 'renderedOn' | 'availabilityDate'>>;
 
-export default function LiveBuyBox({ locale, slug, initial, labels: t, product }: {
-  locale: Locale; slug: string; initial: BuyFigures; labels: LiveBuyBoxLabels; product?: BuyProduct;
+export default function LiveBuyBox({
+  locale,
+  slug,
+  initial,
+  labels: t,
+  product,
+}: {
+  locale: Locale;
+  slug: string;
+  initial: BuyFigures;
+  labels: LiveBuyBoxLabels;
+  product?: BuyProduct;
 }) {
   const [p, setP] = useState(initial);
   const [fresh, setFresh] = useState(false);
@@ -45,8 +71,16 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t, product }
     const ctl = new AbortController();
     call('GET', '/get/products/{slug}', { params: { slug }, signal: ctl.signal })
       .then(({ data }) => {
-        setP((old) => ({ ...old, price: data.price, compareAtPrice: data.compareAtPrice, prices: data.prices, stock: data.stock,
-          availability: data.availability, minimumPurchase: data.minimumPurchase, availabilityDate: data.availabilityDate }));
+        setP((old) => ({
+          ...old,
+          price: data.price,
+          compareAtPrice: data.compareAtPrice,
+          prices: data.prices,
+          stock: data.stock,
+          availability: data.availability,
+          minimumPurchase: data.minimumPurchase,
+          availabilityDate: data.availabilityDate,
+        }));
         setFresh(true);
       })
       // Offline or the product just went away: the build-time figures stay on screen.
@@ -57,27 +91,48 @@ export default function LiveBuyBox({ locale, slug, initial, labels: t, product }
     <div className="buybox" data-fresh={fresh ? 'true' : undefined}>
       <p className="buybox__state">
         <span className={`availability availability--${p.availability}`}>{t.availability[p.availability]}</span>
-        {arrival && <span className="muted" data-testid="arrival"> — {arrival.kind === 'date' ? fill(t.expected, { date: formatDate(arrival.date, locale) }, locale) : t.arrivingSoon}</span>}
+        {arrival && (
+          <span className="muted" data-testid="arrival">
+            {' '}
+            — {arrival.kind === 'date' ? fill(t.expected, { date: formatDate(arrival.date, locale) }, locale) : t.arrivingSoon}
+          </span>
+        )}
       </p>
       {canAddToCart(p.availability) ? (
         <>
           <p className="product__price">
             {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
-            <span className="price price--big" data-rials={p.price}>{formatPrice(p.price, locale)}</span>
+            <span className="price price--big" data-rials={p.price}>
+              {formatPrice(p.price, locale)}
+            </span>
           </p>
-          <p className="buybox__stock">{t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong></p>
+          <p className="buybox__stock">
+            {t.stock}: <strong>{fill(t.stockUnits, { count: p.stock }, locale)}</strong>
+          </p>
           {p.minimumPurchase > 1 && <p className="muted">{fill(t.minimumPurchase, { count: p.minimumPurchase }, locale)}</p>}
           <PriceTiers tiers={p.prices} locale={locale} labels={t} />
         </>
-      ) : <p className="product__unavailable">{t.unavailable}</p>}
+      ) : (
+        <p className="product__unavailable">{t.unavailable}</p>
+      )}
     </div>
   );
   if (!product || !canAddToCart(p.availability)) return figures;
   return (
     <>
       {figures}
-      <BuyBox locale={locale} product={{ ...product, price: p.price, compareAtPrice: p.compareAtPrice, prices: p.prices, stock: p.stock,
-        availability: p.availability, minimumPurchase: p.minimumPurchase }} />
+      <BuyBox
+        locale={locale}
+        product={{
+          ...product,
+          price: p.price,
+          compareAtPrice: p.compareAtPrice,
+          prices: p.prices,
+          stock: p.stock,
+          availability: p.availability,
+          minimumPurchase: p.minimumPurchase,
+        }}
+      />
     </>
   );
 }

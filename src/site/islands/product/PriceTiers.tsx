@@ -7,7 +7,13 @@ import { formatNumber, formatPrice } from '../../format';
 import { fill } from '../ui/fill';
 import type { Locale } from '../ui/locale';
 
-export interface PriceTiersLabels { priceTiers: string; quantity: string; unitPrice: string; andMore: string; range: string }
+export interface PriceTiersLabels {
+  priceTiers: string;
+  quantity: string;
+  unitPrice: string;
+  andMore: string;
+  range: string;
+}
 
 export function PriceTiers({ tiers, locale, labels: t }: { tiers: PriceTier[]; locale: Locale; labels: PriceTiersLabels }) {
   if (tiers.length === 0) return null;
@@ -15,11 +21,20 @@ export function PriceTiers({ tiers, locale, labels: t }: { tiers: PriceTier[]; l
   return (
     <table className="tiers">
       <caption>{t.priceTiers}</caption>
-      <thead><tr><th scope="col">{t.quantity}</th><th scope="col">{t.unitPrice}</th></tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">{t.quantity}</th>
+          <th scope="col">{t.unitPrice}</th>
+        </tr>
+      </thead>
       <tbody>
         {tiers.map((tier) => (
           <tr key={tier.minCount}>
-            <td>{tier.maxCount === null ? fill(t.andMore, { min: n(tier.minCount) }, locale) : fill(t.range, { min: n(tier.minCount), max: n(tier.maxCount) }, locale)}</td>
+            <td>
+              {tier.maxCount === null
+                ? fill(t.andMore, { min: n(tier.minCount) }, locale)
+                : fill(t.range, { min: n(tier.minCount), max: n(tier.maxCount) }, locale)}
+            </td>
             <td>{formatPrice(tier.minPrice, locale)}</td>
           </tr>
         ))}

@@ -7,7 +7,12 @@ import { useEffect, useState } from 'react';
 import { productPath, type Locale } from '../ui/locale';
 import { islandTexts } from '../ui/texts';
 
-interface Hit { url: string; title: string; price?: string; image?: string }
+interface Hit {
+  url: string;
+  title: string;
+  price?: string;
+  image?: string;
+}
 interface PagefindModule {
   search: (q: string) => Promise<{ results: { data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }>;
   mergeIndex: (url: string) => Promise<void>;
@@ -50,14 +55,25 @@ export default function PagefindResults({ locale, text }: { locale: Locale; text
         if (live) setMissing(true);
       }
     })();
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [text]);
-  if (missing) return <p className="empty" role="alert">{t.offlineNone}</p>;
+  if (missing)
+    return (
+      <p className="empty" role="alert">
+        {t.offlineNone}
+      </p>
+    );
   if (!hits) return <p className="empty">{t.loading}</p>;
   return (
     <>
-      <p className="listing__notice" role="status">{t.offline}</p>
-      {hits.length === 0 ? <p className="empty">{t.noProducts}</p> : (
+      <p className="listing__notice" role="status">
+        {t.offline}
+      </p>
+      {hits.length === 0 ? (
+        <p className="empty">{t.noProducts}</p>
+      ) : (
         <ul className="offline-hits">
           {hits.map((h) => (
             <li key={h.url}>

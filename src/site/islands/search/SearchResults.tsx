@@ -32,20 +32,46 @@ export default function SearchResults({ locale }: { locale: Locale }) {
     setWhere(found);
   }, [locale]);
 
-  if (!where) return <div className="listing-placeholder"><h1>{t.searchAll}</h1><p className="empty">{t.loading}</p></div>;
+  if (!where)
+    return (
+      <div className="listing-placeholder">
+        <h1>{t.searchAll}</h1>
+        <p className="empty">{t.loading}</p>
+      </div>
+    );
   const heading = where.text ? fill(t.searchTitle, { q: where.text }, locale) : t.searchAll;
-  if (offline) return <div className="search-offline"><h1>{heading}</h1><PagefindResults locale={locale} text={where.text} /></div>;
+  if (offline)
+    return (
+      <div className="search-offline">
+        <h1>{heading}</h1>
+        <PagefindResults locale={locale} text={where.text} />
+      </div>
+    );
 
   return (
-    <ListingView locale={locale} heading={<span dir="auto">{heading}</span>} layout={{ sidebar: 'start' }}
+    <ListingView
+      locale={locale}
+      heading={<span dir="auto">{heading}</span>}
+      layout={{ sidebar: 'start' }}
       categoryHref={(slug) => searchPath(locale, { category: slug, text: where.text })}
-      notice={interpreted ? <p className="listing__notice" dir="auto">{fill(t.interpreted, { q: interpreted }, locale)}</p> : null}
+      notice={
+        interpreted ? (
+          <p className="listing__notice" dir="auto">
+            {fill(t.interpreted, { q: interpreted }, locale)}
+          </p>
+        ) : null
+      }
       source={{
         firstPage: null,
         fetch: async (state, signal) => {
-          const list = await call('GET', '/getProduct', { query: {
-            ...apiQuery(state), filter_part: where.text || undefined, filter_category: where.category ?? undefined,
-          }, signal });
+          const list = await call('GET', '/getProduct', {
+            query: {
+              ...apiQuery(state),
+              filter_part: where.text || undefined,
+              filter_category: where.category ?? undefined,
+            },
+            signal,
+          });
           setInterpreted(list.interpretedAs);
           return list;
         },
@@ -55,6 +81,7 @@ export default function SearchResults({ locale }: { locale: Locale }) {
           else if (status === 0) setOffline(true);
           else location.assign(pathIn(locale, '/'));
         },
-      }} />
+      }}
+    />
   );
 }

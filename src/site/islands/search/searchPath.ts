@@ -5,11 +5,18 @@
  */
 import { pathIn, withoutLocale, type Locale } from '../ui/locale';
 
-export interface SearchWhere { category: string | null; text: string }
+export interface SearchWhere {
+  category: string | null;
+  text: string;
+}
 
 const decode = (s: string | undefined): string => {
   if (!s) return '';
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 };
 
 export function readSearchPath(pathname: string, search: string): SearchWhere {

@@ -23,7 +23,17 @@ const TIER_DELAY_MS = 50;
  * returnPath: where a guest comes back after signing in to finish the add (the product page when the
  * box sits in a quick view on a listing). inputId: the quantity field's id, unique per page.
  */
-export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty' }: { product: CartProduct; locale: ShopLocale; returnPath?: string; inputId?: string }) {
+export default function BuyBox({
+  product,
+  locale,
+  returnPath,
+  inputId = 'buy-qty',
+}: {
+  product: CartProduct;
+  locale: ShopLocale;
+  returnPath?: string;
+  inputId?: string;
+}) {
   const t = buyTexts(locale);
   const min = Math.max(1, product.minimumPurchase);
   const [quantity, setQuantity] = useState<number | ''>(min);
@@ -31,7 +41,12 @@ export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty
   const [busy, setBusy] = useState(false);
   // Until hydration ends a click would do nothing (and a typed quantity could be lost).
   const live = useMounted();
-  const rules = { minimumPurchase: product.minimumPurchase, stock: product.stock, threshold: product.threshold, preOrder: product.availability === 'pre-order' };
+  const rules = {
+    minimumPurchase: product.minimumPurchase,
+    stock: product.stock,
+    threshold: product.threshold,
+    preOrder: product.availability === 'pre-order',
+  };
 
   // Spec §4: the tier display follows the quantity after 50 ms.
   useEffect(() => {
@@ -98,14 +113,28 @@ export default function BuyBox({ product, locale, returnPath, inputId = 'buy-qty
   const next = nextPriceBreak(product, shown, cartQuantityCap(rules));
   return (
     <div className="buy-box" data-testid="buy-box">
-      <label className="buy-box__label" htmlFor={inputId}>{t.quantity}</label>
+      <label className="buy-box__label" htmlFor={inputId}>
+        {t.quantity}
+      </label>
       <QuantityInput id={inputId} value={quantity} minimumPurchase={product.minimumPurchase} onChange={setQuantity} locale={locale} />
       <p className="buy-box__price">
-        <span>{t.unitPrice}: </span><strong data-testid="buy-unit" data-rials={unit}>{toman(locale, unit)}</strong>
-        <span> — {t.lineTotal}: </span><strong data-testid="buy-total" data-rials={unit * shown}>{toman(locale, unit * shown)}</strong>
+        <span>{t.unitPrice}: </span>
+        <strong data-testid="buy-unit" data-rials={unit}>
+          {toman(locale, unit)}
+        </strong>
+        <span> — {t.lineTotal}: </span>
+        <strong data-testid="buy-total" data-rials={unit * shown}>
+          {toman(locale, unit * shown)}
+        </strong>
       </p>
-      {next && <p className="buy-box__break" data-testid="next-break">{t.nextBreak(num(locale, next.moreUnits), toman(locale, next.unitPrice), toman(locale, next.saves))}</p>}
-      <button type="button" className="button button--primary buy-box__add" disabled={busy || !live} onClick={onAdd}>{busy ? t.adding : t.addToCart}</button>
+      {next && (
+        <p className="buy-box__break" data-testid="next-break">
+          {t.nextBreak(num(locale, next.moreUnits), toman(locale, next.unitPrice), toman(locale, next.saves))}
+        </p>
+      )}
+      <button type="button" className="button button--primary buy-box__add" disabled={busy || !live} onClick={onAdd}>
+        {busy ? t.adding : t.addToCart}
+      </button>
     </div>
   );
 }

@@ -22,7 +22,10 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
 
   useEffect(() => {
     if (!user) return;
-    call('GET', '/cart').then(mirrorServerCart).catch(() => undefined).finally(() => setLoaded(true));
+    call('GET', '/cart')
+      .then(mirrorServerCart)
+      .catch(() => undefined)
+      .finally(() => setLoaded(true));
   }, [user]);
 
   async function save() {
@@ -54,19 +57,34 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
   async function remove(item: ClientCartItem) {
     try {
       await mirrorServerCart(await call('DELETE', '/cart/{productId}', { params: { productId: item.product.id } }));
-    } catch { /* spec §8: swallowed */ }
+    } catch {
+      /* spec §8: swallowed */
+    }
   }
 
   if (!user || !loaded) return <p>{t.loading}</p>;
   if (cart.items.length === 0) return <p className="cart-empty">{t.emptyCart}</p>;
   return (
     <div className="cart-page">
-      <CartLines items={cart.items} locale={locale} edits={edits} onEdit={(id, v) => setEdits({ ...edits, [id]: v })} onRemove={remove} onReference={saveReference} />
-      <p><button type="button" className="button" onClick={save}>{t.update}</button></p>
+      <CartLines
+        items={cart.items}
+        locale={locale}
+        edits={edits}
+        onEdit={(id, v) => setEdits({ ...edits, [id]: v })}
+        onRemove={remove}
+        onReference={saveReference}
+      />
+      <p>
+        <button type="button" className="button" onClick={save}>
+          {t.update}
+        </button>
+      </p>
       <DiscountCodeForm locale={locale} applied={cart.discountCode ?? null} problem={cart.discountProblem ?? null} />
       <CartTotals cart={cart} locale={locale} />
       {options && <ShippingEstimate goods={cart.total} options={options} locale={locale} />}
-      <a className="button button--primary" href={pathIn(locale, '/shop/checkout')}>{t.checkout}</a>
+      <a className="button button--primary" href={pathIn(locale, '/shop/checkout')}>
+        {t.checkout}
+      </a>
     </div>
   );
 }

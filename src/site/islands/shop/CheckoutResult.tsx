@@ -18,7 +18,10 @@ export default function CheckoutResult({ locale, kind }: { locale: ShopLocale; k
       const [OrderId = '', ResCode = '', token = ''] = segments;
       location.replace(`/api/site/v1/callback_sadad?${new URLSearchParams({ OrderId, ResCode, token })}`);
     }
-    if (kind === 'success' && segments[0]) call('GET', '/track-order/{code}', { params: { code: segments[0] } }).then((r) => setTracked(r.data)).catch(() => undefined);
+    if (kind === 'success' && segments[0])
+      call('GET', '/track-order/{code}', { params: { code: segments[0] } })
+        .then((r) => setTracked(r.data))
+        .catch(() => undefined);
   }, []);
 
   if (kind === 'sadad') return <p>{t.loading}</p>;
@@ -31,7 +34,13 @@ export default function CheckoutResult({ locale, kind }: { locale: ShopLocale; k
         <h1>{t.failTitle}</h1>
         {reason && <p data-testid="fail-reason">{reason}</p>}
         <p>{t.failText}</p>
-        {factor && <p><a className="button" href={pathIn(locale, `/shop/checkout/prefactor/${factor}`)}>{t.retry}</a></p>}
+        {factor && (
+          <p>
+            <a className="button" href={pathIn(locale, `/shop/checkout/prefactor/${factor}`)}>
+              {t.retry}
+            </a>
+          </p>
+        )}
       </div>
     );
   }
@@ -40,13 +49,35 @@ export default function CheckoutResult({ locale, kind }: { locale: ShopLocale; k
     <div className="checkout-result checkout-result--success">
       <h1>{t.successTitle}</h1>
       <ul className="order-meta">
-        <li><span>{t.trackingCode}</span><strong dir="ltr">{trackingCode}</strong></li>
-        <li><span>{t.refId}</span><strong dir="ltr" data-testid="ref-id">{refId}</strong></li>
-        <li><span>{t.factorNumber}</span><strong dir="ltr">{tracked?.factorNumber ?? '…'}</strong></li>
-        <li><span>{t.date}</span><strong>{tracked ? dateText(locale, tracked.date) : '…'}</strong></li>
+        <li>
+          <span>{t.trackingCode}</span>
+          <strong dir="ltr">{trackingCode}</strong>
+        </li>
+        <li>
+          <span>{t.refId}</span>
+          <strong dir="ltr" data-testid="ref-id">
+            {refId}
+          </strong>
+        </li>
+        <li>
+          <span>{t.factorNumber}</span>
+          <strong dir="ltr">{tracked?.factorNumber ?? '…'}</strong>
+        </li>
+        <li>
+          <span>{t.date}</span>
+          <strong>{tracked ? dateText(locale, tracked.date) : '…'}</strong>
+        </li>
       </ul>
-      {tracked && <p><a className="button button--primary" href={`/api/site/v1/dashboard/factor/download/${tracked.factorNumber}`} download>{t.downloadInvoice}</a>{' '}
-        <a className="button" href={pathIn(locale, `/account/orders/${tracked.factorNumber}`)}>{t.details}</a></p>}
+      {tracked && (
+        <p>
+          <a className="button button--primary" href={`/api/site/v1/dashboard/factor/download/${tracked.factorNumber}`} download>
+            {t.downloadInvoice}
+          </a>{' '}
+          <a className="button" href={pathIn(locale, `/account/orders/${tracked.factorNumber}`)}>
+            {t.details}
+          </a>
+        </p>
+      )}
     </div>
   );
 }

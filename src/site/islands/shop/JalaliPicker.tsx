@@ -11,7 +11,14 @@ export function todayJalali(): JalaliDate {
   return gregorianToJalali(tehran.getUTCFullYear(), tehran.getUTCMonth() + 1, tehran.getUTCDate());
 }
 
-interface Props { value: JalaliDate; time: string; onChange(value: JalaliDate, time: string): void; idPrefix: string; timeLabel: string; locale?: 'fa' | 'en' | 'ru' }
+interface Props {
+  value: JalaliDate;
+  time: string;
+  onChange(value: JalaliDate, time: string): void;
+  idPrefix: string;
+  timeLabel: string;
+  locale?: 'fa' | 'en' | 'ru';
+}
 
 const LABELS = {
   fa: { day: 'روز', month: 'ماه', year: 'سال', hour: 'ساعت', minute: 'دقیقه' },
@@ -36,21 +43,41 @@ export function JalaliPicker({ value, time, onChange, idPrefix, timeLabel, local
   return (
     <span className="jalali-picker" dir={fa ? 'rtl' : 'ltr'}>
       <select id={`${idPrefix}-day`} aria-label={words.day} value={value.jd} onChange={(e) => set({ jd: Number(e.target.value) })}>
-        {Array.from({ length: days }, (_, i) => <option key={i} value={i + 1}>{digits.format(i + 1)}</option>)}
+        {Array.from({ length: days }, (_, i) => (
+          <option key={i} value={i + 1}>
+            {digits.format(i + 1)}
+          </option>
+        ))}
       </select>
       <select id={`${idPrefix}-month`} aria-label={words.month} value={value.jm} onChange={(e) => set({ jm: Number(e.target.value) })}>
-        {months.map((m, i) => <option key={m} value={i + 1}>{m}</option>)}
+        {months.map((m, i) => (
+          <option key={m} value={i + 1}>
+            {m}
+          </option>
+        ))}
       </select>
       <select id={`${idPrefix}-year`} aria-label={words.year} value={value.jy} onChange={(e) => set({ jy: Number(e.target.value) })}>
-        {[thisYear - 1, thisYear].map((y) => <option key={y} value={y}>{digits.format(y)}</option>)}
+        {[thisYear - 1, thisYear].map((y) => (
+          <option key={y} value={y}>
+            {digits.format(y)}
+          </option>
+        ))}
       </select>
       <span className="jalali-picker__time" role="group" aria-label={timeLabel} dir="ltr">
         <select id={`${idPrefix}-hour`} aria-label={words.hour} value={Number(hour)} onChange={(e) => setTime(e.target.value, minute)}>
-          {Array.from({ length: 24 }, (_, h) => <option key={h} value={h}>{twoDigits.format(h)}</option>)}
+          {Array.from({ length: 24 }, (_, h) => (
+            <option key={h} value={h}>
+              {twoDigits.format(h)}
+            </option>
+          ))}
         </select>
         <span aria-hidden="true">:</span>
         <select id={`${idPrefix}-minute`} aria-label={words.minute} value={Number(minute)} onChange={(e) => setTime(hour, e.target.value)}>
-          {Array.from({ length: 60 }, (_, m) => <option key={m} value={m}>{twoDigits.format(m)}</option>)}
+          {Array.from({ length: 60 }, (_, m) => (
+            <option key={m} value={m}>
+              {twoDigits.format(m)}
+            </option>
+          ))}
         </select>
       </span>
     </span>

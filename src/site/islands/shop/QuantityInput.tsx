@@ -36,18 +36,43 @@ export function QuantityInput({ value, minimumPurchase, onChange, locale, id, ma
   const press = (direction: 1 | -1) => {
     stop();
     step(direction);
-    timers.current.delay = setTimeout(() => { timers.current.repeat = setInterval(() => step(direction), HOLD_REPEAT_MS); }, HOLD_DELAY_MS);
+    timers.current.delay = setTimeout(() => {
+      timers.current.repeat = setInterval(() => step(direction), HOLD_REPEAT_MS);
+    }, HOLD_DELAY_MS);
   };
   const button = (direction: 1 | -1, label: string, sign: string) => (
-    <button type="button" className="qty__button" aria-label={label}
-      onPointerDown={(e) => { e.preventDefault(); press(direction); }} onPointerUp={stop} onPointerLeave={stop} onPointerCancel={stop}
-      onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); step(direction); } }}>{sign}</button>
+    <button
+      type="button"
+      className="qty__button"
+      aria-label={label}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        press(direction);
+      }}
+      onPointerUp={stop}
+      onPointerLeave={stop}
+      onPointerCancel={stop}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          step(direction);
+        }
+      }}
+    >
+      {sign}
+    </button>
   );
   return (
     <span className="qty">
       {button(-1, t.decrease, '−')}
-      <input id={id} className="qty__input" inputMode="numeric" aria-label={t.quantity} value={value === '' ? '' : String(value)}
-        onChange={(e) => onChange(parseQuantityInput(e.target.value, { minimumPurchase }, max))} />
+      <input
+        id={id}
+        className="qty__input"
+        inputMode="numeric"
+        aria-label={t.quantity}
+        value={value === '' ? '' : String(value)}
+        onChange={(e) => onChange(parseQuantityInput(e.target.value, { minimumPurchase }, max))}
+      />
       {button(1, t.increase, '+')}
     </span>
   );

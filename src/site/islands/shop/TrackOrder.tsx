@@ -42,19 +42,44 @@ export default function TrackOrder({ locale }: { locale: ShopLocale }) {
       <form onSubmit={submit} className="track-order__form">
         <label htmlFor="track-code">{t.trackingCode}</label>
         <input id="track-code" dir="ltr" value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} />
-        <button type="submit" className="button button--primary" disabled={!mounted}>{t.track}</button>
+        <button type="submit" className="button button--primary" disabled={!mounted}>
+          {t.track}
+        </button>
       </form>
-      {error && <p role="alert" className="field-error">{error}</p>}
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
       {result && (
         <dl className="factor__meta" data-testid="track-result">
-          <div><dt>{t.factorNumber}</dt><dd dir="ltr">{result.factorNumber}</dd></div>
-          <div><dt>{t.state}</dt><dd>{t.states[result.state] ?? result.stateLabel}</dd></div>
-          <div><dt>{t.shippingStatus}</dt><dd>{t.shippingStatuses[result.shippingStatus] ?? result.shippingStatusLabel}</dd></div>
-          {result.shippingTrackingCode && <div><dt>{t.shipmentCode}</dt><dd dir="ltr">{result.shippingTrackingCode}</dd></div>}
-          <div><dt>{t.date}</dt><dd>{dateText(locale, result.date)}</dd></div>
+          <div>
+            <dt>{t.factorNumber}</dt>
+            <dd dir="ltr">{result.factorNumber}</dd>
+          </div>
+          <div>
+            <dt>{t.state}</dt>
+            <dd>{t.states[result.state] ?? result.stateLabel}</dd>
+          </div>
+          <div>
+            <dt>{t.shippingStatus}</dt>
+            <dd>{t.shippingStatuses[result.shippingStatus] ?? result.shippingStatusLabel}</dd>
+          </div>
+          {result.shippingTrackingCode && (
+            <div>
+              <dt>{t.shipmentCode}</dt>
+              <dd dir="ltr">{result.shippingTrackingCode}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t.date}</dt>
+            <dd>{dateText(locale, result.date)}</dd>
+          </div>
         </dl>
       )}
-      <p><a href={pathIn(locale, '/shop/receipt')}>{t.receiptTitle}</a></p>
+      <p>
+        <a href={pathIn(locale, '/shop/receipt')}>{t.receiptTitle}</a>
+      </p>
     </div>
   );
 }

@@ -8,7 +8,6 @@ import { formatToman } from '~/lib/money';
 
 export type ShopLocale = Locale;
 
-
 const fa = {
   quantity: 'تعداد',
   increase: 'افزایش',
@@ -23,8 +22,14 @@ const fa = {
 export type BuyTexts = typeof fa;
 
 const en: BuyTexts = {
-  quantity: 'Quantity', increase: 'Increase', decrease: 'Decrease', addToCart: 'Add to cart', adding: 'Adding…',
-  added: (name) => `${name} was added to the cart.`, unitPrice: 'Unit price', lineTotal: 'Total',
+  quantity: 'Quantity',
+  increase: 'Increase',
+  decrease: 'Decrease',
+  addToCart: 'Add to cart',
+  adding: 'Adding…',
+  added: (name) => `${name} was added to the cart.`,
+  unitPrice: 'Unit price',
+  lineTotal: 'Total',
   nextBreak: (more, price, saves) => `Buy ${more} more and pay ${price} each (save ${saves}).`,
 };
 

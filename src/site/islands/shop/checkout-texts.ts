@@ -26,7 +26,12 @@ const fa = {
   enquiryTotal: 'مبلغ استعلام شما',
   shippingWas: 'هزینه ارسال در استعلام',
   changeLabels: {
-    unchanged: 'بدون تغییر', quantity_cut: 'تعداد کمتر', quantity_raised: 'تعداد بیشتر', price_down: 'قیمت کمتر', price_up: 'قیمت بیشتر', unavailable: 'ناموجود',
+    unchanged: 'بدون تغییر',
+    quantity_cut: 'تعداد کمتر',
+    quantity_raised: 'تعداد بیشتر',
+    price_down: 'قیمت کمتر',
+    price_up: 'قیمت بیشتر',
+    unavailable: 'ناموجود',
   },
 };
 type Texts = typeof fa;
@@ -56,7 +61,12 @@ const en: Texts = {
   enquiryTotal: 'Your enquiry total',
   shippingWas: 'Shipping at enquiry',
   changeLabels: {
-    unchanged: 'unchanged', quantity_cut: 'fewer', quantity_raised: 'more', price_down: 'cheaper', price_up: 'dearer', unavailable: 'unavailable',
+    unchanged: 'unchanged',
+    quantity_cut: 'fewer',
+    quantity_raised: 'more',
+    price_down: 'cheaper',
+    price_up: 'dearer',
+    unavailable: 'unavailable',
   },
 };
 

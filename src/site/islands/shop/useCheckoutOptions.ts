@@ -14,7 +14,9 @@ export function ratesOf(options: CheckoutOptions): ShippingRates {
 export function useCheckoutOptions(): CheckoutOptions | null {
   const [options, setOptions] = useState<CheckoutOptions | null>(null);
   useEffect(() => {
-    call('GET', '/checkout/options').then((r) => setOptions(r.data)).catch(() => undefined);
+    call('GET', '/checkout/options')
+      .then((r) => setOptions(r.data))
+      .catch(() => undefined);
   }, []);
   return options;
 }

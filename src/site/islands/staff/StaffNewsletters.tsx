@@ -24,7 +24,9 @@ export default function StaffNewsletters() {
     setErrors(err instanceof CallError ? err.errors : {});
     setMessage(err instanceof CallError ? err.message : 'خطا');
   };
-  useEffect(() => { load().catch(fail); }, []);
+  useEffect(() => {
+    load().catch(fail);
+  }, []);
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -39,7 +41,9 @@ export default function StaffNewsletters() {
       setEditing(null);
       el.reset();
       await load();
-    } catch (err) { fail(err); }
+    } catch (err) {
+      fail(err);
+    }
   }
 
   async function send(n: NewsletterView) {
@@ -48,40 +52,98 @@ export default function StaffNewsletters() {
       const r = await call('POST', '/staff/newsletters/{id}/send', { params: { id: n.id } });
       setMessage(`خبرنامه برای ${num(r.data.recipients)} نفر در صف ارسال قرار گرفت.`);
       await load();
-    } catch (err) { fail(err); }
+    } catch (err) {
+      fail(err);
+    }
   }
 
   return (
     <section aria-label="خبرنامه‌ها" className="staff-newsletters">
-      {message && <p role="status" className="notice">{message}</p>}
+      {message && (
+        <p role="status" className="notice">
+          {message}
+        </p>
+      )}
       <p>مشترکان فعال: {num(subscribers)}</p>
       <form key={editing?.id ?? 'new'} onSubmit={(e) => void save(e)} noValidate className="staff-newsletter-form">
         <h2>{editing ? `ویرایش «${editing.subject}»` : 'خبرنامه تازه'}</h2>
         <label htmlFor="newsletter-subject">موضوع</label>
-        <input id="newsletter-subject" name="subject" required maxLength={200} defaultValue={editing?.subject ?? ''} aria-invalid={!!errors.subject} aria-describedby={errors.subject ? 'newsletter-subject-error' : undefined} />
-        {errors.subject && <p id="newsletter-subject-error" className="field-error">{errors.subject[0]}</p>}
+        <input
+          id="newsletter-subject"
+          name="subject"
+          required
+          maxLength={200}
+          defaultValue={editing?.subject ?? ''}
+          aria-invalid={!!errors.subject}
+          aria-describedby={errors.subject ? 'newsletter-subject-error' : undefined}
+        />
+        {errors.subject && (
+          <p id="newsletter-subject-error" className="field-error">
+            {errors.subject[0]}
+          </p>
+        )}
         <label htmlFor="newsletter-body">متن (پاراگراف‌ها را با یک خط خالی جدا کنید)</label>
-        <textarea id="newsletter-body" name="body" required rows={8} maxLength={20000} defaultValue={editing?.body ?? ''} aria-invalid={!!errors.body} aria-describedby={errors.body ? 'newsletter-body-error' : undefined} />
-        {errors.body && <p id="newsletter-body-error" className="field-error">{errors.body[0]}</p>}
+        <textarea
+          id="newsletter-body"
+          name="body"
+          required
+          rows={8}
+          maxLength={20000}
+          defaultValue={editing?.body ?? ''}
+          aria-invalid={!!errors.body}
+          aria-describedby={errors.body ? 'newsletter-body-error' : undefined}
+        />
+        {errors.body && (
+          <p id="newsletter-body-error" className="field-error">
+            {errors.body[0]}
+          </p>
+        )}
         <p>
-          <button type="submit" data-action="save-newsletter">ذخیره</button>
-          {editing && <button type="button" onClick={() => setEditing(null)}>انصراف</button>}
+          <button type="submit" data-action="save-newsletter">
+            ذخیره
+          </button>
+          {editing && (
+            <button type="button" onClick={() => setEditing(null)}>
+              انصراف
+            </button>
+          )}
         </p>
       </form>
-      {!rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>هنوز خبرنامه‌ای نوشته نشده است.</p> : (
+      {!rows ? (
+        <p>در حال بارگذاری…</p>
+      ) : rows.length === 0 ? (
+        <p>هنوز خبرنامه‌ای نوشته نشده است.</p>
+      ) : (
         <table className="staff-table">
-          <thead><tr><th>موضوع</th><th>نوشته‌شده</th><th>وضعیت</th><th /></tr></thead>
-          <tbody>{rows.map((n) => (
-            <tr key={n.id} data-newsletter={n.id}>
-              <td>{n.subject}</td>
-              <td>{new Date(n.createdAt).toLocaleString('fa-IR')}</td>
-              <td>{n.sentAt ? `فرستاده‌شده ${new Date(n.sentAt).toLocaleString('fa-IR')} برای ${num(n.recipients)} نفر` : 'پیش‌نویس'}</td>
-              <td>{!n.sentAt && <>
-                <button type="button" onClick={() => setEditing(n)}>ویرایش</button>
-                <button type="button" data-action="send-newsletter" onClick={() => void send(n)}>ارسال به مشترکان</button>
-              </>}</td>
+          <thead>
+            <tr>
+              <th>موضوع</th>
+              <th>نوشته‌شده</th>
+              <th>وضعیت</th>
+              <th />
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {rows.map((n) => (
+              <tr key={n.id} data-newsletter={n.id}>
+                <td>{n.subject}</td>
+                <td>{new Date(n.createdAt).toLocaleString('fa-IR')}</td>
+                <td>{n.sentAt ? `فرستاده‌شده ${new Date(n.sentAt).toLocaleString('fa-IR')} برای ${num(n.recipients)} نفر` : 'پیش‌نویس'}</td>
+                <td>
+                  {!n.sentAt && (
+                    <>
+                      <button type="button" onClick={() => setEditing(n)}>
+                        ویرایش
+                      </button>
+                      <button type="button" data-action="send-newsletter" onClick={() => void send(n)}>
+                        ارسال به مشترکان
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
     </section>

@@ -7,7 +7,9 @@ export default function StaffQuestions() {
   const [rows, setRows] = useState<StaffQuestion[] | null>(null);
   const [message, setMessage] = useState('');
   const load = async () => setRows((await call('GET', '/staff/questions', { query: { state: 'unanswered' } })).data);
-  useEffect(() => { load().catch((err: unknown) => setMessage(err instanceof CallError ? err.message : 'خطا')); }, []);
+  useEffect(() => {
+    load().catch((err: unknown) => setMessage(err instanceof CallError ? err.message : 'خطا'));
+  }, []);
 
   async function answer(id: number, content: string) {
     try {
@@ -15,7 +17,7 @@ export default function StaffQuestions() {
       setMessage('پاسخ ثبت شد.');
       await load();
     } catch (err) {
-      setMessage(err instanceof CallError ? Object.values(err.errors)[0]?.[0] ?? err.message : 'خطا');
+      setMessage(err instanceof CallError ? (Object.values(err.errors)[0]?.[0] ?? err.message) : 'خطا');
     }
   }
 
@@ -30,15 +32,46 @@ export default function StaffQuestions() {
 
   return (
     <section className="staff-questions" aria-label="پرسش‌های بی‌پاسخ">
-      {message && <p role="status" className="notice">{message}</p>}
-      {!rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>پرسش بی‌پاسخی نیست.</p> : (
+      {message && (
+        <p role="status" className="notice">
+          {message}
+        </p>
+      )}
+      {!rows ? (
+        <p>در حال بارگذاری…</p>
+      ) : rows.length === 0 ? (
+        <p>پرسش بی‌پاسخی نیست.</p>
+      ) : (
         <ul className="staff-list">
           {rows.map((q) => (
             <li key={q.id} data-question={q.id}>
-              <p><a href={`/shop/products/${q.product.slug}`}>{q.product.name}</a> <bdi dir="ltr" className="pn">{q.product.partNumber}</bdi> — {q.customer ?? q.author}، {new Date(q.date).toLocaleString('fa-IR')}</p>
+              <p>
+                <a href={`/shop/products/${q.product.slug}`}>{q.product.name}</a>{' '}
+                <bdi dir="ltr" className="pn">
+                  {q.product.partNumber}
+                </bdi>{' '}
+                — {q.customer ?? q.author}، {new Date(q.date).toLocaleString('fa-IR')}
+              </p>
               <blockquote className="staff-question__text">{q.text}</blockquote>
-              {!q.approved && <p><strong>در انتظار تأیید</strong> <button type="button" data-action="approve" onClick={() => void act(() => call('POST', '/staff/questions/{id}/approve', { params: { id: q.id } }))}>تأیید</button></p>}
-              <button type="button" data-action="delete" onClick={() => void act(() => call('DELETE', '/staff/comments/{id}', { params: { id: q.id } }))}>حذف پرسش</button>
+              {!q.approved && (
+                <p>
+                  <strong>در انتظار تأیید</strong>{' '}
+                  <button
+                    type="button"
+                    data-action="approve"
+                    onClick={() => void act(() => call('POST', '/staff/questions/{id}/approve', { params: { id: q.id } }))}
+                  >
+                    تأیید
+                  </button>
+                </p>
+              )}
+              <button
+                type="button"
+                data-action="delete"
+                onClick={() => void act(() => call('DELETE', '/staff/comments/{id}', { params: { id: q.id } }))}
+              >
+                حذف پرسش
+              </button>
               <AnswerForm id={q.id} onSend={answer} />
             </li>
           ))}
@@ -61,7 +94,9 @@ function AnswerForm({ id, onSend }: { id: number; onSend: (id: number, content: 
     <form onSubmit={submit}>
       <label htmlFor={`answer-${id}`}>پاسخ</label>
       <textarea id={`answer-${id}`} value={content} onChange={(e) => setContent(e.target.value)} />
-      <button type="submit" data-action="answer" disabled={busy}>ثبت پاسخ</button>
+      <button type="submit" data-action="answer" disabled={busy}>
+        ثبت پاسخ
+      </button>
     </form>
   );
 }

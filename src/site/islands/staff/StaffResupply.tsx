@@ -12,7 +12,9 @@ export default function StaffResupply() {
   const [rows, setRows] = useState<ResupplyView[] | null>(null);
   const [message, setMessage] = useState('');
   const load = async () => setRows((await call('GET', '/staff/resupply', { query: { status: 'open' } })).data);
-  useEffect(() => { load().catch((err: unknown) => setMessage(err instanceof CallError ? err.message : 'خطا')); }, []);
+  useEffect(() => {
+    load().catch((err: unknown) => setMessage(err instanceof CallError ? err.message : 'خطا'));
+  }, []);
 
   async function mark(id: number, status: 'answered' | 'closed') {
     try {
@@ -26,24 +28,50 @@ export default function StaffResupply() {
 
   return (
     <section aria-label="درخواست‌های موجودی">
-      {message && <p role="status" className="notice">{message}</p>}
-      {!rows ? <p>در حال بارگذاری…</p> : rows.length === 0 ? <p>درخواست بازی نیست.</p> : (
+      {message && (
+        <p role="status" className="notice">
+          {message}
+        </p>
+      )}
+      {!rows ? (
+        <p>در حال بارگذاری…</p>
+      ) : rows.length === 0 ? (
+        <p>درخواست بازی نیست.</p>
+      ) : (
         <table className="staff-table staff-resupply">
-          <thead><tr><th>کالا</th><th>تعداد</th><th>مشتری</th><th>توضیحات</th><th>تاریخ</th><th>منبع</th><th /></tr></thead>
-          <tbody>{rows.map((r) => (
-            <tr key={r.id} data-resupply={r.id}>
-              <td>{r.productSlug ? <a href={`/shop/products/${r.productSlug}`}>{r.productName}</a> : r.productName}</td>
-              <td>{new Intl.NumberFormat('fa-IR').format(r.number)}</td>
-              <td>{r.customer ?? ''} <span dir="ltr">{r.email}</span></td>
-              <td className="staff-resupply__description">{r.description ?? ''}</td>
-              <td>{new Date(r.date).toLocaleString('fa-IR')}</td>
-              <td>{SOURCES[r.source]}</td>
-              <td>
-                <button type="button" data-action="answered" onClick={() => void mark(r.id, 'answered')}>پاسخ داده شد</button>
-                <button type="button" data-action="closed" onClick={() => void mark(r.id, 'closed')}>بستن</button>
-              </td>
+          <thead>
+            <tr>
+              <th>کالا</th>
+              <th>تعداد</th>
+              <th>مشتری</th>
+              <th>توضیحات</th>
+              <th>تاریخ</th>
+              <th>منبع</th>
+              <th />
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} data-resupply={r.id}>
+                <td>{r.productSlug ? <a href={`/shop/products/${r.productSlug}`}>{r.productName}</a> : r.productName}</td>
+                <td>{new Intl.NumberFormat('fa-IR').format(r.number)}</td>
+                <td>
+                  {r.customer ?? ''} <span dir="ltr">{r.email}</span>
+                </td>
+                <td className="staff-resupply__description">{r.description ?? ''}</td>
+                <td>{new Date(r.date).toLocaleString('fa-IR')}</td>
+                <td>{SOURCES[r.source]}</td>
+                <td>
+                  <button type="button" data-action="answered" onClick={() => void mark(r.id, 'answered')}>
+                    پاسخ داده شد
+                  </button>
+                  <button type="button" data-action="closed" onClick={() => void mark(r.id, 'closed')}>
+                    بستن
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
     </section>

@@ -20,18 +20,23 @@ export function useStaffList<P extends ApiPath<'GET'>>(path: P, ...args: CallArg
       setMessage(errorText(err));
     }
   }, [path, key]);
-  useEffect(() => { void load(); }, [load]);
-  /** Sends a change (a typed call), shows its answer and loads the list again; true when it went through. */
-  const send = useCallback(async (request: () => Promise<unknown>): Promise<boolean> => {
-    try {
-      const res = (await request()) as { message?: string } | undefined;
-      setMessage(res?.message ?? 'انجام شد.');
-      await load();
-      return true;
-    } catch (err) {
-      setMessage(errorText(err));
-      return false;
-    }
+  useEffect(() => {
+    void load();
   }, [load]);
+  /** Sends a change (a typed call), shows its answer and loads the list again; true when it went through. */
+  const send = useCallback(
+    async (request: () => Promise<unknown>): Promise<boolean> => {
+      try {
+        const res = (await request()) as { message?: string } | undefined;
+        setMessage(res?.message ?? 'انجام شد.');
+        await load();
+        return true;
+      } catch (err) {
+        setMessage(errorText(err));
+        return false;
+      }
+    },
+    [load],
+  );
   return { data, message, setMessage, load, send };
 }

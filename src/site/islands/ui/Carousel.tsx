@@ -12,7 +12,12 @@ import ProductCard from './ProductCard';
 import { cardTexts } from './card-texts';
 import './carousel.css';
 
-interface Props { locale: Locale; products: Card[]; label: string; autoplay?: boolean }
+interface Props {
+  locale: Locale;
+  products: Card[];
+  label: string;
+  autoplay?: boolean;
+}
 
 export default function Carousel({ locale, products, label, autoplay = false }: Props) {
   const t = cardTexts(locale);
@@ -31,12 +36,16 @@ export default function Carousel({ locale, products, label, autoplay = false }: 
   useEffect(() => {
     if (autoplay) void upgrade();
     return () => swiper.current?.destroy();
-  // Once, on mount: the carousel lives as long as the island.
+    // Once, on mount: the carousel lives as long as the island.
   }, []);
 
   /** Before Swiper is there the row is a native scroller: the buttons scroll it by most of its width. */
   const step = (dir: 1 | -1) => {
-    if (swiper.current) { if (dir > 0) swiper.current.slideNext(); else swiper.current.slidePrev(); return; }
+    if (swiper.current) {
+      if (dir > 0) swiper.current.slideNext();
+      else swiper.current.slidePrev();
+      return;
+    }
     const el = root.current;
     if (!el) return;
     const rtl = getComputedStyle(el).direction === 'rtl';
@@ -47,14 +56,22 @@ export default function Carousel({ locale, products, label, autoplay = false }: 
     <div className="carousel" onPointerEnter={upgrade} onTouchStart={upgrade} onFocus={upgrade}>
       <div className="swiper carousel__viewport" ref={root} aria-label={label} role="region">
         <div className="swiper-wrapper">
-          {products.map((p) => <div className="swiper-slide carousel__slide" key={p.id}><ProductCard product={p} locale={locale} /></div>)}
+          {products.map((p) => (
+            <div className="swiper-slide carousel__slide" key={p.id}>
+              <ProductCard product={p} locale={locale} />
+            </div>
+          ))}
         </div>
       </div>
       <button type="button" className="carousel__nav carousel__nav--prev" aria-label={t.prevSlide} onClick={() => step(-1)}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="m15 6-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" /></svg>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="m15 6-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
       </button>
       <button type="button" className="carousel__nav carousel__nav--next" aria-label={t.nextSlide} onClick={() => step(1)}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" /></svg>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
       </button>
     </div>
   );

@@ -20,27 +20,49 @@ export default function ProductCard({ product: p, locale, eager = false }: { pro
   return (
     <article className="card">
       <a className="card__image" href={url} tabIndex={-1} aria-hidden="true">
-        {image
-          ? <img src={image.src} srcSet={variantSrcSet(image.variants, 'webp') || undefined} sizes={image.variants?.length ? CARD_SIZES : undefined}
-              alt="" width={image.width ?? 400} height={image.height ?? 400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-          : <span className="card__noimage" dir="ltr">{p.partNumber}</span>}
+        {image ? (
+          <img
+            src={image.src}
+            srcSet={variantSrcSet(image.variants, 'webp') || undefined}
+            sizes={image.variants?.length ? CARD_SIZES : undefined}
+            alt=""
+            width={image.width ?? 400}
+            height={image.height ?? 400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <span className="card__noimage" dir="ltr">
+            {p.partNumber}
+          </span>
+        )}
       </a>
       <div className="card__body">
-        <h3 className="card__name"><a href={url}><PartText text={name} partNumber={p.partNumber} locale={locale} /></a></h3>
+        <h3 className="card__name">
+          <a href={url}>
+            <PartText text={name} partNumber={p.partNumber} locale={locale} />
+          </a>
+        </h3>
         <CardRating rating={p.rating} count={p.reviews} locale={locale} />
         <p className="card__meta">
-          <span className="card__pn" dir="ltr">{p.partNumber}</span>
+          <span className="card__pn" dir="ltr">
+            {p.partNumber}
+          </span>
           {p.quality && <span className={`badge badge--${p.quality}`}>{t.quality[p.quality]}</span>}
         </p>
         <p className={`availability availability--${p.availability}`}>{t.availability[p.availability]}</p>
       </div>
       <div className="card__price">
-        {canAddToCart(p.availability)
-          ? <>
-              {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
-              <span className="price" data-rials={p.price}>{formatPrice(p.price, locale)}</span>
-            </>
-          : <span className="price price--none">{t.availability['out-of-stock']}</span>}
+        {canAddToCart(p.availability) ? (
+          <>
+            {p.compareAtPrice && p.compareAtPrice > p.price ? <s className="price-old">{formatPrice(p.compareAtPrice, locale)}</s> : null}
+            <span className="price" data-rials={p.price}>
+              {formatPrice(p.price, locale)}
+            </span>
+          </>
+        ) : (
+          <span className="price price--none">{t.availability['out-of-stock']}</span>
+        )}
       </div>
       <CardListButtons product={p} locale={locale} />
     </article>

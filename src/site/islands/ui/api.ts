@@ -101,7 +101,11 @@ export async function call<V extends Verb, P extends ApiPath<V>>(
   let res: Response;
   try {
     res = await fetch(apiUrl(path, o.params, o.query), {
-      method, headers, credentials: 'same-origin', signal: o.signal, keepalive: o.keepalive,
+      method,
+      headers,
+      credentials: 'same-origin',
+      signal: o.signal,
+      keepalive: o.keepalive,
       body: o.form ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
     });
   } catch (err) {
@@ -110,7 +114,11 @@ export async function call<V extends Verb, P extends ApiPath<V>>(
   }
   const text = await res.text().catch(() => '');
   let data: { message?: string; data?: { errors?: FieldErrors } & Record<string, unknown> } = {};
-  try { data = JSON.parse(text) as typeof data; } catch { /* not JSON: kept as text */ }
+  try {
+    data = JSON.parse(text) as typeof data;
+  } catch {
+    /* not JSON: kept as text */
+  }
   if (!res.ok) throw new CallError(res.status, data.message ?? '', data.data?.errors ?? {}, res.headers, data.data ?? {}, text);
   return data as ApiResponse<V, P>;
 }

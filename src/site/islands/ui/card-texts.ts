@@ -8,14 +8,16 @@ import type { Locale } from './locale';
 const fa = {
   quality: { original: 'اورجینال', renew: 'ریفربیش', copy: 'کپی' },
   availability: { 'in-stock': 'موجود', 'pre-order': 'پیش‌سفارش', 'out-of-stock': 'ناموجود' },
-  prevSlide: 'اسلاید قبلی', nextSlide: 'اسلاید بعدی',
+  prevSlide: 'اسلاید قبلی',
+  nextSlide: 'اسلاید بعدی',
 };
 export type CardTexts = typeof fa;
 
 const en: CardTexts = {
   quality: { original: 'Original', renew: 'Renew', copy: 'Copy' },
   availability: { 'in-stock': 'In stock', 'pre-order': 'Pre-order', 'out-of-stock': 'Out of stock' },
-  prevSlide: 'Previous slide', nextSlide: 'Next slide',
+  prevSlide: 'Previous slide',
+  nextSlide: 'Next slide',
 };
 
 export const cardTexts = (locale: Locale): CardTexts => (locale === 'fa' ? fa : en);

@@ -13,8 +13,11 @@ export function fieldLabel(form: HTMLFormElement | null | undefined, name: strin
   if (!label) return el.getAttribute('aria-label') ?? '';
   // A label wrapping its field holds the field and its error too: its caption is its first span.
   const text = label.contains(el)
-    ? label.querySelector(':scope > span')?.textContent ?? ''
-    : Array.from(label.childNodes).filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true')).map((n) => n.textContent).join('');
+    ? (label.querySelector(':scope > span')?.textContent ?? '')
+    : Array.from(label.childNodes)
+        .filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true'))
+        .map((n) => n.textContent)
+        .join('');
   return text.replace(/\*/g, '').trim();
 }
 

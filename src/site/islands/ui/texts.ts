@@ -10,20 +10,40 @@ import { productTexts } from '../product/texts';
 import type { Locale } from './locale';
 
 const fa = {
-  allProducts: 'همه محصولات', searchTitle: 'نتایج جستجوی «{q}»', searchAll: 'جستجوی قطعات', interpreted: 'نتایج برای «{q}»',
+  allProducts: 'همه محصولات',
+  searchTitle: 'نتایج جستجوی «{q}»',
+  searchAll: 'جستجوی قطعات',
+  interpreted: 'نتایج برای «{q}»',
   offline: 'ارتباط با سرور برقرار نیست؛ نتایج از فهرست آفلاین فروشگاه آمده‌اند.',
   offlineNone: 'ارتباط با سرور برقرار نیست و جستجوی آفلاین هم در دسترس نیست. لطفاً کمی بعد دوباره تلاش کنید.',
-  exact: 'دقیق', family: 'هم‌خانواده', suggestions: 'پیشنهادها', viewAll: 'همه {total} نتیجه', noMatch: 'قطعه‌ای پیدا نشد',
-  currency: 'واحد پول', scrollTop: 'بازگشت به بالای صفحه', close: 'بستن', menu: 'منو',
+  exact: 'دقیق',
+  family: 'هم‌خانواده',
+  suggestions: 'پیشنهادها',
+  viewAll: 'همه {total} نتیجه',
+  noMatch: 'قطعه‌ای پیدا نشد',
+  currency: 'واحد پول',
+  scrollTop: 'بازگشت به بالای صفحه',
+  close: 'بستن',
+  menu: 'منو',
 };
 type OwnTexts = typeof fa;
 
 const en: OwnTexts = {
-  allProducts: 'All products', searchTitle: 'Search results for “{q}”', searchAll: 'Search parts', interpreted: 'Showing results for “{q}”',
+  allProducts: 'All products',
+  searchTitle: 'Search results for “{q}”',
+  searchAll: 'Search parts',
+  interpreted: 'Showing results for “{q}”',
   offline: 'The server cannot be reached; these results come from the shop’s offline index.',
   offlineNone: 'The server cannot be reached and offline search is not available. Please try again shortly.',
-  exact: 'Exact', family: 'Same family', suggestions: 'Suggestions', viewAll: 'All {total} results', noMatch: 'No parts found',
-  currency: 'Currency', scrollTop: 'Back to top', close: 'Close', menu: 'Menu',
+  exact: 'Exact',
+  family: 'Same family',
+  suggestions: 'Suggestions',
+  viewAll: 'All {total} results',
+  noMatch: 'No parts found',
+  currency: 'Currency',
+  scrollTop: 'Back to top',
+  close: 'Close',
+  menu: 'Menu',
 };
 
 const all = (own: OwnTexts, locale: Locale) => ({ ...productTexts(locale), ...listingTexts(locale), ...own });

@@ -6,7 +6,10 @@
 import { call } from '../../ui/api';
 import { maybeSignedIn } from './session-hint';
 
-interface SignedIn { username: string; email: string }
+interface SignedIn {
+  username: string;
+  email: string;
+}
 
 async function signedInUser(): Promise<SignedIn | null> {
   if (!maybeSignedIn()) return null;
@@ -45,11 +48,21 @@ export function accountMenu(root: HTMLElement): void {
     button.setAttribute('aria-expanded', 'true');
   };
   button.addEventListener('click', () => (panel ? close() : open()));
-  document.addEventListener('click', (e) => { if (panel && !root.contains(e.target as Node)) close(); });
-  root.addEventListener('keydown', (e) => { if (e.key === 'Escape' && panel) { close(); button.focus(); } });
+  document.addEventListener('click', (e) => {
+    if (panel && !root.contains(e.target as Node)) close();
+  });
+  root.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && panel) {
+      close();
+      button.focus();
+    }
+  });
   void signedInUser().then((u) => {
     user = u;
-    if (panel) { close(); open(); }
+    if (panel) {
+      close();
+      open();
+    }
     root.dataset.ready = '';
   });
 }

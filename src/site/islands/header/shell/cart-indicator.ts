@@ -36,10 +36,17 @@ export function cartIndicator(root: HTMLElement, locale: Locale): void {
   button.addEventListener('click', () => set(!open));
   button.addEventListener('pointerenter', () => void load(), { once: true });
   button.addEventListener('focus', () => void load(), { once: true });
-  addEventListener('keydown', (e) => { if (e.key === 'Escape' && open) set(false); });
+  addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && open) set(false);
+  });
   if (showOpen) set(true);
   if (maybeSignedIn()) {
-    void import('../../shop/api').then((api) => api.refreshCart()).catch(() => undefined).finally(() => { root.dataset.ready = ''; });
+    void import('../../shop/api')
+      .then((api) => api.refreshCart())
+      .catch(() => undefined)
+      .finally(() => {
+        root.dataset.ready = '';
+      });
   } else {
     root.dataset.ready = '';
   }

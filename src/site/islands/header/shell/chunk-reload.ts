@@ -16,21 +16,36 @@ export function reloadDue(lastReload: { path: string; at: number } | null, path:
 export function reloadOnChunkFailure(): void {
   const reload = () => {
     let last: { path: string; at: number } | null = null;
-    try { last = JSON.parse(sessionStorage.getItem(KEY) ?? 'null'); } catch { /* unreadable: as if none */ }
+    try {
+      last = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+    } catch {
+      /* unreadable: as if none */
+    }
     if (!reloadDue(last, location.pathname, Date.now())) return;
-    try { sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, at: Date.now() })); } catch { return; /* no storage: could loop */ }
+    try {
+      sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, at: Date.now() }));
+    } catch {
+      return; /* no storage: could loop */
+    }
     location.reload();
   };
   // Vite's preload helper says so for dynamic imports with dependencies.
-  addEventListener('vite:preloadError', (e) => { e.preventDefault(); reload(); });
+  addEventListener('vite:preloadError', (e) => {
+    e.preventDefault();
+    reload();
+  });
   addEventListener('unhandledrejection', (e) => {
     const message = e.reason instanceof Error ? e.reason.message : String(e.reason);
     if (e.reason instanceof TypeError && CHUNK_FAILURE.test(message)) reload();
   });
   // A module preload or island script that fails to load.
-  addEventListener('error', (e) => {
-    const el = e.target;
-    if (el instanceof HTMLLinkElement && el.rel === 'modulepreload') reload();
-    else if (el instanceof HTMLScriptElement && el.type === 'module') reload();
-  }, true);
+  addEventListener(
+    'error',
+    (e) => {
+      const el = e.target;
+      if (el instanceof HTMLLinkElement && el.rel === 'modulepreload') reload();
+      else if (el instanceof HTMLScriptElement && el.type === 'module') reload();
+    },
+    true,
+  );
 }

@@ -14,7 +14,9 @@ export function currencySelect(select: HTMLSelectElement, locale: Locale): void 
   const label = (el: HTMLElement, code: CurrencyCode) => {
     const amount = approximateIn(Number(el.dataset.rials), code, rates);
     const text = amount === null ? '' : formatApproximate(amount, code, locale);
-    if (text) { if (el.dataset.approx !== text) el.dataset.approx = text; } else if (el.dataset.approx !== undefined) delete el.dataset.approx;
+    if (text) {
+      if (el.dataset.approx !== text) el.dataset.approx = text;
+    } else if (el.dataset.approx !== undefined) delete el.dataset.approx;
   };
   const labelAll = () => {
     for (const el of document.querySelectorAll<HTMLElement>('[data-rials]')) label(el, $currency.get());
@@ -30,6 +32,9 @@ export function currencySelect(select: HTMLSelectElement, locale: Locale): void 
   new MutationObserver(() => {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; labelAll(); });
+    requestAnimationFrame(() => {
+      pending = false;
+      labelAll();
+    });
   }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-rials'] });
 }

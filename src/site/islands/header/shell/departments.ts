@@ -40,6 +40,10 @@ export function departments(root: HTMLElement): void {
       items[next]!.focus();
     }
   });
-  root.addEventListener('focusout', (e) => { if (!root.contains(e.relatedTarget as Node | null)) set(false); });
-  document.addEventListener('mousedown', (e) => { if (!root.contains(e.target as Node)) set(false); });
+  root.addEventListener('focusout', (e) => {
+    if (!root.contains(e.relatedTarget as Node | null)) set(false);
+  });
+  document.addEventListener('mousedown', (e) => {
+    if (!root.contains(e.target as Node)) set(false);
+  });
 }

@@ -3,7 +3,10 @@
  * browser is idle, the same-site pages linked from what is on screen are fetched ahead with
  * <link rel="prefetch">, each once, so the next click finds the page in the cache.
  */
-interface NetworkInformation { saveData?: boolean; effectiveType?: string }
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
 
 /** Prefetching costs the shopper's data: never with data saver on or on a 2g connection. */
 export function prefetchAllowed(connection: NetworkInformation | undefined): boolean {
@@ -29,7 +32,11 @@ export function idlePrefetch(): void {
   };
   const start = () => {
     const seen = new IntersectionObserver((entries) => {
-      for (const e of entries) if (e.isIntersecting) { seen.unobserve(e.target); prefetch(e.target as HTMLAnchorElement); }
+      for (const e of entries)
+        if (e.isIntersecting) {
+          seen.unobserve(e.target);
+          prefetch(e.target as HTMLAnchorElement);
+        }
     });
     for (const a of document.querySelectorAll<HTMLAnchorElement>('main a[href], .site-header a[href]')) seen.observe(a);
   };

@@ -13,8 +13,16 @@ export function mobileMenu(details: HTMLDetailsElement): void {
     summary?.setAttribute('aria-expanded', String(open));
   });
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && details.open) { $mobileMenuOpen.set(false); summary?.focus(); }
+    if (e.key === 'Escape' && details.open) {
+      $mobileMenuOpen.set(false);
+      summary?.focus();
+    }
   });
   // A click on the dimmed page beside the panel lands on <details> itself.
-  details.addEventListener('click', (e) => { if (e.target === details) { e.preventDefault(); $mobileMenuOpen.set(false); } });
+  details.addEventListener('click', (e) => {
+    if (e.target === details) {
+      e.preventDefault();
+      $mobileMenuOpen.set(false);
+    }
+  });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reloadDue } from './chunk-reload';
 import { prefetchAllowed } from './idle-prefetch';
 
-describe('idle prefetch spares the shopper\'s data', () => {
+describe("idle prefetch spares the shopper's data", () => {
   it.each([
     [undefined, true],
     [{ effectiveType: '4g' }, true],

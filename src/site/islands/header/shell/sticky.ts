@@ -11,16 +11,20 @@ export function sticky(header: HTMLElement): void {
   if (mode === 'alwaysOnTop') return;
   let lastY = scrollY;
   let travelled = 0;
-  addEventListener('scroll', () => {
-    const y = scrollY;
-    const delta = y - lastY;
-    lastY = y;
-    if (delta === 0) return;
-    // Distance since the direction last changed.
-    travelled = Math.sign(delta) === Math.sign(travelled) ? travelled + delta : delta;
-    const hidden = pullToShowHidden($headerHidden.get(), travelled, y, header.offsetHeight);
-    if (hidden !== $headerHidden.get()) $headerHidden.set(hidden);
-  }, { passive: true });
+  addEventListener(
+    'scroll',
+    () => {
+      const y = scrollY;
+      const delta = y - lastY;
+      lastY = y;
+      if (delta === 0) return;
+      // Distance since the direction last changed.
+      travelled = Math.sign(delta) === Math.sign(travelled) ? travelled + delta : delta;
+      const hidden = pullToShowHidden($headerHidden.get(), travelled, y, header.offsetHeight);
+      if (hidden !== $headerHidden.get()) $headerHidden.set(hidden);
+    },
+    { passive: true },
+  );
   $headerHidden.subscribe((hidden) => {
     header.classList.toggle('site-header--hidden', hidden);
     if (hidden && header.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();

@@ -21,12 +21,17 @@ function labelCells(table: HTMLTableElement): void {
 }
 
 export function tableCards(): void {
-  const labelAll = () => { for (const t of document.querySelectorAll<HTMLTableElement>(CARD_TABLES)) labelCells(t); };
+  const labelAll = () => {
+    for (const t of document.querySelectorAll<HTMLTableElement>(CARD_TABLES)) labelCells(t);
+  };
   labelAll();
   let pending = false;
   new MutationObserver(() => {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; labelAll(); });
+    requestAnimationFrame(() => {
+      pending = false;
+      labelAll();
+    });
   }).observe(document.body, { childList: true, subtree: true });
 }

@@ -19,8 +19,14 @@ function toastItem(toast: Toast, closeLabel: string): HTMLLIElement {
   let left = TOAST_MS;
   let started = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => { started = Date.now(); timer = setTimeout(() => dismissToast(toast.id), left); };
-  const pause = () => { clearTimeout(timer); left -= Date.now() - started; };
+  const run = () => {
+    started = Date.now();
+    timer = setTimeout(() => dismissToast(toast.id), left);
+  };
+  const pause = () => {
+    clearTimeout(timer);
+    left -= Date.now() - started;
+  };
   li.addEventListener('mouseenter', pause);
   li.addEventListener('mouseleave', run);
   run();
@@ -32,7 +38,11 @@ export function toaster(list: HTMLElement): void {
   const shown = new Map<number, HTMLLIElement>();
   $toasts.subscribe((toasts) => {
     const ids = new Set(toasts.map((t) => t.id));
-    for (const [id, li] of shown) if (!ids.has(id)) { li.remove(); shown.delete(id); }
+    for (const [id, li] of shown)
+      if (!ids.has(id)) {
+        li.remove();
+        shown.delete(id);
+      }
     for (const toast of toasts) {
       if (shown.has(toast.id)) continue;
       const li = toastItem(toast, closeLabel);
