@@ -74,17 +74,15 @@ async function paidOrder() {
     .update(orders)
     .set({ status: 'paid', type: 'f', paidAt, subtotal: 13_100_000, discount: 1_310_000, shipping: 0, vat: 973_394, total: 11_790_000 })
     .where(eq(orders.id, order.id));
-  await db
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      gateway: 'zarinpal',
-      amount: 11_790_000,
-      status: 'SUCCEED',
-      authority: `A${String(order.id).padStart(35, '1')}`,
-      refId: '201000123',
-      verifiedAt: paidAt,
-    });
+  await db.insert(payments).values({
+    orderId: order.id,
+    gateway: 'zarinpal',
+    amount: 11_790_000,
+    status: 'SUCCEED',
+    authority: `A${String(order.id).padStart(35, '1')}`,
+    refId: '201000123',
+    verifiedAt: paidAt,
+  });
   return order;
 }
 

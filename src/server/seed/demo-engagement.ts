@@ -107,16 +107,14 @@ export async function writeDemoEngagement(db: Db, now = new Date()): Promise<voi
       .insert(comments)
       .values({ productId: p.id, author: rnd.pick(AUTHORS), content: question, createdAt: asked })
       .returning({ id: comments.id });
-    await db
-      .insert(comments)
-      .values({
-        productId: p.id,
-        parentId: q!.id,
-        author: 'پشتیبانی قطعه',
-        content: answer,
-        isAdmin: true,
-        createdAt: new Date(asked.getTime() + 3 * 3_600_000),
-      });
+    await db.insert(comments).values({
+      productId: p.id,
+      parentId: q!.id,
+      author: 'پشتیبانی قطعه',
+      content: answer,
+      isAdmin: true,
+      createdAt: new Date(asked.getTime() + 3 * 3_600_000),
+    });
   }
 
   // A month of searches, more on recent days, so today/yesterday/last-week statistics all show numbers.

@@ -98,15 +98,13 @@ export async function repriceByPercent(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const n = await repriceWhere(tx, filter, (r) => priceByPercent(r.price, percent), staffId, 'bulk-percent');
-    await tx
-      .insert(staffActions)
-      .values({
-        staffId,
-        action: 'products.reprice-percent',
-        entity: 'products',
-        entityId: 0,
-        details: { percent, repriced: n, ...described },
-      });
+    await tx.insert(staffActions).values({
+      staffId,
+      action: 'products.reprice-percent',
+      entity: 'products',
+      entityId: 0,
+      details: { percent, repriced: n, ...described },
+    });
     return n;
   });
 }
@@ -195,15 +193,13 @@ export async function repriceByExchangeRate(db: Db, staffId: number, rialsPerUsd
       await tx.delete(repriceStaging).where(eq(repriceStaging.runId, runId));
       const n = appliedIds.size + recomputed;
       const [rate] = await tx.insert(exchangeRates).values({ rialsPerUsd, staffId, repriced: n }).returning({ id: exchangeRates.id });
-      await tx
-        .insert(staffActions)
-        .values({
-          staffId,
-          action: 'products.exchange-rate',
-          entity: 'exchange_rate',
-          entityId: rate!.id,
-          details: { rialsPerUsd, repriced: n },
-        });
+      await tx.insert(staffActions).values({
+        staffId,
+        action: 'products.exchange-rate',
+        entity: 'exchange_rate',
+        entityId: rate!.id,
+        details: { rialsPerUsd, repriced: n },
+      });
       return n;
     });
   } finally {

@@ -107,15 +107,13 @@ export async function importFromConsole(
       }
       preview = buildPreview(files.products.name, parsed.products, problems, existed, touched, apply && problems.length === 0);
       if (apply && problems.length === 0) {
-        await tx
-          .insert(staffActions)
-          .values({
-            staffId,
-            action: 'catalogue.import',
-            entity: 'catalogue',
-            entityId: 0,
-            details: { file: files.products.name, ...preview.counts },
-          });
+        await tx.insert(staffActions).values({
+          staffId,
+          action: 'catalogue.import',
+          entity: 'catalogue',
+          entityId: 0,
+          details: { file: files.products.name, ...preview.counts },
+        });
         return;
       }
       throw new Rollback();

@@ -213,15 +213,13 @@ export async function createProduct(db: Db, staffId: number, body: z.output<type
     const id = row!.id;
     await writeExtras(tx, id, body);
     await refreshCategoryCounts(tx);
-    await tx
-      .insert(staffActions)
-      .values({
-        staffId,
-        action: 'product.create',
-        entity: 'product',
-        entityId: id,
-        details: { slug: body.slug, price: body.price, stock: body.stock },
-      });
+    await tx.insert(staffActions).values({
+      staffId,
+      action: 'product.create',
+      entity: 'product',
+      entityId: id,
+      details: { slug: body.slug, price: body.price, stock: body.stock },
+    });
     await recordChanges(tx, id, staffId, null, await loadEditorProduct(tx, id), 'edit');
     return id;
   });

@@ -80,15 +80,13 @@ export async function storeUpload(db: Db, store: UploadsStore, staffId: number, 
       })
       .onConflictDoUpdate({ target: mediaUploads.src, set: { staffId } })
       .returning({ id: mediaUploads.id });
-    await tx
-      .insert(staffActions)
-      .values({
-        staffId,
-        action: 'media.upload',
-        entity: 'media_upload',
-        entityId: row!.id,
-        details: { src: result.src, bytes: bytes.length },
-      });
+    await tx.insert(staffActions).values({
+      staffId,
+      action: 'media.upload',
+      entity: 'media_upload',
+      entityId: row!.id,
+      details: { src: result.src, bytes: bytes.length },
+    });
   });
   return result;
 }

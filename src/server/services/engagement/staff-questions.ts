@@ -68,15 +68,13 @@ export async function answerQuestion(
         isAdmin: true,
       })
       .returning({ id: comments.id });
-    await tx
-      .insert(staffActions)
-      .values({
-        staffId: staff.id,
-        action: 'question.answer',
-        entity: 'comment',
-        entityId: question.id,
-        details: { answerId: answer!.id },
-      });
+    await tx.insert(staffActions).values({
+      staffId: staff.id,
+      action: 'question.answer',
+      entity: 'comment',
+      entityId: question.id,
+      details: { answerId: answer!.id },
+    });
     if (config) await enqueueQuestionAnswered(tx, config, question.id, answer!.id);
     return question.id;
   });

@@ -52,15 +52,13 @@ export async function createDiscountCode(db: Db, staffId: number, body: Discount
       .onConflictDoNothing()
       .returning();
     if (!row) throw new HttpError(409, DISCOUNT_STAFF_MESSAGES.taken, { code: [DISCOUNT_STAFF_MESSAGES.taken] });
-    await tx
-      .insert(staffActions)
-      .values({
-        staffId,
-        action: 'discount.create',
-        entity: 'discount_code',
-        entityId: row.id,
-        details: { code: row.code, percent: row.percent, usageLimit: row.usageLimit },
-      });
+    await tx.insert(staffActions).values({
+      staffId,
+      action: 'discount.create',
+      entity: 'discount_code',
+      entityId: row.id,
+      details: { code: row.code, percent: row.percent, usageLimit: row.usageLimit },
+    });
     return toView(row);
   });
 }
