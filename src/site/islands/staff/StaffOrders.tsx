@@ -48,7 +48,7 @@ export default function StaffOrders({ initialState = 'awaiting_approval' }: { in
     const params = new URLSearchParams({ state: filters.state, page: String(page) });
     for (const key of ['shipping', 'from', 'to', 'q'] as const) if (filters[key]) params.set(key, filters[key]);
     try {
-      setList(await call('GET', '/staff/orders', { query: {} }));
+      setList(await call('GET', '/staff/orders', { query: Object.fromEntries(params) }));
       setMessage('');
     } catch (err) {
       setMessage(err instanceof CallError ? err.message : 'خطا در بارگذاری سفارش‌ها');

@@ -44,7 +44,7 @@ export default function StaffProducts() {
     const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
     if (after) params.set('after', String(after));
     try {
-      const res = await call('GET', '/staff/products', { query: {} });
+      const res = await call('GET', '/staff/products', { query: Object.fromEntries(params) });
       setRows(res.data);
       setNext(res.next);
     } catch (err) {
