@@ -159,7 +159,7 @@ describe('notifications in the browser', () => {
     await customerPage.waitForURL((u) => !u.pathname.includes('/login'));
     await customerPage.goto(local(payLink));
     await expect.poll(() => customerPage.locator('[data-testid=factor-state]').textContent()).not.toBe(null);
-    expect(await customerPage.locator('[data-testid=factor-state]').textContent()).not.toMatch(/awaiting|در انتظار تأیید/i);
+    expect(await customerPage.locator('[data-testid=factor-state]').textContent()).not.toMatch(/awaiting approval|در انتظار تأیید/i);
     await Promise.all([page.context().close(), clerk.context().close(), customerPage.context().close()]);
   });
 

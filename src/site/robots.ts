@@ -28,9 +28,12 @@ const ERROR_PAGES = ['/404', '/site/not-found', '/site/server-error', '/site/too
 const isPrivate = (path: string) => PRIVATE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** True for a page URL (absolute or a path) the sitemap should list. */
+/** The spec's layout and off-canvas cart routes show a product or the cart another way: marked noindex, kept out of the sitemap. */
+const NOINDEX_LAYOUT_PAGES = ['/offcanvas-cart', '/shop/product-standard', '/shop/product-sidebar', '/shop/product-columnar'];
+
 export function belongsInSitemap(url: string): boolean {
   const [, path] = splitLocale(new URL(url, 'http://x').pathname.replace(/\/+$/, '') || '/');
-  return !isPrivate(path) && !ERROR_PAGES.includes(path);
+  return !isPrivate(path) && !ERROR_PAGES.includes(path) && !NOINDEX_LAYOUT_PAGES.includes(path);
 }
 
 export function robotsTxt(site: string): string {
