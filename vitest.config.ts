@@ -14,6 +14,9 @@ export default defineConfig({
     globalSetup: ['./tests/support/database-templates.ts', './tests/support/browser-site-folder.ts'],
     sequence: { sequencer: HeavyFirstSequencer },
     testTimeout: 60_000,
+    // A page's island hydrates later on a loaded CI machine than here: one second (vitest's default) is
+    // shorter than a shopper would wait, and made journeys fail on timing rather than behaviour.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
   },
 });
