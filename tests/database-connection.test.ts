@@ -7,11 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/client';
 import { freshDatabase } from './support/database';
+import { rowsOf } from '../src/server/db/rows';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let database: Database;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 beforeAll(async () => {
   if (onPostgres) database = await freshDatabase();

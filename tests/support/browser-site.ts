@@ -32,6 +32,7 @@ import { buildSite, PROJECT_ROOT } from '../../src/build/site';
 import { shellFingerprint } from '../../src/build/shell-fingerprint';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
+import { rowsOf } from '../../src/server/db/rows';
 
 /** The public address the shared build is made under; each copy is given its file's own. */
 const PLACEHOLDER_BASE = 'http://shared-test-site.invalid';
@@ -73,8 +74,6 @@ const SHELL_TABLES = [
   'provinces',
   'cities',
 ];
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 interface Snapshot {
   at: Date;

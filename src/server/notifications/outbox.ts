@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { retryDelaySeconds } from '../../lib/retry-backoff';
 import type { Db } from '../db/client';
 import { notificationOutbox, type MailPayload, type NotificationChannel, type SmsPayload } from '../db/schema';
+import { rowsOf } from '../db/rows';
 
 /** A transaction or the database: enqueueing joins whichever the caller holds. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -94,7 +95,7 @@ export async function claimDue(db: Db, opts: ClaimOptions): Promise<OutboxRow[]>
 
 /** Both drivers' execute() results: node-postgres and PGlite both answer with { rows }. */
 function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+  return rowsOf<Record<string, unknown>>(result);
 }
 
 export async function markSent(db: Db, row: OutboxRow, workerId: string, now: Date, providerId: string | null): Promise<boolean> {

@@ -9,11 +9,12 @@ import type { Db } from '../db/client';
 import { releaseExpiredDiscounts } from '../services/shop/discount-codes';
 import { enqueueBackInStock } from './engagement-events';
 import { enqueuePreInvoiceExpired, enqueuePreInvoiceReminder } from './order-events';
+import { rowsOf } from '../db/rows';
 
 /** Expired pre-invoices older than this are not announced (a first start on an old database stays quiet). */
 const EXPIRED_LOOKBACK_DAYS = 7;
 
-const ids = (result: unknown) => ((result as { rows?: { id: number | string }[] }).rows ?? []).map((r) => Number(r.id));
+const ids = (result: unknown) => rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
 const keyOf = (prefix: string) => sql.raw(`'${prefix}:' || o.id || ':' || floor(extract(epoch from o.expires_at) * 1000)::bigint`);
 
 export async function runScheduledChecks(

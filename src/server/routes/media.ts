@@ -7,6 +7,7 @@ import type { Hono } from 'hono';
 import { illustrationFamily, partIllustrationSvg } from '../../lib/part-illustration';
 import type { AppDeps } from '../context';
 import { errorBody, MESSAGES } from '../http/errors';
+import { rowsOf } from '../db/rows';
 
 const SLUG_RE = /^[a-z0-9][a-z0-9._-]*$/i;
 
@@ -26,7 +27,7 @@ async function findPart(deps: AppDeps, slug: string): Promise<PartRow | undefine
     FROM products p JOIN categories c ON c.id = p.category_id
     WHERE p.slug = ${slug} AND p.deleted_at IS NULL`);
   // node-postgres answers { rows }, PGlite the same shape through drizzle.
-  return (result as unknown as { rows: PartRow[] }).rows[0];
+  return rowsOf<PartRow>(result)[0];
 }
 
 export function mountMedia(app: Hono, deps: AppDeps): void {

@@ -34,6 +34,7 @@ import {
   toProductCard,
   type CardRow,
 } from './product-views';
+import { rowsOf } from '../db/rows';
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -49,7 +50,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 /** The database's clock, so `since` values compare with updated_at written by the same clock. */
 async function dbNow(db: Db): Promise<string> {
   const result = await db.execute(sql`select now() as now`);
-  const value = (result as unknown as { rows: { now: string | Date }[] }).rows[0]!.now;
+  const value = rowsOf<{ now: string | Date }>(result)[0]!.now;
   return new Date(value).toISOString();
 }
 

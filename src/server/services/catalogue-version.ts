@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { ReadCache } from './read-cache';
+import { rowsOf } from '../db/rows';
 
 /** The newest change to anything a shopper reads: products, categories, content. */
 export async function catalogueVersion(db: Db): Promise<string> {
@@ -9,7 +10,7 @@ export async function catalogueVersion(db: Db): Promise<string> {
       (select max(updated_at) from content_pages), (select max(updated_at) from blog_posts),
       (select max(updated_at) from site_revisions)
     )::text as v`);
-  return (result as unknown as { rows: { v: string | null }[] }).rows[0]?.v ?? '';
+  return rowsOf<{ v: string | null }>(result)[0]?.v ?? '';
 }
 
 /** The channel the catalogue tables' triggers notify (migration 0008) on every change, at commit. */

@@ -21,6 +21,7 @@ import { followTiers, priceByPercent, priceFromUsd } from '../../../lib/repricin
 import type { Db } from '../../db/client';
 import { exchangeRates, productChanges, productPrices, products, repriceStaging, staffActions } from '../../db/schema';
 import { bulkInsert } from '../catalogue/bulk-insert';
+import { rowsOf } from '../../db/rows';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const BATCH = 1000;
@@ -184,7 +185,7 @@ export async function repriceByExchangeRate(db: Db, staffId: number, rialsPerUsd
       const applied = await tx.execute(sql`UPDATE products p SET price = s.price, compare_at_price = s.compare_at_price, updated_at = now()
         FROM reprice_staging s WHERE s.run_id = ${runId} AND p.id = s.product_id AND p.price = s.before_price
           AND p.base_price_usd_cents IS NOT NULL AND p.deleted_at IS NULL RETURNING p.id`);
-      const appliedIds = new Set((applied as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
+      const appliedIds = new Set(rowsOf<{ id: number }>(applied).map((r) => Number(r.id)));
       const staged = await tx.select({ id: repriceStaging.productId }).from(repriceStaging).where(eq(repriceStaging.runId, runId));
       const changed = staged.map((r) => r.id).filter((id) => !appliedIds.has(id));
       const recomputed = changed.length

@@ -14,6 +14,7 @@ import { matchedSql } from '../search/match-sql';
 import { planSearch } from '../search/plan';
 import type { BomLine } from './lines';
 import { yieldToEventLoop } from './yield';
+import { rowsOf } from '../../db/rows';
 
 export type MatchStatus = 'exact' | 'family' | 'parametric' | 'fuzzy' | 'unmatched';
 
@@ -105,7 +106,7 @@ async function searchHits(db: Db, query: string): Promise<Hit[]> {
     where m.enable and m.deleted_at is null
     order by m.rank, m.score desc, (m.stock > 0) desc, m.sales_count desc, m.id
     limit 40`);
-  return (result as unknown as { rows: Hit[] }).rows.map((r) => ({
+  return rowsOf<Hit>(result).map((r) => ({
     ...r,
     id: Number(r.id),
     score: Number(r.score),

@@ -6,6 +6,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export async function bulkInsert<R extends Record<string, unknown>>(
   db: Db,
@@ -27,5 +28,5 @@ export async function bulkInsert<R extends Record<string, unknown>>(
   const result = await db.execute(
     sql`INSERT INTO ${name} (${list}) SELECT ${list} FROM json_populate_recordset(null::${name}, ${json}::json) ${tail}`,
   );
-  return (result as unknown as { rows: R[] }).rows;
+  return rowsOf<R>(result);
 }

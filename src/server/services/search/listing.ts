@@ -10,13 +10,12 @@ import { loadProductCards } from '../product-views';
 import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
 import { resolveScope, scopeIdsSql, type CategoryScope } from './scope';
+import { rowsOf } from '../../db/rows';
 
 // Attribute counts over a huge unscoped set cost much and help nobody; offer them once the set is narrow.
 const ATTRIBUTE_FACETS_MAX_SET = 20_000;
 const ATTRIBUTE_FACETS = 12;
 const VALUES_PER_ATTRIBUTE = 30;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Products the shopper may see, with what filters and ordering need; limited to the scope and the search. */
 const BASE_COLUMNS = [

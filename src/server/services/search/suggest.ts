@@ -6,6 +6,7 @@ import { loadProductCards } from '../product-views';
 import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
 import { resolveScope, type CategoryScope } from './scope';
+import { rowsOf } from '../../db/rows';
 
 // One typed letter matches a large part of the catalogue; suggestions start at the second.
 const MIN_QUERY_LENGTH = 2;
@@ -29,7 +30,7 @@ export function suggestionSql(plan: SearchPlan, scope: CategoryScope | null, q: 
 
 async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: SuggestionQuery) {
   const result = await withIndexScans(db, (tx) => tx.execute(suggestionSql(plan, scope, q)));
-  return (result as unknown as { rows: { total: number; items: { id: number; kind: MatchKind }[] | null }[] }).rows[0]!;
+  return rowsOf<{ total: number; items: { id: number; kind: MatchKind }[] | null }>(result)[0]!;
 }
 
 /** suggestion: the header's live search — best matches first, each labelled exact / family / fuzzy / text. */

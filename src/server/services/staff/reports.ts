@@ -4,9 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
+import { rowsOf } from '../../db/rows';
 
 /** The day (YYYY-MM-DD) a time falls on in Tehran. */
 const tehranDay = (column: string) => sql.raw(`((${column}) at time zone 'Asia/Tehran')::date`);
