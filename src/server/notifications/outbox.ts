@@ -76,7 +76,7 @@ export async function claimDue(db: Db, opts: ClaimOptions): Promise<OutboxRow[]>
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id`);
-  const ids = rowsOf(claimed).map((r) => Number(r.id));
+  const ids = rowsOf<{ id: number | string }>(claimed).map((r) => Number(r.id));
   if (ids.length === 0) return [];
   return db
     .select()
@@ -91,11 +91,6 @@ export async function claimDue(db: Db, opts: ClaimOptions): Promise<OutboxRow[]>
       ),
     )
     .orderBy(notificationOutbox.id);
-}
-
-/** Both drivers' execute() results: node-postgres and PGlite both answer with { rows }. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return rowsOf<Record<string, unknown>>(result);
 }
 
 export async function markSent(db: Db, row: OutboxRow, workerId: string, now: Date, providerId: string | null): Promise<boolean> {
