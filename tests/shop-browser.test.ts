@@ -331,6 +331,12 @@ describe('buying', () => {
       tooWide.push(...(await sideways(p)).map((what) => `${path}: ${what}`));
     };
     for (const [path, ready] of pages) await measure(mobile, path, ready);
+    // A table an island renders after load becomes cards on a phone, each cell naming its column: the
+    // page's one observer (header/shell/page-changes.ts) saw the rows arrive.
+    await mobile.goto(url('/shop/wishlist'));
+    const wished = mobile.locator('[data-testid=wishlist-table]');
+    await expect.poll(() => wished.locator('tbody td:nth-child(4)').first().getAttribute('data-label')).toBe('قیمت');
+    expect((await wished.locator('thead th:nth-child(4)').textContent())?.trim()).toBe('قیمت');
     const staff = await shop.newPage(phone);
     await staff.goto(url('/account/login?return=%2Fstaff'));
     await signIn(staff, DEMO_STAFF.username, DEMO_STAFF.password);

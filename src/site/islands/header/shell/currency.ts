@@ -4,11 +4,12 @@
  * pages and islands mark with data-rials gets the chosen currency's approximation after it (a rule of a
  * constructed style sheet) (toman
  * stays first), at the rates the store configured (the select's data-rates); islands that render
- * or change a price later are caught by a MutationObserver.
+ * or change a price later are caught by the page's one MutationObserver (page-changes.ts).
  */
 import { approximateIn, formatApproximate, type CurrencyRates } from '../../../../lib/currency';
 import { $currency, CURRENCIES, type CurrencyCode } from '../../../stores/currency';
 import type { Locale } from '../../ui/locale';
+import { onPageChange } from './page-changes';
 
 export function currencySelect(select: HTMLSelectElement, locale: Locale): void {
   const rates = JSON.parse(select.dataset.rates ?? '{}') as CurrencyRates;
@@ -38,13 +39,5 @@ export function currencySelect(select: HTMLSelectElement, locale: Locale): void 
   select.addEventListener('change', () => {
     if (CURRENCIES.some((c) => c.code === select.value)) $currency.set(select.value as CurrencyCode);
   });
-  let pending = false;
-  new MutationObserver(() => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      labelAll();
-    });
-  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-rials'] });
+  onPageChange(labelAll);
 }

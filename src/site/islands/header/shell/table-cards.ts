@@ -3,6 +3,8 @@
  * before its value. The names are the table head's; this copies each head cell's text onto the body
  * cells of its column as data-label, for the tables on the page now and those islands render later.
  */
+import { onPageChange } from './page-changes';
+
 const CARD_TABLES = 'table.cart-table, table.orders-table, table.staff-table, table.wishlist-table, table.compare-table';
 
 function labelCells(table: HTMLTableElement): void {
@@ -25,13 +27,5 @@ export function tableCards(): void {
     for (const t of document.querySelectorAll<HTMLTableElement>(CARD_TABLES)) labelCells(t);
   };
   labelAll();
-  let pending = false;
-  new MutationObserver(() => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      labelAll();
-    });
-  }).observe(document.body, { childList: true, subtree: true });
+  onPageChange(labelAll);
 }
