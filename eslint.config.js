@@ -71,18 +71,25 @@ export default tseslint.config(
     files: ['src/site/pages/**/*', 'src/site/components/**/*', 'src/site/layouts/**/*', 'src/site/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
+      // The build hands the pages what they need (src/site/build-input.ts); they never reach for it.
       'no-restricted-imports': [
         'error',
         {
-          // The build's render filter, search records, export client and build record are still reached
-          // from data.ts and the listing/product pages (a site-owned seam the build fills is the way out,
-          // see docs/ARCHITECTURE.md); nothing else of the build may be.
           patterns: [
             {
-              regex: '^(~/|(\\.\\./)+)build/(?!(render-filter|search-records|export-client|build-record|product-hash)$)',
-              message: 'Pages do not import the build pipeline: they read the API through src/site/data.ts.',
+              regex: inSrc('build') + '|^(\\.\\./)+build/',
+              message:
+                'Pages do not import the build pipeline: they read the API through src/site/data.ts and the build input (src/site/build-input.ts).',
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.object.name='process'][object.property.name='env'][property.name=/^(QATEH_|SITE_MAX_PRODUCTS$|BUILD_WORKERS$)/]",
+          message: "Pages do not read the build's environment: the build passes what they need in (src/site/build-input.ts).",
         },
       ],
     },

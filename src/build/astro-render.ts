@@ -4,14 +4,15 @@
  * src/build/site.ts and by each worker process of a parallel build (src/build/slice-worker.ts).
  */
 import { build } from 'astro';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { InlineHashCollector, type InlineHashes } from './inline-hashes';
+import { provideBuildInput } from '../site/build-input';
 import { productPageWrites } from './product-page-writes';
 import type { RenderOnlyFile } from './render-filter';
+import { siteBuildInput } from './site-input';
 import { withSyncFileWrites } from './internals/sync-page-writes';
 import { takeClientBundleOutcome, type ClientBundleOutcome } from './internals/vite-client-replay';
 
@@ -64,8 +65,6 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
 }
 
 export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderResult> {
-  const onlyDir = mkdtempSync(join(tmpdir(), 'qateh-only-'));
-  const onlyFile = join(onlyDir, 'render-only.json');
   const outDir = resolve(job.outDir);
   const pagesDir = job.productPagesDir ? resolve(job.productPagesDir) : outDir;
   const writer =
@@ -82,11 +81,10 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
     if (file.startsWith(outDir + sep) || file.startsWith(pagesDir + sep)) inline.add(data);
   };
   const run = (reuse: string | undefined) => {
-    const buildId = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    // The pages' data source and scope, handed to them for this run (src/build/site-input.ts).
+    provideBuildInput(siteBuildInput(job.apiUrl, job.filter));
+    // For the build's own Vite plugin (src/build/internals/vite-client-replay.ts), not the pages.
     const env = {
-      QATEH_API_URL: job.apiUrl,
-      QATEH_RENDER_ONLY: onlyFile,
-      QATEH_BUILD_ID: buildId,
       QATEH_CLIENT_BUNDLE_SAVE: resolve(job.outDir, CLIENT_BUNDLE_FILE),
       QATEH_CLIENT_BUNDLE_REUSE: reuse,
     };
@@ -107,7 +105,6 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
     );
   };
   try {
-    writeFileSync(onlyFile, JSON.stringify(job.filter));
     takeClientBundleOutcome();
     try {
       await run(job.reuseClientBundle);
@@ -121,6 +118,6 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
     for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(job.outDir, file), { force: true });
     return { clientBundle: takeClientBundleOutcome(), russianWritten: writer?.russianWritten ?? 0, inlineHashes: inline.result() };
   } finally {
-    rmSync(onlyDir, { recursive: true, force: true });
+    provideBuildInput(undefined);
   }
 }

@@ -1,9 +1,9 @@
 /**
- * What a build rendered, collected while Astro renders (src/site/data.ts records into it) and
- * saved as dist/.qateh-build.json: the data hash of every product page and first listing page, and
- * each product's listings. The incremental rebuild compares fresh data with these hashes to render
- * only what really changed. Astro runs in this same process, so a global object carries the record
- * across the bundle boundary (the pages' bundled copy of data.ts is not the module imported here).
+ * What a build rendered, collected while Astro renders (src/site/data.ts reports it through the
+ * input the build hands the pages, src/build/site-input.ts) and saved as dist/.qateh-build.json:
+ * the data hash of every product page and first listing page, and each product's listings. The
+ * incremental rebuild compares fresh data with these hashes to render only what really changed.
+ * The record is kept on a global object: a process (or thread) runs one build at a time.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -67,10 +67,10 @@ export function recordIndex(builtAt: string, version: string): void {
 export function recordProduct(slug: string, hash: string, listings: string[]): void {
   recorder()?.products.set(slug, { hash, listings });
 }
-/** What the Pagefind fallback search indexes of a product (src/build/search-records.ts). */
-export function recordSearch(p: Product): void {
+/** What the Pagefind fallback search indexes of a product (src/build/search-records.ts), given its folded text. */
+export function recordSearch(p: Product, text: string): void {
   const r = recorder();
-  if (r) r.search.set(p.slug, searchRecordOf(p));
+  if (r) r.search.set(p.slug, searchRecordOf(p, text));
 }
 export function recordListing(categorySlug: string | null, hash: string): void {
   recorder()?.listings.set(categorySlug ?? '', hash);

@@ -2,12 +2,12 @@
  * What the Pagefind fallback search needs of a product, taken from the product's data while its
  * page renders (src/site/data.ts → build-record.ts) instead of parsing 200k HTML files afterwards:
  * the page address, its title and build-time price in Persian and English, the picture, and the
- * folded search text (src/lib/pagefind-query.ts) the query is folded to match. Kept beside the site
+ * folded search text the query is folded to match (src/site/pagefind-text.ts, which the page writes too). Kept beside the site
  * (.qateh-search.json) so an incremental rebuild can re-index without reading every product again.
  */
 import type { Product } from '../api/schemas/catalogue';
-import { pagefindSearchField } from '../lib/pagefind-query';
 import { formatPrice } from '../site/format';
+import { productSearchText } from '../site/pagefind-text';
 import { productName, productUrl } from '../site/view';
 
 /** The languages a record carries titles and prices in (Russian pages show the English ones). */
@@ -21,25 +21,11 @@ export interface SearchRecord {
   price: Record<SearchLocale, string>;
 }
 
-// Folding is per product, not per page: the Persian and English pages and the record share it.
-const folded = new WeakMap<Product, string>();
-
-/** The folded search text of a product: its page's hidden field and its Pagefind record's content. */
-export function productSearchText(p: Product): string {
-  let text = folded.get(p);
-  if (text === undefined) {
-    // The essentials a shopper types (the issue asks the index to stay small): descriptions would
-    // double what the indexer reads and add words no one searches a part by.
-    text = pagefindSearchField([p.partNumber, p.name, p.nameFa, p.brand?.name, p.brand?.nameFa, p.package]);
-    folded.set(p, text);
-  }
-  return text;
-}
-
-export function searchRecordOf(p: Product): SearchRecord {
+/** The record of a product; `text` is its folded search text when the page has already folded it. */
+export function searchRecordOf(p: Product, text = productSearchText(p)): SearchRecord {
   const image = p.images[0]?.src;
   return {
-    text: productSearchText(p),
+    text,
     ...(image ? { image } : {}),
     title: { fa: productName(p, 'fa'), en: productName(p, 'en') },
     price: { fa: formatPrice(p.price, 'fa'), en: formatPrice(p.price, 'en') },

@@ -1,18 +1,16 @@
 /**
  * Everything the static pages read from the backend, in one place, so the build's data source can be
  * swapped without touching pages. Products come from the bulk export calls (api/site/v1/export/*). Reads go through the typed site client to
- * the API whose address the build puts in QATEH_API_URL (scripts/build-site.ts). Each loader runs at
+ * the API the build names in its input (src/site/build-input.ts; scripts/build-site.ts). Each loader runs at
  * most once per build: the three languages of a page share one request.
  */
 import { ApiError, createSiteApi, type SiteApi } from '../api/client';
 import type { Category, CategoryRef, Product, ProductList } from '../api/schemas/catalogue';
 import type { BlogPost, BlogPostSummary, ContentPage } from '../api/schemas/content';
 import type { ExportIndexEntry } from '../api/schemas/export';
-import { createExportApi, type ExportApi } from '../build/export-client';
-import { dataHash, recordIndex, recordListing, recordProduct, recordSearch } from '../build/build-record';
-import { productHash } from '../build/product-hash';
-import { renderFilter } from '../build/render-filter';
+import { buildInput } from './build-input';
 import { newBuildCheck } from './build-scope';
+import { productSearchText } from './pagefind-text';
 
 /** Listing page size (spec §9: default 12). */
 export const PAGE_SIZE = 12;
@@ -22,7 +20,6 @@ const isNewBuild = newBuildCheck();
 function forgetEarlierBuilds(): void {
   if (!isNewBuild()) return;
   client = undefined;
-  exporter = undefined;
   memo.clear();
   chunks.clear();
   recorded.clear();
@@ -33,18 +30,9 @@ function forgetEarlierBuilds(): void {
 let client: SiteApi | undefined;
 function api(): SiteApi {
   forgetEarlierBuilds();
-  const base = process.env.QATEH_API_URL;
-  if (!base) throw new Error('QATEH_API_URL is not set: build the site with `npm run build` (scripts/build-site.ts).');
-  client ??= createSiteApi(base, { timeout: 60_000 });
+  client ??= createSiteApi(buildInput().apiUrl, { timeout: 60_000 });
   return client;
 }
-
-let exporter: ExportApi | undefined;
-const exportApi = (): ExportApi => {
-  api();
-  exporter ??= createExportApi(process.env.QATEH_API_URL!);
-  return exporter;
-};
 
 const memo = new Map<string, Promise<unknown>>();
 function once<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -93,21 +81,21 @@ export const firstListingPage = (categorySlug: string | null): Promise<ProductLi
       sort: 'default',
       ...(categorySlug ? { filter_category: categorySlug } : {}),
     });
-    recordListing(categorySlug, listingHash(list));
+    buildInput().recordListing(categorySlug, list);
     return list;
   });
 
 /** The products whose pages this build renders, in id order (a partial build's subset, or all). */
 export const productEntries = (): Promise<ExportIndexEntry[]> =>
   once('products:index', async () => {
-    const only = renderFilter();
+    const input = buildInput();
+    const only = input.scope;
     // A worker of a parallel build gets its slice of the index the build read: two workers asking
     // for all 100k entries at once kept both waiting ~7 s on the one process that answers.
-    const index = only?.index ?? (await exportApi().index());
-    recordIndex(index.generatedAt, index.version);
+    const index = only?.index ?? (await input.exportIndex());
+    input.recordIndex(index.generatedAt, index.version);
     let list = only?.products ? index.products.filter((p) => only.products!.has(p.slug)) : index.products;
-    const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
-    if (cap > 0) list = list.slice(0, cap);
+    if (input.maxProducts > 0) list = list.slice(0, input.maxProducts);
     positions = new Map(list.map((p, i) => [p.slug, i]));
     entries = list;
     return list;
@@ -133,14 +121,14 @@ function loadChunk(n: number): Promise<Map<string, Product>> {
     chunk = (async () => {
       const out = new Map<string, Product>();
       // A partial build's entries are not contiguous in id order: read those few one by one.
-      const only = renderFilter();
+      const only = buildInput().scope;
       if (only?.products && !only.contiguous) {
         for (const e of wanted) out.set(e.slug, await api().product(e.slug));
         return out;
       }
       // Ids are integers: everything after the one before the chunk's first (a slice starts mid-catalogue).
       const after = wanted[0]!.id - 1;
-      const page = await exportApi().products({ after, limit: wanted.length });
+      const page = await buildInput().exportProducts({ after, limit: wanted.length });
       for (const p of page.items) out.set(p.slug, p);
       return out;
     })();
@@ -149,9 +137,6 @@ function loadChunk(n: number): Promise<Map<string, Product>> {
   }
   return chunk;
 }
-
-/** Hash of what a listing's first page shows: its products' card data and the page count. */
-export const listingHash = (list: ProductList): string => dataHash([list.total, list.items]);
 
 // Slugs whose hash and search record are taken: each product's languages render one after another.
 const recorded = new Set<string>();
@@ -166,12 +151,7 @@ export async function productPage(slug: string): Promise<Product> {
   const product = (await loadChunk(Math.floor(at / EXPORT_CHUNK))).get(slug) ?? (await api().product(slug));
   if (!recorded.has(slug)) {
     recorded.add(slug);
-    recordProduct(
-      slug,
-      productHash(product),
-      product.categories.map((c) => c.slug),
-    );
-    recordSearch(product);
+    buildInput().recordProduct(product, productSearchText(product));
   }
   return product;
 }
