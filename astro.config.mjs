@@ -1,5 +1,5 @@
 // Astro builds the storefront as static HTML from the backend's data (scripts/build-site.ts starts the
-// API and points the pages at it through QATEH_API_URL). Pages live in src/site/pages; every page
+// API and hands the pages its address, src/site/build-input.ts). Pages live in src/site/pages; every page
 // exists in Persian (no prefix, the default), English (/en) and Russian (/ru, English texts for now).
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';

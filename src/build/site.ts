@@ -1,8 +1,8 @@
 /**
  * The static build of the storefront. Astro renders every page from the backend's data, read over
  * HTTP from the real API (src/build/build-api.ts: given the database, we serve it in-process on a
- * free loopback port for the build's duration; given an API address, we read from that), point the
- * pages at it with QATEH_API_URL, and run Astro's build (in several worker processes for a large
+ * free loopback port for the build's duration; given an API address, we read from that), hand the
+ * pages its address (src/build/site-input.ts), and run Astro's build (in several worker processes for a large
  * catalogue, src/build/parallel-render.ts). A full build then writes the
  * build manifest (what each page was rendered from, for incremental rebuilds) and the Pagefind index.
  *
