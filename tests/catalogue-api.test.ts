@@ -171,7 +171,7 @@ describe('product page', () => {
       { file: null, fileLink: 'https://example.com/ne555-3d.step', created_at: expect.any(String) },
     ]);
     expect(body.data.applicationnotes).toEqual([
-      { label: 'Timer circuits', attaches: [{ file: 'notes/ne555.pdf', fileLink: null, created_at: expect.any(String) }] },
+      { label: 'Timer circuits', labelEn: null, attaches: [{ file: 'notes/ne555.pdf', fileLink: null, created_at: expect.any(String) }] },
     ]);
   });
 

@@ -335,6 +335,7 @@ describe('pre-invoice changes', () => {
     expect(sent.body.data.total).toBe(1_700_000);
     const before = (await server.api(`/dashboard/factor/detail/${sent.body.data.factorNumber}`, { headers: as(ana) })).body.data;
     expect(before.changeSummary).toEqual([]);
+    expect(before.changes).toBeNull();
     const [la, lb] = before.lines as { id: number }[];
     const confirmed = await server.api(
       `/staff/orders/${sent.body.data.id}/confirm`,
@@ -369,6 +370,18 @@ describe('pre-invoice changes', () => {
     expect(pre.changeSummary).toContain('تعداد 1 ردیف کمتر از درخواست شما تأیید شد.');
     expect(pre.changeSummary).toContain('1 ردیف موجود نیست و از فاکتور حذف شد.');
     expect(pre.changeSummary.join(' ')).toContain('مبلغ نهایی ۱۱۰٬۰۰۰ تومان کمتر از استعلام شماست.');
+    // The same as counts and amounts, so English pages write it in English (src/lib/pre-invoice-changes.ts).
+    expect(pre.changes).toEqual({
+      unchanged: 0,
+      quantityCut: 1,
+      quantityRaised: 0,
+      priceDown: 0,
+      priceUp: 0,
+      unavailable: 1,
+      totalDifference: -1_100_000,
+      shippingBefore: 0,
+      shippingAfter: 0,
+    });
   });
 
   it('recomputes and states shipping when the store raises a price', async () => {

@@ -22,7 +22,7 @@ import { clickLive, fillLive, hydrated, signIn, startBrowserShop, type BrowserSh
 import { readOutbox } from './support/outbox';
 import { startRecaptchaStandin, type RecaptchaStandin } from './support/recaptcha-standin';
 import type { TestServer } from './support/server';
-import { newCustomer, type Customer } from './support/shop';
+import { newCustomer, staffToken, type Customer } from './support/shop';
 
 let shop: BrowserShop;
 let customer: Customer;
@@ -387,6 +387,8 @@ describe('one language per page', () => {
   const SHOPPER = { name: 'مشتری آزمایشی', address: 'تهران، خیابان آزادی، پلاک ۱۰', addressName: 'خانه', place: 'تهران' };
   let shopper: Customer;
   let factorNumber = '';
+  /** An enquiry the store confirmed with a line cut: its pre-invoice lists the store's changes. */
+  let changedFactor = '';
   let trackingCode = '';
   let productSlug = '';
 
@@ -408,6 +410,25 @@ describe('one language per page', () => {
     });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     ({ factorNumber, trackingCode } = (order.body as { data: { factorNumber: string; trackingCode: string } }).data);
+    await shop.api('/cart', { method: 'POST', headers: as, body: JSON.stringify({ product_id: p!.id, cart_quantity: 3 }) });
+    const changed = await shop.api('/order', {
+      method: 'POST',
+      headers: as,
+      body: JSON.stringify({ address_id: shopper.addressId, shipping_method: 'courier' }),
+    });
+    const sent = (changed.body as { data: { id: number; factorNumber: string } }).data;
+    changedFactor = sent.factorNumber;
+    const staff = { authorization: `Bearer ${await staffToken(shop as unknown as TestServer)}`, 'content-type': 'application/json' };
+    const detail = (await shop.api(`/staff/orders/${sent.id}`, { headers: staff })).body as {
+      data: { lines: { id: number; unitPrice: number }[] };
+    };
+    const line = detail.data.lines[0]!;
+    const confirmed = await shop.api(`/staff/orders/${sent.id}/confirm`, {
+      method: 'POST',
+      headers: staff,
+      body: JSON.stringify({ lines: [{ id: line.id, quantity: 2, unitPrice: line.unitPrice, available: true, note: 'two left' }] }),
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     // Something in the cart again, so the cart and checkout screens show lines, methods and totals.
     await shop.api('/cart', { method: 'POST', headers: as, body: JSON.stringify({ product_id: p!.id, cart_quantity: 1 }) });
   });
@@ -425,6 +446,7 @@ describe('one language per page', () => {
     '/account/orders',
     `/account/orders/${factorNumber}`,
     `/shop/checkout/prefactor/${factorNumber}`,
+    `/shop/checkout/prefactor/${changedFactor}`,
     '/account/profile',
     '/account/addresses',
     '/account/password',
@@ -443,9 +465,9 @@ describe('one language per page', () => {
   ];
 
   /** Visible text nodes, option texts, the title and the labels of controls, with the element each sits in. */
-  async function shownTexts(page: Page): Promise<{ text: string; where: string; ltr: boolean }[]> {
+  async function shownTexts(page: Page): Promise<{ text: string; where: string; ltr: boolean; fa: boolean }[]> {
     return page.evaluate(() => {
-      const out: { text: string; where: string; ltr: boolean }[] = [];
+      const out: { text: string; where: string; ltr: boolean; fa: boolean }[] = [];
       const where = (el: Element) =>
         `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}`;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -455,16 +477,21 @@ describe('one language per page', () => {
         const option = el.closest('option');
         if (!option && !el.checkVisibility()) continue;
         if (option && !option.closest('select')?.checkVisibility()) continue;
-        out.push({ text: n.textContent.trim(), where: where(el), ltr: Boolean(el.closest('[dir=ltr]')) });
+        out.push({
+          text: n.textContent.trim(),
+          where: where(el),
+          ltr: Boolean(el.closest('[dir=ltr]')),
+          fa: el.closest('[lang]')?.getAttribute('lang') === 'fa',
+        });
       }
       for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
         if (!el.checkVisibility()) continue;
         for (const name of ['placeholder', 'aria-label', 'title']) {
           const v = el.getAttribute(name);
-          if (v?.trim()) out.push({ text: v.trim(), where: `${where(el)}@${name}`, ltr: false });
+          if (v?.trim()) out.push({ text: v.trim(), where: `${where(el)}@${name}`, ltr: false, fa: false });
         }
       }
-      out.push({ text: document.title, where: 'title', ltr: false });
+      out.push({ text: document.title, where: 'title', ltr: false, fa: false });
       return out;
     });
   }
@@ -477,7 +504,11 @@ describe('one language per page', () => {
     return page;
   }
 
-  async function walk(page: Page, prefix: string, visit: (path: string, texts: { text: string; where: string; ltr: boolean }[]) => void) {
+  async function walk(
+    page: Page,
+    prefix: string,
+    visit: (path: string, texts: { text: string; where: string; ltr: boolean; fa: boolean }[]) => void,
+  ) {
     for (const path of paths()) {
       await page.goto(url(prefix + path));
       await page.waitForLoadState('networkidle');
@@ -500,8 +531,9 @@ describe('one language per page', () => {
     const own = new Set([SHOPPER.name, SHOPPER.address, SHOPPER.addressName, SHOPPER.place, 'فارسی']);
     const found: string[] = [];
     await walk(page, '/en', (path, texts) => {
-      for (const { text, where } of texts) {
-        if (!/[\u0600-\u06ff]/.test(text)) continue;
+      for (const { text, where, fa } of texts) {
+        // Text marked lang="fa" on an English page is product data the store gave only in Persian (a file's title).
+        if (fa || !/[\u0600-\u06ff]/.test(text)) continue;
         // The shopper's address as typed, Iran's place names, the Persian language's own name in the switcher.
         const rest = text
           .split(/[,—\-()]/)

@@ -34,11 +34,18 @@ beforeAll(async () => {
           .set({ stock: 100 + id, threshold: 100_000, minimumPurchase: 1, availabilityDate: null })
           .where(eq(products.id, id));
         await db.insert(productFiles).values([
-          { productId: id, kind: 'footprint', label: `KiCad SOIC-8 ${id}`, fileLink: `https://files.example/fp-${id}.kicad_mod` },
+          // A title in both languages, and one the store gave only in Persian.
+          {
+            productId: id,
+            kind: 'footprint',
+            label: `فوت‌پرینت SOIC-8 شماره ${id}`,
+            labelEn: `KiCad SOIC-8 ${id}`,
+            fileLink: `https://files.example/fp-${id}.kicad_mod`,
+          },
           {
             productId: id,
             kind: 'applicationnote',
-            label: `AN-${id} Single-supply op-amp design`,
+            label: `راهنمای طراحی آپ‌امپ ${id}`,
             fileLink: `https://files.example/an-${id}.pdf`,
           },
         ]);
@@ -246,13 +253,13 @@ describe('product dialogs', () => {
     const [a] = await cardProducts(page, 1);
     await page.goto(url(`/shop/products/${a!.slug}`));
     // Without JavaScript the icons are links to the page's own sections, which list the files.
-    expect(await page.locator('#footprint-sec a[href^="https://files.example/"]').textContent()).toBe(`KiCad SOIC-8 ${a!.id}`);
+    expect(await page.locator('#footprint-sec a[href^="https://files.example/"]').textContent()).toBe(`فوت‌پرینت SOIC-8 شماره ${a!.id}`);
     expect(await page.locator('[data-testid=open-footprint]').getAttribute('href')).toBe('#footprint-sec');
 
     await page.click('[data-testid=open-footprint]');
     const footprints = page.locator('[role=dialog][data-testid=footprint-dialog]');
     await footprints.waitFor();
-    expect(await footprints.locator('tbody tr td').first().textContent()).toBe(`KiCad SOIC-8 ${a!.id}`);
+    expect(await footprints.locator('tbody tr td').first().textContent()).toBe(`فوت‌پرینت SOIC-8 شماره ${a!.id}`);
     expect(await footprints.locator('tbody a').getAttribute('href')).toBe(`https://files.example/fp-${a!.id}.kicad_mod`);
     const add = new URL(url((await footprints.locator('[data-testid=add-footprint]').getAttribute('href')) ?? ''));
     expect(add.pathname).toBe('/site/contact-us');
@@ -268,6 +275,21 @@ describe('product dialogs', () => {
     expect(await notes.locator('tbody a').getAttribute('href')).toBe(`https://files.example/an-${a!.id}.pdf`);
     await notes.locator('.lists-modal__close').click();
     await expect.poll(() => notes.count()).toBe(0);
+
+    // The English page shows the English titles; a title given only in Persian is marked as Persian.
+    await page.goto(url(`/en/shop/products/${a!.slug}`));
+    expect(await page.locator('#footprint-sec a[href^="https://files.example/"]').textContent()).toBe(`KiCad SOIC-8 ${a!.id}`);
+    const note = page.locator('#applicationnote-sec a[href^="https://files.example/"]');
+    expect([await note.textContent(), await note.getAttribute('lang')]).toEqual([`راهنمای طراحی آپ‌امپ ${a!.id}`, 'fa']);
+    await page.click('[data-testid=open-footprint]');
+    await footprints.waitFor();
+    expect(await footprints.locator('tbody tr td').first().textContent()).toBe(`KiCad SOIC-8 ${a!.id}`);
+    expect(await footprints.locator('tbody tr td').first().getAttribute('lang')).toBeNull();
+    await page.keyboard.press('Escape');
+    await page.click('[data-testid=open-applicationnote]');
+    await notes.waitFor();
+    const cell = notes.locator('tbody tr td').first();
+    expect([await cell.textContent(), await cell.getAttribute('lang')]).toEqual([`راهنمای طراحی آپ‌امپ ${a!.id}`, 'fa']);
     await page.context().close();
   });
 

@@ -87,6 +87,13 @@ describe('demo shop', () => {
     expect(new Set(kinds.map((k) => k.kind))).toEqual(new Set(['datasheet', 'footprint', 'applicationnote']));
     const note = (await database.db.select().from(productFiles).where(eq(productFiles.kind, 'applicationnote')).limit(1))[0]!;
     expect(note.label.length).toBeGreaterThan(5);
+    // English pages have titles of their own: every demo footprint, and all application notes but one left Persian only.
+    const titled = await database.db
+      .select({ kind: productFiles.kind, english: sql<boolean>`${productFiles.labelEn} IS NOT NULL`, n: count() })
+      .from(productFiles)
+      .where(sql`${productFiles.kind} <> 'datasheet'`)
+      .groupBy(productFiles.kind, sql`2`);
+    expect(titled.filter((r) => !r.english).map((r) => [r.kind, r.n])).toEqual([['applicationnote', 1]]);
   });
 
   it('writes pages in both languages, blog posts, messages and the departments menu', async () => {

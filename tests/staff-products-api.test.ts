@@ -130,7 +130,11 @@ describe('editor', () => {
             { name: 'Supply voltage', value: '3-32', unit: 'V' },
           ],
           specification: '<h2>مشخصات</h2><p onclick="x()">ولتاژ</p><script>alert(1)</script>',
-          files: [{ kind: 'footprint', label: 'PDIP-8 footprint', link: 'https://example.com/pdip8.zip' }],
+          // A footprint titled in both languages; an application note titled only in Persian (an empty English title is none).
+          files: [
+            { kind: 'footprint', label: 'فوت‌پرینت PDIP-8', labelEn: 'PDIP-8 footprint', link: 'https://example.com/pdip8.zip' },
+            { kind: 'applicationnote', label: 'راهنمای طراحی', labelEn: '  ', link: 'https://example.com/guide.pdf' },
+          ],
         },
         staff,
       ),
@@ -142,7 +146,10 @@ describe('editor', () => {
     expect(saved.badges).toEqual(['sale', 'hot']);
     expect(saved.specification).not.toMatch(/script|onclick/);
     expect(saved.attributes).toContainEqual({ name: 'Supply voltage', value: '3-32', unit: 'V' });
-    expect(saved.files).toEqual([{ kind: 'footprint', label: 'PDIP-8 footprint', link: 'https://example.com/pdip8.zip' }]);
+    expect(saved.files).toEqual([
+      { kind: 'footprint', label: 'فوت‌پرینت PDIP-8', labelEn: 'PDIP-8 footprint', link: 'https://example.com/pdip8.zip' },
+      { kind: 'applicationnote', label: 'راهنمای طراحی', labelEn: null, link: 'https://example.com/guide.pdf' },
+    ]);
     expect(saved.updatedAt).not.toBe(before.updatedAt);
 
     const history = (await server.api(`/staff/products/${before.id}/history`, { headers: staff })).body.data;
@@ -158,6 +165,17 @@ describe('editor', () => {
     // The shop's own product call shows the new price at once (the read cache was dropped).
     const shop = await server.api(`/get/products/${before.slug}`);
     expect(shop.body.data.price).toBe(170_000);
+    // Both titles reach the storefront: English pages pick labelEn, or the Persian label when there is none.
+    expect(shop.body.data.footprints).toEqual([
+      {
+        label: 'فوت‌پرینت PDIP-8',
+        labelEn: 'PDIP-8 footprint',
+        attaches: [expect.objectContaining({ fileLink: 'https://example.com/pdip8.zip' })],
+      },
+    ]);
+    expect(shop.body.data.applicationnotes).toEqual([
+      { label: 'راهنمای طراحی', labelEn: null, attaches: [expect.objectContaining({ fileLink: 'https://example.com/guide.pdf' })] },
+    ]);
   });
 
   it('takes the specification and long description as Markdown: stores the sanitised HTML the page shows and the Markdown the editor reopens', async () => {

@@ -433,6 +433,18 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
           .count(),
       ).toBeGreaterThan(0);
       expect(await page.locator('[data-widget]').count()).toBe(layout === 'sidebar' ? 2 : 0);
+      if (layout === 'standard') {
+        // The demo shows the product page's own block: the same facts, links and list buttons as that page.
+        const block = (p: Page) =>
+          p
+            .locator('.product .product__facts, .product .product__links, .product .list-buttons')
+            .evaluateAll((els) => els.map((e) => e.textContent));
+        const demo = await block(page);
+        const real = await open((await page.locator('.product .product__name a').getAttribute('href'))!, []);
+        expect(demo).toEqual(await block(real));
+        expect(demo).toHaveLength(3);
+        await real.close();
+      }
       if (layout === 'sidebar') {
         // The latest-products widget: at most five, cheapest first (spec §9).
         const prices = await page

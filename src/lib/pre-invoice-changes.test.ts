@@ -81,4 +81,35 @@ describe('confirmed amounts', () => {
     expect(text).toContain('هزینه ارسال از رایگان به 80000 تومان');
     expect(text).toContain('حذف شد');
   });
+
+  const none = {
+    unchanged: 0,
+    quantityCut: 0,
+    quantityRaised: 0,
+    priceDown: 0,
+    priceUp: 0,
+    unavailable: 0,
+    totalDifference: 0,
+    shippingBefore: 0,
+    shippingAfter: 0,
+  };
+  it.each([
+    [{ unchanged: 3 }, ['Every line confirmed as you asked.']],
+    [
+      { quantityCut: 1, totalDifference: -50_000 },
+      ['1 line confirmed in a smaller quantity than you asked for.', 'The total is 5000 T less than your enquiry.'],
+    ],
+    [
+      { quantityRaised: 2, totalDifference: 10 },
+      ['2 lines raised above the quantity you asked for (order minimum or pack size).', 'The total is 1 T more than your enquiry.'],
+    ],
+    [{ unavailable: 1, priceDown: 3 }, ['1 line not available and taken off the invoice.', 'Price went down on 3 lines.']],
+    [{ priceUp: 1, shippingAfter: 800_000 }, ['Price went up on 1 line.', 'Shipping changed from free to 80000 T.']],
+    [{ shippingBefore: 800_000 }, ['Shipping changed from 80000 T to free.']],
+  ])('in English: %j → %j', (counts, sentences) => {
+    const text = changeSummaryText({ ...none, ...counts }, (r) => `${r / 10} T`, 'en');
+    expect(text).toEqual(sentences);
+    // One language per page: nothing Persian in the English sentences.
+    expect(text.join(' ')).not.toMatch(/[\u0600-\u06ff]/);
+  });
 });

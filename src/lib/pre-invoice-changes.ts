@@ -80,24 +80,52 @@ export function changeSummary(
   return s;
 }
 
-/** Persian sentences of the summary, for the pre-invoice page and the mail. */
-export function changeSummaryText(s: ChangeSummary, money: (rials: number) => string): string[] {
+/**
+ * The summary's sentences in a page's language (Persian by default; the API sends the summary as
+ * counts and amounts, so each page writes it in its own language). `money` writes rials in that
+ * language; `free` is the word for free shipping.
+ */
+export function changeSummaryText(s: ChangeSummary, money: (rials: number) => string, locale: 'fa' | 'en' = 'fa'): string[] {
+  const w = locale === 'fa' ? SUMMARY_FA : SUMMARY_EN;
   const out: string[] = [];
-  if (s.quantityCut) out.push(`تعداد ${s.quantityCut} ردیف کمتر از درخواست شما تأیید شد.`);
-  if (s.quantityRaised) out.push(`تعداد ${s.quantityRaised} ردیف بیشتر از درخواست شما شد (حداقل خرید یا بسته‌بندی).`);
-  if (s.unavailable) out.push(`${s.unavailable} ردیف موجود نیست و از فاکتور حذف شد.`);
-  if (s.priceUp) out.push(`قیمت ${s.priceUp} ردیف بالا رفت.`);
-  if (s.priceDown) out.push(`قیمت ${s.priceDown} ردیف پایین آمد.`);
-  if (s.shippingAfter !== s.shippingBefore) {
-    out.push(
-      `هزینه ارسال از ${s.shippingBefore === 0 ? 'رایگان' : money(s.shippingBefore)} به ${s.shippingAfter === 0 ? 'رایگان' : money(s.shippingAfter)} تغییر کرد.`,
-    );
-  }
-  if (out.length === 0) out.push('همه ردیف‌ها همان‌طور که خواسته بودید تأیید شد.');
-  if (s.totalDifference < 0) out.push(`مبلغ نهایی ${money(-s.totalDifference)} کمتر از استعلام شماست.`);
-  if (s.totalDifference > 0) out.push(`مبلغ نهایی ${money(s.totalDifference)} بیشتر از استعلام شماست.`);
+  if (s.quantityCut) out.push(w.quantityCut(s.quantityCut));
+  if (s.quantityRaised) out.push(w.quantityRaised(s.quantityRaised));
+  if (s.unavailable) out.push(w.unavailable(s.unavailable));
+  if (s.priceUp) out.push(w.priceUp(s.priceUp));
+  if (s.priceDown) out.push(w.priceDown(s.priceDown));
+  const shipping = (r: number) => (r === 0 ? w.free : money(r));
+  if (s.shippingAfter !== s.shippingBefore) out.push(w.shipping(shipping(s.shippingBefore), shipping(s.shippingAfter)));
+  if (out.length === 0) out.push(w.unchanged);
+  if (s.totalDifference < 0) out.push(w.less(money(-s.totalDifference)));
+  if (s.totalDifference > 0) out.push(w.more(money(s.totalDifference)));
   return out;
 }
+
+const SUMMARY_FA = {
+  quantityCut: (n: number) => `تعداد ${n} ردیف کمتر از درخواست شما تأیید شد.`,
+  quantityRaised: (n: number) => `تعداد ${n} ردیف بیشتر از درخواست شما شد (حداقل خرید یا بسته‌بندی).`,
+  unavailable: (n: number) => `${n} ردیف موجود نیست و از فاکتور حذف شد.`,
+  priceUp: (n: number) => `قیمت ${n} ردیف بالا رفت.`,
+  priceDown: (n: number) => `قیمت ${n} ردیف پایین آمد.`,
+  free: 'رایگان',
+  shipping: (before: string, after: string) => `هزینه ارسال از ${before} به ${after} تغییر کرد.`,
+  unchanged: 'همه ردیف‌ها همان‌طور که خواسته بودید تأیید شد.',
+  less: (m: string) => `مبلغ نهایی ${m} کمتر از استعلام شماست.`,
+  more: (m: string) => `مبلغ نهایی ${m} بیشتر از استعلام شماست.`,
+};
+const lines = (n: number) => (n === 1 ? '1 line' : `${n} lines`);
+const SUMMARY_EN: typeof SUMMARY_FA = {
+  quantityCut: (n) => `${lines(n)} confirmed in a smaller quantity than you asked for.`,
+  quantityRaised: (n) => `${lines(n)} raised above the quantity you asked for (order minimum or pack size).`,
+  unavailable: (n) => `${lines(n)} not available and taken off the invoice.`,
+  priceUp: (n) => `Price went up on ${lines(n)}.`,
+  priceDown: (n) => `Price went down on ${lines(n)}.`,
+  free: 'free',
+  shipping: (before, after) => `Shipping changed from ${before} to ${after}.`,
+  unchanged: 'Every line confirmed as you asked.',
+  less: (m) => `The total is ${m} less than your enquiry.`,
+  more: (m) => `The total is ${m} more than your enquiry.`,
+};
 
 /**
  * The confirmed order's amounts: goods from the confirmed lines, the enquiry's discount percent, and

@@ -64,7 +64,8 @@ export const attributeSchema = z.object({
 });
 
 export const fileAttachSchema = z.object({ file: z.string().nullable(), fileLink: z.string().nullable(), created_at: z.string() });
-export const fileGroupSchema = z.object({ label: z.string(), attaches: z.array(fileAttachSchema) });
+/** `label` is the Persian title; `labelEn` the title for English and Russian pages, null when the store gave none. */
+export const fileGroupSchema = z.object({ label: z.string(), labelEn: z.string().nullable(), attaches: z.array(fileAttachSchema) });
 
 /** How a search result relates to the query, as the big distributors label them. */
 export const matchKindSchema = z.enum(['exact', 'family', 'fuzzy', 'text']);

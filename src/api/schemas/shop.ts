@@ -200,6 +200,20 @@ export const factorDetailSchema = factorSummarySchema.extend({
   enquiry: z.object({ subtotal: rials, discount: rials, shipping: rials, vat: rials, total: rials }).nullable(),
   /** Persian sentences of what the store changed; empty until it answered. */
   changeSummary: z.array(z.string()),
+  /** The same as counts and amounts, for pages in other languages to write (src/lib/pre-invoice-changes.ts); null until it answered. */
+  changes: z
+    .object({
+      unchanged: z.number().int(),
+      quantityCut: z.number().int(),
+      quantityRaised: z.number().int(),
+      priceDown: z.number().int(),
+      priceUp: z.number().int(),
+      unavailable: z.number().int(),
+      totalDifference: z.number().int(),
+      shippingBefore: rials,
+      shippingAfter: rials,
+    })
+    .nullable(),
   buyer: z.object({ company: z.string().optional(), nationalId: z.string().optional(), economicCode: z.string().optional() }).nullable(),
   payments: z.array(
     z.object({

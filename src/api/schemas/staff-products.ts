@@ -64,7 +64,16 @@ const tierSchema = z.object({
   compareAtPrice: money.nullable().default(null),
 });
 const attributeSchema = z.object({ name: requiredLine(100), value: requiredLine(200), unit: line(20).nullable().default(null) });
-const fileSchema = z.object({ kind: z.enum(PRODUCT_FILE_KINDS), label: requiredLine(200), link: fileAddress });
+/** `label` is Persian; `labelEn` is shown on English and Russian pages (left empty, those pages show the Persian one, marked as Persian). */
+const fileSchema = z.object({
+  kind: z.enum(PRODUCT_FILE_KINDS),
+  label: requiredLine(200),
+  labelEn: line(200)
+    .nullable()
+    .default(null)
+    .transform((s) => s || null),
+  link: fileAddress,
+});
 const imageSchema = z.object({ src: fileAddress, alt: line(300).nullable().default(null) });
 
 const editableFields = {

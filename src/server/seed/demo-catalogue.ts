@@ -66,13 +66,14 @@ const CATEGORY_BLURB: Record<string, [fa: string, en: string]> = {
   'pin-headers': ['اتصال ماژول‌ها و بردها با گام استاندارد ۲٫۵۴ میلی‌متر.', 'Joins modules and boards at the standard 2.54mm pitch.'],
 };
 
-const APPLICATION_NOTES: Record<string, [label: string, file: string]> = {
-  LM358P: ['راهنمای طراحی با آپ‌امپ تک‌تغذیه', 'single-supply-op-amp-design.pdf'],
-  NE555P: ['مدارهای کاربردی تایمر ۵۵۵', '555-timer-circuits.pdf'],
-  LM2596S: ['چیدمان برد برای رگولاتور سوئیچینگ', 'switching-regulator-layout.pdf'],
-  'ATMEGA328P-PU': ['حداقل مدار راه‌اندازی ATmega328P', 'atmega328p-minimal-circuit.pdf'],
-  STM32F103C8T6: ['شروع کار با STM32 و SWD', 'stm32-getting-started-swd.pdf'],
-  IRFZ44NPBF: ['راه‌اندازی ماسفت با میکروکنترلر', 'driving-mosfets-from-mcus.pdf'],
+const APPLICATION_NOTES: Record<string, [label: string, labelEn: string, file: string]> = {
+  LM358P: ['راهنمای طراحی با آپ‌امپ تک‌تغذیه', 'Single-supply op-amp design guide', 'single-supply-op-amp-design.pdf'],
+  NE555P: ['مدارهای کاربردی تایمر ۵۵۵', '555 timer application circuits', '555-timer-circuits.pdf'],
+  LM2596S: ['چیدمان برد برای رگولاتور سوئیچینگ', 'Board layout for switching regulators', 'switching-regulator-layout.pdf'],
+  'ATMEGA328P-PU': ['حداقل مدار راه‌اندازی ATmega328P', 'ATmega328P minimal circuit', 'atmega328p-minimal-circuit.pdf'],
+  STM32F103C8T6: ['شروع کار با STM32 و SWD', 'Getting started with STM32 and SWD', 'stm32-getting-started-swd.pdf'],
+  // No English title: English pages show the Persian one, marked as Persian.
+  IRFZ44NPBF: ['راه‌اندازی ماسفت با میکروکنترلر', '', 'driving-mosfets-from-mcus.pdf'],
 };
 const FILES_BASE = 'https://storage.qateh.example';
 const ROUNDING = (toman: number) => (toman < 1000 ? 10 : toman < 100_000 ? 100 : 1000);
@@ -101,6 +102,7 @@ export interface DemoFile {
   slug: string;
   kind: ProductFileKind;
   label: string;
+  labelEn: string | null;
   fileLink: string;
 }
 export interface DemoCatalogue extends CatalogueInput {
@@ -205,11 +207,19 @@ export function demoCatalogue(): DemoCatalogue {
         slug: p.slug,
         kind: 'footprint',
         label: `فوت‌پرینت ${pkg} (KiCad)`,
+        labelEn: `${pkg} footprint (KiCad)`,
         fileLink: `${FILES_BASE}/footprints/${slugify(pkg)}.kicad_mod`,
       });
     }
     const note = APPLICATION_NOTES[partNumber];
-    if (note) files.push({ slug: p.slug, kind: 'applicationnote', label: note[0], fileLink: `${FILES_BASE}/notes/${note[1]}` });
+    if (note)
+      files.push({
+        slug: p.slug,
+        kind: 'applicationnote',
+        label: note[0],
+        labelEn: note[1] || null,
+        fileLink: `${FILES_BASE}/notes/${note[2]}`,
+      });
   }
   for (const s of demoSeries()) {
     products.push(

@@ -24,7 +24,15 @@ export async function seedDemo(db: Db): Promise<{ products: number }> {
     if (catalogue.files.length) {
       await tx
         .insert(productFiles)
-        .values(catalogue.files.map((f) => ({ productId: ids.get(f.slug)!, kind: f.kind, label: f.label, fileLink: f.fileLink })));
+        .values(
+          catalogue.files.map((f) => ({
+            productId: ids.get(f.slug)!,
+            kind: f.kind,
+            label: f.label,
+            labelEn: f.labelEn,
+            fileLink: f.fileLink,
+          })),
+        );
     }
     await writeDemoContent(tx);
     await writeDemoEngagement(tx);

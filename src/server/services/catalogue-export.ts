@@ -108,6 +108,7 @@ export async function exportProducts(db: Db, opts: { after: number; limit: numbe
         productId: productFiles.productId,
         kind: productFiles.kind,
         label: productFiles.label,
+        labelEn: productFiles.labelEn,
         file: productFiles.file,
         fileLink: productFiles.fileLink,
         createdAt: productFiles.createdAt,

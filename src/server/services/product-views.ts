@@ -216,19 +216,21 @@ export function toCategoryRef(row: { id: number; slug: string; name: string; nam
 interface FileRow {
   kind: string;
   label: string;
+  labelEn: string | null;
   file: string | null;
   fileLink: string | null;
   createdAt: Date;
 }
 
-/** Files of one kind grouped by label, in first-seen order: [{label, attaches:[{file, fileLink, created_at}]}]. */
+/** Files of one kind grouped by their two labels, in first-seen order: [{label, labelEn, attaches:[{file, fileLink, created_at}]}]. */
 export function groupFiles(rows: FileRow[], kind: 'footprint' | 'applicationnote') {
   const groups = groupBy(
     rows.filter((r) => r.kind === kind),
-    (r) => r.label,
+    (r) => JSON.stringify([r.label, r.labelEn]),
   );
-  return [...groups].map(([label, list]) => ({
-    label,
+  return [...groups.values()].map((list) => ({
+    label: list[0]!.label,
+    labelEn: list[0]!.labelEn,
     attaches: list.map((f) => ({ file: f.file, fileLink: f.fileLink, created_at: f.createdAt.toISOString() })),
   }));
 }
@@ -328,6 +330,7 @@ export async function loadProduct(db: Db, where: { slug: string } | { id: number
       .select({
         kind: productFiles.kind,
         label: productFiles.label,
+        labelEn: productFiles.labelEn,
         file: productFiles.file,
         fileLink: productFiles.fileLink,
         createdAt: productFiles.createdAt,

@@ -252,6 +252,8 @@ export const productFiles = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ProductFileKind>().notNull(),
     label: text('label').notNull(),
+    /** The label for English and Russian pages; null: only the Persian label exists (those pages say so). */
+    labelEn: text('label_en'),
     /** Stored upload path (served by us) — or null when only an external link exists. */
     file: text('file'),
     fileLink: text('file_link'),

@@ -61,8 +61,8 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
   }));
   // The store has answered once it confirmed (or the order went on to be paid); before that nothing changed.
   const answered = row.confirmedAt !== null || row.status === 'paid';
-  const summary =
-    answered && row.enquiryAmounts ? changeSummaryText(changeSummary(asked, row.enquiryAmounts, row), (r) => formatToman(r, 'fa')) : [];
+  const changes = answered && row.enquiryAmounts ? changeSummary(asked, row.enquiryAmounts, row) : null;
+  const summary = changes ? changeSummaryText(changes, (r) => formatToman(r, 'fa')) : [];
   return {
     ...toFactorSummary(row, quantity),
     lines: lines.map((l, i) => ({
@@ -95,6 +95,7 @@ export async function toFactorDetail(db: Db, row: OrderRow, withToken: boolean):
     discountPercent: row.discountPercent,
     enquiry: row.enquiryAmounts ?? null,
     changeSummary: summary,
+    changes,
     buyer: row.buyer ?? null,
     payments: pays.map((p) => ({
       id: p.id,

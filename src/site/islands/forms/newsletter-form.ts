@@ -32,6 +32,8 @@ function wire(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
   const captcha = newsletterCaptcha(form);
   input.addEventListener('focus', () => captcha.start());
+  // Loaded on the visitor's first move towards the form (newsletter-loader.ts): the field may hold focus already.
+  if (document.activeElement === input) captcha.start();
   // The list names the one field it is about; typing an address clears it.
   const named = (m: string) => `${input.labels?.[0]?.textContent?.trim() ?? ''}: ${m}`;
   input.addEventListener('input', () => {

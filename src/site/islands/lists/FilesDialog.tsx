@@ -29,7 +29,14 @@ export function FilesList({ product, kind, locale }: { product: FilesProduct; ki
   const t = listTexts(locale);
   const groups = kind === 'footprint' ? product.footprints : product.applicationnotes;
   const files = groups.flatMap((g) =>
-    g.attaches.map((a, n) => ({ key: `${g.label}-${n}`, label: g.label, href: a.file ?? a.fileLink, date: a.created_at })),
+    g.attaches.map((a, n) => ({
+      key: `${g.label}-${g.labelEn}-${n}`,
+      // English and Russian pages show the English title; without one the Persian title, marked as Persian.
+      label: locale === 'fa' ? g.label : (g.labelEn ?? g.label),
+      persianOnly: locale !== 'fa' && !g.labelEn,
+      href: a.file ?? a.fileLink,
+      date: a.created_at,
+    })),
   );
   return (
     <div className="files-list" data-testid={`files-${kind}`}>
@@ -49,7 +56,9 @@ export function FilesList({ product, kind, locale }: { product: FilesProduct; ki
           <tbody>
             {files.map((f) => (
               <tr key={f.key}>
-                <td dir="auto">{f.label}</td>
+                <td dir="auto" lang={f.persianOnly ? 'fa' : undefined}>
+                  {f.label}
+                </td>
                 <td>{formatDate(f.date, locale)}</td>
                 <td>
                   {f.href ? (

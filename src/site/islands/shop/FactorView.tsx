@@ -11,6 +11,7 @@ import FactorTimeline from './FactorTimeline';
 import PartText from '../ui/PartText';
 import { PaymentModal } from './PaymentModal';
 import { checkoutTexts } from './checkout-texts';
+import { changeSummaryText } from '../../../lib/pre-invoice-changes';
 import { isShippingMethod, SHIPPING_TITLES } from '../../../lib/shipping';
 import { dateText, num, pathIn, segmentsAfter, shopTexts, toman, type ShopLocale } from './texts';
 
@@ -42,6 +43,8 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
 
   if (missing) return <p role="alert">{t.notFound}</p>;
   if (!factor) return <p>{t.loading}</p>;
+  // What the store changed, written in this page's language from the counts the API sends.
+  const summary = factor.changes ? changeSummaryText(factor.changes, (r) => toman(locale, r), locale === 'fa' ? 'fa' : 'en') : [];
   return (
     <div className="factor" data-state={factor.state}>
       <dl className="factor__meta">
@@ -89,11 +92,11 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
           </button>
         </p>
       )}
-      {factor.changeSummary.length > 0 && (
+      {summary.length > 0 && (
         <section className="notice factor__changes" aria-label={c.changes} data-testid="change-summary">
           <h2>{c.changes}</h2>
           <ul>
-            {factor.changeSummary.map((line) => (
+            {summary.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -120,7 +123,7 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
                 </span>
                 {!l.available && <span className="badge badge--unavailable">{t.unavailable}</span>}
                 {l.changes.some((k) => k !== 'unchanged' && k !== 'unavailable') && (
-                  <span className="badge">{l.changes.map((k) => c.changeLabels[k]).join('، ')}</span>
+                  <span className="badge">{l.changes.map((k) => c.changeLabels[k]).join(locale === 'fa' ? '، ' : ', ')}</span>
                 )}
                 {l.reference && (
                   <small className="cart-line__reference" data-testid="factor-line-reference">
@@ -174,13 +177,13 @@ export default function FactorView({ locale, prefix }: { locale: ShopLocale; pre
           <dt>{t.total}</dt>
           <dd data-testid="factor-total">{toman(locale, factor.total)}</dd>
         </div>
-        {factor.enquiry && factor.changeSummary.length > 0 && factor.enquiry.shipping !== factor.shipping && (
+        {factor.enquiry && summary.length > 0 && factor.enquiry.shipping !== factor.shipping && (
           <div>
             <dt>{c.shippingWas}</dt>
             <dd>{factor.enquiry.shipping === 0 ? t.free : toman(locale, factor.enquiry.shipping)}</dd>
           </div>
         )}
-        {factor.enquiry && factor.changeSummary.length > 0 && factor.enquiry.total !== factor.total && (
+        {factor.enquiry && summary.length > 0 && factor.enquiry.total !== factor.total && (
           <div>
             <dt>{c.enquiryTotal}</dt>
             <dd data-testid="enquiry-total">{toman(locale, factor.enquiry.total)}</dd>

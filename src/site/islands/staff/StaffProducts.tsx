@@ -277,6 +277,13 @@ const linesOf = (text: string) =>
     .map((l) => l.split('|').map((c) => c.trim()))
     .filter((c) => c.some(Boolean));
 
+/** A files line: "kind | Persian title | address", or with the English title before the address (the address is always last). */
+const fileOfLine = (cells: string[]) => {
+  const [kind = '', label = ''] = cells;
+  const rest = cells.slice(2);
+  return { kind, label, labelEn: rest.length > 1 ? rest[0]! : null, link: rest.at(-1) ?? '' };
+};
+
 function ProductEditor({ product, onClose }: { product: StaffProduct | null; onClose(message: string): void }) {
   const [p, setP] = useState({ ...EMPTY, ...(product ?? {}) });
   // The editors open the Markdown a field was saved from, or its HTML (Markdown keeps HTML as it is).
@@ -287,7 +294,9 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
   const [slug, setSlug] = useState(product?.slug ?? '');
   const [tiers, setTiers] = useState(tiersText(product?.tiers ?? []));
   const [attrs, setAttrs] = useState((product?.attributes ?? []).map((a) => [a.name, a.value, a.unit ?? ''].join(' | ')).join('\n'));
-  const [files, setFiles] = useState((product?.files ?? []).map((f) => [f.kind, f.label, f.link].join(' | ')).join('\n'));
+  const [files, setFiles] = useState(
+    (product?.files ?? []).map((f) => [f.kind, f.label, ...(f.labelEn ? [f.labelEn] : []), f.link].join(' | ')).join('\n'),
+  );
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState('');
   const [history, setHistory] = useState<ProductChange[] | null>(null);
@@ -365,7 +374,7 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
       // The price field is the first tier's price: the two never disagree.
       tiers: parseTiers(tiers).map((t, i) => (i === 0 ? { ...t, price: p.price ?? 0 } : t)),
       attributes: linesOf(attrs).map(([name = '', value = '', unit = '']) => ({ name, value, unit: unit || null })),
-      files: linesOf(files).map(([kind = '', label = '', link = '']) => ({ kind, label, link })),
+      files: linesOf(files).map(fileOfLine),
       // Only an edited field is sent as Markdown: an imported HTML description left alone is kept byte for byte.
       ...(spec !== openedSpec ? { specificationMarkdown: spec, specification: spec.trim() ? p.specification : null } : {}),
       ...(more !== openedMore ? { moreDescriptionMarkdown: more, moreDescription: more.trim() ? p.moreDescription : null } : {}),
@@ -482,7 +491,7 @@ function ProductEditor({ product, onClose }: { product: StaffProduct | null; onC
         </label>
         {text('datasheetUrl', 'نشانی دیتاشیت', { ltr: true })}
         <label className="staff-field">
-          فایل‌ها (هر خط: datasheet یا footprint یا applicationnote | عنوان | نشانی)
+          فایل‌ها (هر خط: datasheet یا footprint یا applicationnote | عنوان فارسی | عنوان انگلیسی (اختیاری) | نشانی)
           <textarea name="files" dir="ltr" rows={3} value={files} onChange={(e) => setFiles(e.target.value)} />
         </label>
         <label className="staff-field">

@@ -3,6 +3,8 @@
  * browser is idle, the same-site pages linked from what is on screen are fetched ahead with
  * <link rel="prefetch">, each once, so the next click finds the page in the cache.
  */
+import { onIdle } from '../../ui/on-idle';
+
 interface NetworkInformation {
   saveData?: boolean;
   effectiveType?: string;
@@ -40,6 +42,5 @@ export function idlePrefetch(): void {
     });
     for (const a of document.querySelectorAll<HTMLAnchorElement>('main a[href], .site-header a[href]')) seen.observe(a);
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(start, IDLE_TIMEOUT_MS);
+  onIdle(start, IDLE_TIMEOUT_MS);
 }

@@ -7,18 +7,17 @@
  * Sets data-ready on the header once every control listens.
  */
 import type { Locale } from '../../ui/locale';
+import { onIdle } from '../../ui/on-idle';
 import { accountMenu } from './account-menu';
 import { cartIndicator } from './cart-indicator';
 import { currencySelect } from './currency';
 import { departments } from './departments';
 import { helpMenu } from './help-menu';
-import { idlePrefetch } from './idle-prefetch';
 import { reloadOnChunkFailure } from './chunk-reload';
 import { mobileMenu } from './mobile-menu';
 import { scrollTop } from './scroll-top';
 import { searchBox } from './search-box';
 import { sticky } from './sticky';
-import { tableCards } from './table-cards';
 import { toaster } from './toaster';
 
 export function startShell(): void {
@@ -45,8 +44,8 @@ export function startShell(): void {
   if (toasts) toaster(toasts);
   const top = document.querySelector<HTMLButtonElement>('.scroll-top');
   if (top) scrollTop(top);
-  tableCards();
   reloadOnChunkFailure();
-  idlePrefetch();
+  // Table cards and link prefetch wait for idle: their code is not part of the page's JavaScript on load.
+  onIdle(() => void import('./idle-start').then((m) => m.startWhenIdle()));
   header.dataset.ready = '';
 }

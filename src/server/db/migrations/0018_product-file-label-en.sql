@@ -1,0 +1,1 @@
+ALTER TABLE "product_files" ADD COLUMN "label_en" text;
