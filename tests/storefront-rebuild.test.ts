@@ -14,6 +14,7 @@ import { siteFreshness } from '../src/build/freshness';
 import { rebuildSite, type RebuildResult } from '../src/build/rebuild';
 import { startSiteUpdater } from '../src/build/site-updater';
 import { buildSite } from '../src/build/site';
+import { sameExceptIslandIds } from '../src/build/russian-pages';
 import { pagefindQuery } from '../src/lib/pagefind-query';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
@@ -121,6 +122,70 @@ describe('full build', () => {
     expect(field).toContain(pagefindQuery('آي‌سي'));
     expect(pagefindQuery('LM۳۵۸')).toBe('lm358');
   });
+});
+
+describe('product pages rendered on their first request', () => {
+  /** A product of the shop whose built pages are taken away: the page a deploy has not built yet. */
+  async function someSlug(enabled: boolean): Promise<string> {
+    const rows = (
+      (await database.db.execute(sql`SELECT p.slug FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE (c.slug = ${CATEGORY}) = ${enabled} AND p.slug NOT IN (${CHANGED}, ${UNTOUCHED}) ORDER BY p.id DESC LIMIT 1`)) as unknown as {
+        rows: { slug: string }[];
+      }
+    ).rows;
+    return rows[0]!.slug;
+  }
+
+  it('an unbuilt product page is rendered once for concurrent first requests, whole, and equals the page the full build wrote', async () => {
+    const slug = await someSlug(true);
+    const built: Record<string, string> = {};
+    for (const prefix of ['', 'en/', 'ru/']) {
+      const file = pagePath(outDir, `${prefix}shop/products/${slug}`);
+      built[prefix] = readFileSync(file, 'utf8');
+      rmSync(file);
+    }
+    const server = await startServer(config, database, { siteDir: outDir });
+    try {
+      // Eight shoppers at once on the Persian page: each gets the whole page.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const res = await fetch(`${server.url}/shop/products/${slug}`);
+          return { status: res.status, html: await res.text() };
+        }),
+      );
+      for (const a of answers) {
+        expect(a.status).toBe(200);
+        expect(a.html.trimEnd()).toMatch(/<\/html>$/);
+        expect(a.html).toBe(answers[0]!.html);
+      }
+      for (const prefix of ['en/', 'ru/']) expect((await fetch(`${server.url}/${prefix}shop/products/${slug}`)).status).toBe(200);
+      for (const prefix of ['', 'en/', 'ru/']) {
+        const written = readFileSync(pagePath(outDir, `${prefix}shop/products/${slug}`), 'utf8');
+        // Astro numbers islands at random per build: the one thing two renders of a page never share.
+        expect(sameExceptIslandIds(written, built[prefix]!), `${prefix}shop/products/${slug}`).toBe(true);
+      }
+      expect(answers[0]!.html).toBe(readFileSync(pagePath(outDir, `shop/products/${slug}`), 'utf8'));
+      // One file per page, no half-written copies left beside it.
+      expect(readdirSync(join(outDir, 'shop/products')).filter((f) => f.includes(slug))).toEqual([`${slug}.html`]);
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
+
+  it('an unknown or disabled product stays a 404 and writes no page', async () => {
+    const disabled = await someSlug(false);
+    const server = await startServer(config, database, { siteDir: outDir });
+    try {
+      for (const slug of [disabled, 'no-such-part-xyz'])
+        for (const prefix of ['', '/en', '/ru']) {
+          const res = await fetch(`${server.url}${prefix}/shop/products/${slug}`);
+          expect(res.status, `${prefix}/shop/products/${slug}`).toBe(404);
+          expect(pageExists(outDir, `${prefix.slice(1)}${prefix ? '/' : ''}shop/products/${slug}`)).toBe(false);
+        }
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
 });
 
 describe('site and blog pages from the seeded content', () => {

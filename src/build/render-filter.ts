@@ -23,6 +23,11 @@ export interface RenderOnly {
   alsoRussian: Set<string>;
   /** The export index the build already read (a worker's slice of it); null: read it again. */
   index: ExportIndex | null;
+  /**
+   * Product pages are rendered one at a time on their first request (src/build/product-render-thread.ts),
+   * each product read by itself: no index of the whole catalogue is read.
+   */
+  onRequest: boolean;
 }
 
 export interface RenderOnlyFile {
@@ -32,6 +37,7 @@ export interface RenderOnlyFile {
   productLocales?: Locale[];
   alsoRussian?: string[];
   index?: ExportIndex;
+  onRequest?: boolean;
 }
 
 // Keyed by the file: one process may run several builds (tests, `npm start` then a rebuild).
@@ -50,6 +56,7 @@ export function renderFilter(): RenderOnly | null {
       productLocales: new Set(raw.productLocales ?? ['fa', 'en', 'ru']),
       alsoRussian: new Set(raw.alsoRussian ?? []),
       index: raw.index ?? null,
+      onRequest: raw.onRequest ?? false,
     };
   }
   cached = { file, filter };
