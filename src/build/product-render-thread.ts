@@ -11,7 +11,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData, type Worker } from 'node:worker_threads';
 import type { Config } from '../server/config';
 import type { Locale } from '../lib/locales';
 import { renderWithAstro } from './astro-render';

@@ -90,7 +90,13 @@ describe('planRebuild: which pages a change touches', () => {
 
 describe('categoryTrail', () => {
   const tree = [
-    { slug: 'ics', children: [{ slug: 'op-amps', children: [] }, { slug: 'timers', children: [{ slug: '555', children: [] }] }] },
+    {
+      slug: 'ics',
+      children: [
+        { slug: 'op-amps', children: [] },
+        { slug: 'timers', children: [{ slug: '555', children: [] }] },
+      ],
+    },
     { slug: 'passives', children: [] },
   ];
   it.each([

@@ -209,9 +209,11 @@ async function rebuildFrom(
     }
     // A site whose product pages are rendered on request lists every product in its sitemap, built or not.
     const onRequest = manifest.productPages === 'on-request';
-    const added = (onRequest ? unlistedProducts(siteDir, config.PUBLIC_BASE_URL, [...fresh.keys()]) : rendered.filter((slug) => !(slug in manifest.products))).filter(
-      (slug) => !removed.includes(slug),
-    );
+    const added = (
+      onRequest
+        ? unlistedProducts(siteDir, config.PUBLIC_BASE_URL, [...fresh.keys()])
+        : rendered.filter((slug) => !(slug in manifest.products))
+    ).filter((slug) => !removed.includes(slug));
     patchSitemap(siteDir, config.PUBLIC_BASE_URL, { added, removed });
 
     const next: BuildManifest = {

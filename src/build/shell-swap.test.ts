@@ -17,7 +17,9 @@ describe('shell swap', () => {
 
   it('puts the new frame around a page, keeping its own switcher and body', () => {
     const fresh = shellOf(page('<li>Chips</li>', '/en/home', '<p>home</p>', '<footer>g</footer>'))!;
-    expect(withShell(page('<li>ICs</li>', '/en/a', '<h1>A</h1>'), fresh)).toBe(page('<li>Chips</li>', '/en/a', '<h1>A</h1>', '<footer>g</footer>'));
+    expect(withShell(page('<li>ICs</li>', '/en/a', '<h1>A</h1>'), fresh)).toBe(
+      page('<li>Chips</li>', '/en/a', '<h1>A</h1>', '<footer>g</footer>'),
+    );
   });
 
   it('leaves a page that has the frame already, or is not framed so, alone', () => {

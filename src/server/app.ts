@@ -21,6 +21,7 @@ import { createPaymentSandbox } from './payments/sandbox';
 import { SANDBOX_PREFIX, sandboxEnabled } from './payments/settings';
 import { createAccountServices } from './services/accounts';
 import { ReadCache } from './services/read-cache';
+import { productIsShown } from './services/product-views';
 import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
 import { SMS_STANDIN_PREFIX, smsStandinEnabled } from './notifications/sms/settings';
@@ -155,6 +156,7 @@ export function createApp(config: Config, database: Database, options: AppOption
     deps.productPages = productPagesOnRequest({
       siteDir,
       generation: () => String(deps.cache.generation),
+      isShown: (slug) => productIsShown(database.db, slug),
       // Loaded when first needed: the render thread runs Astro, which the API alone never loads.
       startRenderer: async () => {
         const [{ startBuildApi }, { productRenderThread }] = await Promise.all([

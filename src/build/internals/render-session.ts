@@ -8,7 +8,7 @@
  * deletes them when it is done; a loaded module stays loaded), and renders a path the way Astro's
  * `generatePath` does: a prerender `Request` for the page's URL, a `RenderContext`, `render(module)`.
  * The props are given instead of looked up through `getStaticPaths`, which lists only the products
- * that build rendered.
+ * that build rendered. That build generates no other page: only its compiled modules are wanted.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -23,6 +23,7 @@ const astroModule = <T>(rel: string): Promise<T> => import(pathToFileURL(join(as
 export const RENDER_SESSION_RELIES_ON: [string, string][] = [
   ['dist/core/build/pipeline.js', 'static create({'],
   ['dist/core/build/pipeline.js', 'retrieveRoutesToGenerate()'],
+  ['dist/core/build/generate.js', 'const pagesToGenerate = pipeline.retrieveRoutesToGenerate();'],
   ['dist/core/build/pipeline.js', 'async retrieveSsrEntry(route, filePath)'],
   ['dist/core/build/generate.js', 'const pipeline = BuildPipeline.create({ internals, manifest, options });'],
   ['dist/core/build/generate.js', 'response = await renderContext.render(mod);'],
@@ -82,6 +83,9 @@ export async function captureRoute(routeFileEnd: string): Promise<{ route: Promi
     const entry = [...pipeline.retrieveRoutesToGenerate()].find(([data]) => data.route.component.endsWith(routeFileEnd));
     if (!entry) failed(new Error(`the build has no page ${routeFileEnd}`));
     else {
+      // This build is only here for its renderer: it generates the one route (whose page list is
+      // empty) and none of the site's other pages.
+      pipeline.retrieveRoutesToGenerate = () => new Map([entry]);
       const [{ route: routeData }, filePath] = entry;
       // Now, while the build's server chunks are on disk.
       pipeline
@@ -92,7 +96,13 @@ export async function captureRoute(routeFileEnd: string): Promise<{ route: Promi
             async render(pathname, props) {
               // Astro's generatePath: 'preserve' pages and no trailing slash, the site's origin.
               const url = new URL(pathname, pipeline.options.origin);
-              const request = createRequest({ url, headers: new Headers(), logger: pipeline.logger, isPrerendered: true, routePattern: routeData.component });
+              const request = createRequest({
+                url,
+                headers: new Headers(),
+                logger: pipeline.logger,
+                isPrerendered: true,
+                routePattern: routeData.component,
+              });
               const context = await RenderContext.create({ pipeline, pathname, request, routeData, clientAddress: undefined, props });
               const response = await context.render(mod);
               if (response.status !== 200) throw new Error(`${pathname} rendered with status ${response.status}`);

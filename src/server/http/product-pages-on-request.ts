@@ -71,12 +71,15 @@ export function productPagesOnRequest(opts: {
   startRenderer: () => Promise<ProductRenderer>;
   /** Changes whenever the catalogue or content changed (the read cache's generation). */
   generation: () => string;
+  /** Whether a shown product has this slug: asked first, so a mistyped address never starts the renderer. */
+  isShown: (slug: string) => Promise<boolean>;
   log?: (line: string) => void;
 }): ProductPagesOnRequest {
   let renderer: Promise<ProductRenderer> | null = null;
   const inFlight = new Map<string, Promise<string | null>>();
 
   const render = async (locale: Locale, slug: string, file: string): Promise<string | null> => {
+    if (!(await opts.isShown(slug))) return null;
     renderer ??= opts.startRenderer();
     let html: string | null;
     try {
