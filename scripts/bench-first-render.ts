@@ -1,5 +1,5 @@
 /**
- * `npm run bench:first-render -- [--products 100000] [--db postgres|pglite] [--pages 300] [--concurrency 4]`
+ * `npm run bench:first-render -- [--products 100000] [--db postgres|pglite] [--pages 300] [--concurrency 4] [--listings all|none]`
  *
  * A deploy of a large catalogue with SITE_PRODUCT_PAGES=on-request: how long its build takes (no
  * product page), how long the render thread takes to be ready, and the first request of product pages
@@ -27,6 +27,9 @@ function options() {
       db: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
       pages: { type: 'string', default: '300' },
       concurrency: { type: 'string', default: '4' },
+      // The deploy's build renders every category listing; `--listings none` leaves them out (the first
+      // renders do not need them), for a machine where that build does not finish.
+      listings: { type: 'string', default: 'all' },
     },
     allowPositionals: false,
   });
@@ -36,7 +39,7 @@ function options() {
   if (!Number.isInteger(products) || products < 1) throw new Error(`--products must be a positive whole number, not "${values.products}"`);
   if (!Number.isInteger(pages) || pages < 1) throw new Error(`--pages must be a positive whole number, not "${values.pages}"`);
   if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error(`--db is postgres or pglite, not "${values.db}"`);
-  return { products, pages, concurrency: Math.max(1, concurrency), db: values.db };
+  return { products, pages, concurrency: Math.max(1, concurrency), db: values.db, listings: values.listings !== 'none' };
 }
 
 /** Bytes of every file under `dir` and how many there are. */
@@ -77,10 +80,17 @@ async function main() {
     });
     console.log(`${opts.products.toLocaleString('en-US')} products on ${where}`);
     const t0 = performance.now();
-    await buildSite(config, database, { outDir: siteDir, logLevel: 'error', searchIndex: false });
+    await buildSite(config, database, {
+      outDir: siteDir,
+      logLevel: 'error',
+      searchIndex: false,
+      ...(opts.listings ? {} : { renderOnly: { products: [], listings: [] } }),
+    });
     const buildSeconds = (performance.now() - t0) / 1000;
     const built = sizeOf(siteDir);
-    console.log(`build without product pages: ${buildSeconds.toFixed(1)} s, ${built.files} files, ${mb(built.bytes)}`);
+    console.log(
+      `build without product pages${opts.listings ? '' : ' nor listings'}: ${buildSeconds.toFixed(1)} s, ${built.files} files, ${mb(built.bytes)}`,
+    );
 
     const rows = (
       (await database.db.execute(

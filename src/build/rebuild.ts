@@ -237,7 +237,7 @@ async function rebuildFrom(
         : undefined;
     return {
       kind: 'partial',
-      reason: `${rendered.length} product page(s) rendered, ${plan.forget.length} left to render on request, ${removed.length} removed${
+      reason: `${rendered.length} product(s) changed${plan.forget.length ? ` (${plan.forget.length} more left to render on request)` : ''}, ${removed.length} removed${
         categories.length ? `, categories edited: ${categories.join(', ')}` : ''
       }${contentChanged ? ', content changed' : ''}${shellsSwapped ? `, the new page frame swapped into ${shellsSwapped} page(s)` : ''}`,
       rendered,

@@ -9,7 +9,7 @@
  * a 404.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { productPageFile } from '../../build/page-files';
 import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../build/inline-hashes';
@@ -21,8 +21,8 @@ export function productPageRequest(urlPath: string): { locale: Locale; slug: str
   const m = /^(?:\/(en|ru))?\/shop\/products\/([^/]+)$/.exec(urlPath);
   if (!m) return null;
   const slug = m[2]!;
-  // No dots (never a file name or a way out of the folder), no spaces, a slug's length.
-  if (slug.length > 200 || /[.\s\\]/.test(slug)) return null;
+  // Never a dot file or a way out of the folder (part numbers do hold dots: "ap5873-3.3"), no spaces, a slug's length.
+  if (slug.length > 200 || slug.startsWith('.') || slug.includes('..') || /[\s\\]/.test(slug)) return null;
   return { locale: (m[1] as Locale | undefined) ?? 'fa', slug };
 }
 
@@ -100,6 +100,8 @@ export function productPagesOnRequest(opts: {
       const asked = productPageRequest(urlPath);
       if (!asked) return Promise.resolve(null);
       const file = productPageFile(opts.siteDir, LOCALE_PREFIX[asked.locale], asked.slug);
+      // A slug with a dot looks like a file name to the static lookup: its page is found here.
+      if (existsSync(file)) return Promise.resolve(file);
       let pending = inFlight.get(file);
       if (!pending) {
         pending = render(asked.locale, asked.slug, file).finally(() => inFlight.delete(file));
