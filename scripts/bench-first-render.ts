@@ -39,7 +39,13 @@ function options() {
   if (!Number.isInteger(products) || products < 1) throw new Error(`--products must be a positive whole number, not "${values.products}"`);
   if (!Number.isInteger(pages) || pages < 1) throw new Error(`--pages must be a positive whole number, not "${values.pages}"`);
   if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error(`--db is postgres or pglite, not "${values.db}"`);
-  return { products, pages, concurrency: Math.max(1, concurrency), db: values.db, listings: values.listings !== 'none' };
+  return {
+    products,
+    pages,
+    concurrency: Math.max(1, concurrency),
+    db: values.db as 'postgres' | 'pglite',
+    listings: values.listings !== 'none',
+  };
 }
 
 /** Bytes of every file under `dir` and how many there are. */

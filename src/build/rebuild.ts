@@ -144,8 +144,11 @@ async function rebuildFrom(
     onRequest: manifest.productPages === 'on-request',
   });
   const rendered = plan.render;
-  // Every removed product's pages go, also those rendered on request (not in the manifest).
-  const removed = plan.removed;
+  // Every removed product's pages go, also those rendered on request (not in the manifest); one
+  // removed earlier (asked for again within the clock margin) has nothing left to remove.
+  const removed = plan.removed.filter(
+    (slug) => slug in manifest.products || LOCALE_PREFIXES.some((prefix) => existsSync(productPageFile(siteDir, prefix, slug))),
+  );
   const contentChanged = changes.pages.length + changes.posts.length + changes.site.length + categories.length > 0;
   if (rendered.length === 0 && removed.length === 0 && plan.forget.length === 0 && !contentChanged) {
     writeManifest(siteDir, { ...manifest, builtAt: changes.generatedAt, version: changes.version });
