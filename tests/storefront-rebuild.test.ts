@@ -14,6 +14,8 @@ import { siteFreshness } from '../src/build/freshness';
 import { rebuildSite, type RebuildResult } from '../src/build/rebuild';
 import { startSiteUpdater } from '../src/build/site-updater';
 import { buildSite } from '../src/build/site';
+import { sameExceptIslandIds } from '../src/build/russian-pages';
+import { shellOf } from '../src/build/shell-swap';
 import { pagefindQuery } from '../src/lib/pagefind-query';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
@@ -120,6 +122,70 @@ describe('full build', () => {
     expect(field).toContain('lm358n');
     expect(field).toContain(pagefindQuery('آي‌سي'));
     expect(pagefindQuery('LM۳۵۸')).toBe('lm358');
+  });
+});
+
+describe('product pages rendered on their first request', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    server = await startServer(config, database, { siteDir: outDir });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A product of the shop whose built pages are taken away: the page a deploy has not built yet. */
+  async function someSlug(enabled: boolean): Promise<string> {
+    const rows = (
+      (await database.db.execute(sql`SELECT p.slug FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE (c.slug = ${CATEGORY}) = ${enabled} AND p.slug NOT IN (${CHANGED}, ${UNTOUCHED}) ORDER BY p.id DESC LIMIT 1`)) as unknown as {
+        rows: { slug: string }[];
+      }
+    ).rows;
+    return rows[0]!.slug;
+  }
+
+  it('an unbuilt product page is rendered once for concurrent first requests, whole, and equals the page the full build wrote', async () => {
+    const slug = await someSlug(true);
+    const built: Record<string, string> = {};
+    for (const prefix of ['', 'en/', 'ru/']) {
+      const file = pagePath(outDir, `${prefix}shop/products/${slug}`);
+      built[prefix] = readFileSync(file, 'utf8');
+      rmSync(file);
+    }
+    {
+      // Eight shoppers at once on the Persian page: each gets the whole page.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const res = await fetch(`${server.url}/shop/products/${slug}`);
+          return { status: res.status, html: await res.text() };
+        }),
+      );
+      for (const a of answers) {
+        expect(a.status).toBe(200);
+        expect(a.html.trimEnd()).toMatch(/<\/html>$/);
+        expect(a.html).toBe(answers[0]!.html);
+      }
+      for (const prefix of ['en/', 'ru/']) expect((await fetch(`${server.url}/${prefix}shop/products/${slug}`)).status).toBe(200);
+      for (const prefix of ['', 'en/', 'ru/']) {
+        const written = readFileSync(pagePath(outDir, `${prefix}shop/products/${slug}`), 'utf8');
+        // Astro numbers islands at random per build: the one thing two renders of a page never share.
+        expect(sameExceptIslandIds(written, built[prefix]!), `${prefix}shop/products/${slug}`).toBe(true);
+      }
+      expect(answers[0]!.html).toBe(readFileSync(pagePath(outDir, `shop/products/${slug}`), 'utf8'));
+      // One file per page, no half-written copies left beside it.
+      expect(readdirSync(join(outDir, 'shop/products')).filter((f) => f.includes(slug))).toEqual([`${slug}.html`]);
+    }
+  }, 240_000);
+
+  it('an unknown or disabled product stays a 404 and writes no page', async () => {
+    const disabled = await someSlug(false);
+    for (const slug of [disabled, 'no-such-part-xyz'])
+      for (const prefix of ['', '/en', '/ru']) {
+        const res = await fetch(`${server.url}${prefix}/shop/products/${slug}`);
+        expect(res.status, `${prefix}/shop/products/${slug}`).toBe(404);
+        expect(pageExists(outDir, `${prefix.slice(1)}${prefix ? '/' : ''}shop/products/${slug}`)).toBe(false);
+      }
   });
 });
 
@@ -375,4 +441,79 @@ describe('incremental rebuild', () => {
     expect(card).toContain('srcset="/media/uploads/0a1b2c-200.webp 200w');
     expect(card).toContain('sizes="(max-width: 600px) 50vw, 240px"');
   }, 240_000);
+
+  it('a renamed category is no full build: its listing is rendered, every other page gets the new menu as text, product bodies stay', async () => {
+    const other = (
+      (await database.db.execute(sql`SELECT slug FROM categories WHERE slug <> ${CATEGORY}
+        AND (SELECT path FROM categories WHERE slug = ${CATEGORY}) NOT LIKE path || '%' ORDER BY depth, id LIMIT 1`)) as unknown as {
+        rows: { slug: string }[];
+      }
+    ).rows[0]!.slug;
+    const main = (html: string) => /<main id="main"[\s\S]*<\/main>/.exec(html)![0];
+    const before = { fa: page(`shop/products/${CHANGED}`), en: page(`en/shop/products/${CHANGED}`) };
+    await database.db.execute(
+      sql`UPDATE categories SET name_fa = 'دستهٔ نام‌تازه', name = 'Freshly Named', updated_at = now() WHERE slug = ${other}`,
+    );
+    const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
+    expect(r.kind).toBe('partial');
+    expect(r.rendered).toEqual([]);
+    expect(r.listings).toEqual(expect.arrayContaining(['', other]));
+    expect(r.listings).not.toContain(CATEGORY);
+    expect(r.shellsSwapped).toBeGreaterThan(0);
+    for (const [prefix, name, old] of [
+      ['', 'دستهٔ نام‌تازه', before.fa],
+      ['en/', 'Freshly Named', before.en],
+    ] as const) {
+      const product = page(`${prefix}shop/products/${CHANGED}`);
+      // The menu of a page not rendered again names the category anew; what the page itself shows is as it was.
+      expect(product).toContain(name);
+      expect(main(product)).toBe(main(old));
+      expect(shellOf(product)).toEqual(shellOf(page(prefix || '/')));
+      expect(page(`${prefix}shop/catalog/${CATEGORY}`)).toContain(name);
+      expect(main(page(`${prefix}shop/catalog/${other}`))).toContain(name);
+    }
+    expect(await siteFreshness(database, outDir)).toBe('fresh');
+  }, 240_000);
+});
+
+describe('a build that leaves product pages to their first request (SITE_PRODUCT_PAGES=on-request)', () => {
+  it('writes no product page but lists them all; a page is rendered on request; a rebuild drops a changed page for its next request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qateh-on-request-site-'));
+    try {
+      await buildSite(config, database, { outDir: dir, logLevel: 'error', searchIndex: false, productPages: 'on-request' });
+      // Only the page listing every product (/shop/products) is there.
+      expect(readdirSync(join(dir, 'shop/products'))).toEqual(['index.html']);
+      expect(readManifest(dir)!.productPages).toBe('on-request');
+      expect(readFileSync(join(dir, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>https://shop.example/en/shop/products/${CHANGED}</loc>`);
+      expect(await siteFreshness(database, dir)).toBe('fresh');
+      const server = await startServer(config, database, { siteDir: dir });
+      try {
+        const first = await fetch(`${server.url}/en/shop/products/${CHANGED}`);
+        expect(first.status).toBe(200);
+        expect(pageExists(dir, `en/shop/products/${CHANGED}`)).toBe(true);
+        await database.db.execute(sql`UPDATE products SET price = price + 10, updated_at = now() WHERE slug = ${CHANGED}`);
+        const r = await rebuildSite(config, database, dir, { logLevel: 'error', searchIndex: false });
+        expect(r.kind).toBe('partial');
+        expect(r.rendered).toEqual([]);
+        expect(r.forgotten).toEqual([CHANGED]);
+        expect(pageExists(dir, `en/shop/products/${CHANGED}`)).toBe(false);
+        const price = (
+          (await database.db.execute(sql`SELECT price::int AS p FROM products WHERE slug = ${CHANGED}`)) as unknown as {
+            rows: { p: number }[];
+          }
+        ).rows[0]!.p;
+        // Asked again, the page is rendered from the new price.
+        await expect
+          .poll(async () => {
+            const res = await fetch(`${server.url}/en/shop/products/${CHANGED}`);
+            return res.status === 200 ? (jsonLd(await res.text())[0]?.offers?.price as number) : res.status;
+          })
+          .toBe(price);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
 });

@@ -30,6 +30,11 @@ export interface BuildManifest {
   products: Record<string, ProductRecord>;
   /** First-page hash per listing ('' is /shop/catalog). */
   listings: Record<string, string>;
+  /**
+   * 'on-request': the build wrote no product page (SITE_PRODUCT_PAGES); each is rendered on its first
+   * request and `products` lists only those a rebuild rendered. Absent: every product page was built.
+   */
+  productPages?: 'on-request';
 }
 
 interface Recorder {

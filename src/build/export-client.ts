@@ -24,7 +24,8 @@ export function createExportApi(baseUrl: string, timeout = 120_000) {
     return schema.parse(await $fetch(path, { query: clean })) as z.output<S>;
   };
   return {
-    index: async () => (await get(exportIndexResponseSchema, '/export/index')).data,
+    index: async (q: { categories?: string[] } = {}) =>
+      (await get(exportIndexResponseSchema, '/export/index', { categories: q.categories?.join(',') })).data,
     products: async (q: { after?: number; limit?: number; since?: string }) =>
       (await get(exportProductsResponseSchema, '/export/products', q)).data,
     changes: async (q: ExportChangesParams) => (await get(exportChangesResponseSchema, '/export/changes', q)).data,

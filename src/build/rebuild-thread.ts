@@ -30,17 +30,20 @@ function tsxRegisterModule(): string {
   return pathToFileURL(join(dirname(pkgFile), pkg.exports['./esm/api']!.import.default)).href;
 }
 
-function startThread(): Worker {
+/** A worker thread running the module at `moduleUrl` (this file, or another thread's) with `data`. */
+export function startThreadWithTsx(moduleUrl: string, data: unknown): Worker {
   // The thread reads TypeScript through tsx, registered there before this file is loaded: a thread
   // takes none of the process's loader flags (and a test runner's loader is not tsx).
   const tsx = tsxRegisterModule();
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: MARK });
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(moduleUrl)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: data });
   // Waiting for work must not keep the process alive.
   worker.unref();
   worker.on('error', () => {});
   return worker;
 }
+
+const startThread = (): Worker => startThreadWithTsx(import.meta.url, MARK);
 
 export interface RebuildThreads {
   /** Rebuilds `siteDir` in a fresh thread reading from `apiUrl`; resolves with the result. */

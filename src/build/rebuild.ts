@@ -7,10 +7,11 @@
  * sitemap, index again the Pagefind bundles holding changed products (src/build/search-update.ts),
  * and save the merged manifest.
  *
- * A category change (the header menu of every page shows the tree) or a site without a manifest
- * gets a full build instead.
+ * A category edit renders its listings and the product pages showing it, and swaps the new page frame
+ * (menu, search selector) into every other page as text (src/build/shell-swap.ts). A site without a
+ * manifest, or a change to what every page shows from configuration or staff settings, gets a full build.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Config } from '../server/config';
 import { openBuildApi, type BuildData } from './build-api';
@@ -24,7 +25,10 @@ import { hasSearchIndex } from './search-index';
 import { updateSearchIndex, type SearchUpdateResult } from './search-update';
 import { shellFingerprint } from './shell-fingerprint';
 import { buildSite } from './site';
-import { patchSitemap } from './sitemap-patch';
+import { categoryTrail, planRebuild } from './rebuild-plan';
+import { pageLanguagePrefix, shellOf, swapShell } from './shell-swap';
+import { createSiteApi } from '../api/client';
+import { patchSitemap, unlistedProducts } from './sitemap-patch';
 import type { ClientBundleOutcome } from './internals/vite-client-replay';
 
 /** Changes written in the same second as the last build's read are asked for again: re-checking is cheap. */
@@ -37,6 +41,10 @@ export interface RebuildResult {
   rendered: string[];
   removed: string[];
   listings: string[];
+  /** Product pages deleted to be rendered again on their next request (a site whose product pages are rendered on request). */
+  forgotten?: string[];
+  /** Pages that got the new shared frame (header, footer) as text, without being rendered again. */
+  shellsSwapped?: number;
   /** Whether the partial build replayed the live site's browser bundle or made it again (and why). */
   clientBundle?: ClientBundleOutcome;
   /** The Pagefind bundles indexed again (partial rebuilds of a site with a search index). */
@@ -47,6 +55,18 @@ export interface RebuildResult {
 }
 
 const LOCALE_PREFIXES = ['', 'en/', 'ru/'];
+
+/** Each language's shared page frame, read from its home page in `dir` (src/build/shell-swap.ts). */
+function shellsOf(dir: string): Partial<Record<'' | 'en/' | 'ru/', string[]>> {
+  const out: Partial<Record<'' | 'en/' | 'ru/', string[]>> = {};
+  for (const prefix of LOCALE_PREFIXES) {
+    const file = join(dir, prefix, 'index.html');
+    if (!existsSync(file)) continue;
+    const shell = shellOf(readFileSync(file, 'utf8'));
+    if (shell) out[pageLanguagePrefix(prefix)] = shell;
+  }
+  return out;
+}
 
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string, base = dir): string[] {
@@ -95,7 +115,6 @@ async function rebuildFrom(
   const exporter = createExportApi(apiUrl);
   const since = new Date(Date.parse(manifest.builtAt) - CLOCK_MARGIN_MS).toISOString();
   const changes = await exporter.changes({ since });
-  if (changes.categories.length > 0) return full(`categories changed: ${changes.categories.join(', ')}`);
   // The menu, banner messages, help links and brands are on every page; slides (home) and deleted
   // pages or posts only touch the small fixed pages a partial build renders anyway.
   const everyPage = changes.site.filter((area) => area !== 'slides' && area !== 'pages');
@@ -108,11 +127,30 @@ async function rebuildFrom(
     after = page.next;
   }
 
+  // An edited category shows on its listings, in the breadcrumbs of the products under it, and in the
+  // frame of every page (menu, search selector): those pages are rendered, the frame swapped into the rest.
+  const categories = changes.categories;
+  const underCategories = categories.length ? (await exporter.index({ categories })).products.map((p) => p.slug) : [];
+  const tree = categories.length ? await createSiteApi(apiUrl).categories() : [];
+
   // 2. Only what really differs from what the pages were rendered from.
-  const rendered = [...fresh].filter(([slug, f]) => manifest.products[slug]?.hash !== f.hash).map(([slug]) => slug);
-  const removed = changes.products.removed.filter((slug) => slug in manifest.products);
-  const contentChanged = changes.pages.length + changes.posts.length + changes.site.length > 0;
-  if (rendered.length === 0 && removed.length === 0 && !contentChanged) {
+  const plan = planRebuild({
+    manifest: manifest.products,
+    fresh,
+    removed: changes.products.removed,
+    categories,
+    underCategories,
+    categoryTrails: Object.fromEntries(categories.map((c) => [c, categoryTrail(tree, c)])),
+    onRequest: manifest.productPages === 'on-request',
+  });
+  const rendered = plan.render;
+  // Every removed product's pages go, also those rendered on request (not in the manifest); one
+  // removed earlier (asked for again within the clock margin) has nothing left to remove.
+  const removed = plan.removed.filter(
+    (slug) => slug in manifest.products || LOCALE_PREFIXES.some((prefix) => existsSync(productPageFile(siteDir, prefix, slug))),
+  );
+  const contentChanged = changes.pages.length + changes.posts.length + changes.site.length + categories.length > 0;
+  if (rendered.length === 0 && removed.length === 0 && plan.forget.length === 0 && !contentChanged) {
     writeManifest(siteDir, { ...manifest, builtAt: changes.generatedAt, version: changes.version });
     return {
       kind: 'none',
@@ -124,12 +162,7 @@ async function rebuildFrom(
       seconds: (performance.now() - started) / 1000,
     };
   }
-  const listings = new Set<string>();
-  for (const slug of [...rendered, ...removed]) {
-    listings.add('');
-    for (const c of manifest.products[slug]?.listings ?? []) listings.add(c);
-    for (const c of fresh.get(slug)?.listings ?? []) listings.add(c);
-  }
+  const listings = new Set(plan.listings);
 
   // 3. Render them (and the small fixed pages: home rows and content may show the change) aside.
   // Beside the live site (same file system, and under the working directory when the site is).
@@ -149,6 +182,9 @@ async function rebuildFrom(
     // Each file is copied beside its old self and renamed over it: the site may be served meanwhile,
     // and a shopper must get the old page or the new one, never half of one.
     // The new pages' inline scripts are allowed before the first new page is served; old pages keep theirs.
+    // The frame each language's pages share, before and after (a category edit changes the menu).
+    const oldShells = shellsOf(siteDir);
+    const newShells = shellsOf(tempDir);
     const inline = new InlineHashCollector();
     // A site built before builds recorded them is read once.
     inline.merge(readInlineHashes(siteDir) ?? scanSitePages(siteDir));
@@ -160,6 +196,13 @@ async function rebuildFrom(
       mkdirSync(dirname(target), { recursive: true });
       copyFileReplacing(join(tempDir, file), target);
     }
+    const copied = new Set(filesUnder(tempDir));
+    const swapShells = Object.fromEntries(
+      Object.entries(newShells).filter(([prefix, shell]) => JSON.stringify(shell) !== JSON.stringify(oldShells[prefix as ''])),
+    );
+    const shellsSwapped = Object.keys(swapShells).length ? swapShell(siteDir, swapShells, copied) : 0;
+    // Pages rendered on request next time they are asked for, from fresh data.
+    for (const slug of plan.forget) for (const prefix of LOCALE_PREFIXES) rmSync(productPageFile(siteDir, prefix, slug), { force: true });
     for (const slug of removed) {
       for (const prefix of LOCALE_PREFIXES) {
         rmSync(productPageFile(siteDir, prefix, slug), { force: true });
@@ -167,10 +210,17 @@ async function rebuildFrom(
         rmSync(join(siteDir, `${prefix}shop/products/${slug}`), { recursive: true, force: true });
       }
     }
-    const added = rendered.filter((slug) => !(slug in manifest.products));
+    // A site whose product pages are rendered on request lists every product in its sitemap, built or not.
+    const onRequest = manifest.productPages === 'on-request';
+    const added = (
+      onRequest
+        ? unlistedProducts(siteDir, config.PUBLIC_BASE_URL, [...fresh.keys()])
+        : rendered.filter((slug) => !(slug in manifest.products))
+    ).filter((slug) => !removed.includes(slug));
     patchSitemap(siteDir, config.PUBLIC_BASE_URL, { added, removed });
 
     const next: BuildManifest = {
+      ...manifest,
       builtAt: partial.record.builtAt ?? changes.generatedAt,
       version: changes.version,
       shell: manifest.shell,
@@ -190,8 +240,12 @@ async function rebuildFrom(
         : undefined;
     return {
       kind: 'partial',
-      reason: `${rendered.length} product(s) changed, ${removed.length} removed${contentChanged ? ', content changed' : ''}`,
+      reason: `${rendered.length} product(s) changed${plan.forget.length ? ` (${plan.forget.length} more left to render on request)` : ''}, ${removed.length} removed${
+        categories.length ? `, categories edited: ${categories.join(', ')}` : ''
+      }${contentChanged ? ', content changed' : ''}${shellsSwapped ? `, the new page frame swapped into ${shellsSwapped} page(s)` : ''}`,
       rendered,
+      forgotten: plan.forget,
+      shellsSwapped,
       removed,
       listings: [...listings],
       pagesSeconds,

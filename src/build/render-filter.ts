@@ -18,6 +18,7 @@ export interface RenderOnlyFile {
   productLocales?: Locale[];
   alsoRussian?: string[];
   index?: ExportIndex;
+  onRequest?: boolean;
 }
 
 export function renderScope(raw: RenderOnlyFile): RenderScope {
@@ -28,5 +29,6 @@ export function renderScope(raw: RenderOnlyFile): RenderScope {
     productLocales: new Set(raw.productLocales ?? ['fa', 'en', 'ru']),
     alsoRussian: new Set(raw.alsoRussian ?? []),
     index: raw.index ?? null,
+    onRequest: raw.onRequest ?? false,
   };
 }

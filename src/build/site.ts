@@ -60,6 +60,8 @@ export interface SiteBuildOptions {
   log?: (line: string) => void;
   /** A built site whose recorded browser bundle a partial build may replay (src/build/internals/vite-client-replay.ts). */
   clientBundleFrom?: string;
+  /** 'on-request': a full build writes no product page (SITE_PRODUCT_PAGES, the default here). */
+  productPages?: 'build' | 'on-request';
 }
 
 export interface SiteBuildResult {
@@ -109,6 +111,8 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
   const log = opts.log ?? (() => {});
   const started = performance.now();
   const russianFromEnglish = opts.russianFromEnglish !== false;
+  // Product pages left to their first request: the sitemap lists them, no page is rendered now.
+  const onRequest = !opts.renderOnly && (opts.productPages ?? config.SITE_PRODUCT_PAGES) === 'on-request';
   const site = config.PUBLIC_BASE_URL.replace(/\/+$/, '');
   const api = await openBuildApi(config, data);
   // Where the pages are rendered before they are moved into outDir (null: straight into outDir).
@@ -135,9 +139,10 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     }
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
     if (!opts.renderOnly && cap > 0) slugs = slugs.slice(0, cap);
-    if (russianFromEnglish) samples = russianSamples(slugs);
+    if (onRequest && index) recordIndex(index.generatedAt, index.version);
+    if (russianFromEnglish && !onRequest) samples = russianSamples(slugs);
     const productLocales: ('fa' | 'en' | 'ru')[] = russianFromEnglish ? ['fa', 'en'] : ['fa', 'en', 'ru'];
-    const workers = opts.renderOnly ? 1 : Math.min(opts.workers ?? buildWorkerCount(slugs.length), Math.max(1, slugs.length));
+    const workers = opts.renderOnly || onRequest ? 1 : Math.min(opts.workers ?? buildWorkerCount(slugs.length), Math.max(1, slugs.length));
     const logLevel = opts.logLevel ?? 'warn';
     if (workers > 1) {
       // Workers render the products of this read: the next rebuild asks for changes since then. (In
@@ -167,7 +172,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     } else {
       staged = stagingDir(outDir);
       astroOut = staged ?? outDir;
-      const filter: RenderOnlyFile = { ...(opts.renderOnly ?? {}), productLocales, alsoRussian: samples };
+      const filter: RenderOnlyFile = { ...(opts.renderOnly ?? (onRequest ? { products: [] } : {})), productLocales, alsoRussian: samples };
       const rendered = await renderWithAstro({
         apiUrl: api.url,
         site: config.PUBLIC_BASE_URL,
@@ -220,6 +225,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     shell: shellFingerprint(config),
     products: Object.fromEntries(record.products),
     listings: Object.fromEntries(record.listings),
+    ...(onRequest ? { productPages: 'on-request' as const } : {}),
   };
   const searchRecords = Object.fromEntries(record.search);
   let search: SearchIndexResult | null = null;
@@ -244,7 +250,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       log(
         `search index (in the workers): ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexers' peak ${search.indexerPeakMb} MB`,
       );
-    } else if (opts.searchIndex !== false) {
+    } else if (opts.searchIndex !== false && !onRequest) {
       search = await indexSearchRecords(outDir, searchRecords);
       log(
         `search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`,

@@ -79,3 +79,12 @@ export function patchSitemap(siteDir: string, publicBaseUrl: string, change: { a
     writeFileSync(file, xml);
   }
 }
+
+/** Of `slugs`, the products the sitemap in `siteDir` does not list yet. */
+export function unlistedProducts(siteDir: string, publicBaseUrl: string, slugs: string[]): string[] {
+  if (slugs.length === 0) return [];
+  const site = publicBaseUrl.replace(/\/+$/, '');
+  const files = existsSync(siteDir) ? readdirSync(siteDir).filter((f) => /^sitemap-\d+\.xml$/.test(f)) : [];
+  const xml = files.map((f) => readFileSync(join(siteDir, f), 'utf8')).join('');
+  return slugs.filter((slug) => !xml.includes(`<loc>${escapeXml(site + localePath('fa', `/shop/products/${slug}`))}</loc>`));
+}

@@ -12,6 +12,7 @@ import { securityHeaders } from './http/security-headers';
 import { retryLaterFa, sharedRateLimit } from './http/shared-rate-limit';
 import { syncedRateLimit } from './http/synced-rate-limit';
 import { mountStaticSite } from './http/static-site';
+import { productPagesOnRequest } from './http/product-pages-on-request';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
 import { mountMedia } from './routes/media';
@@ -20,6 +21,7 @@ import { createPaymentSandbox } from './payments/sandbox';
 import { SANDBOX_PREFIX, sandboxEnabled } from './payments/settings';
 import { createAccountServices } from './services/accounts';
 import { ReadCache } from './services/read-cache';
+import { productIsShown } from './services/product-views';
 import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
 import { SMS_STANDIN_PREFIX, smsStandinEnabled } from './notifications/sms/settings';
@@ -149,7 +151,31 @@ export function createApp(config: Config, database: Database, options: AppOption
   // The SMS provider's stand-in (Kavenegar's protocol), never in production.
   if (smsStandinEnabled(config)) app.route(SMS_STANDIN_PREFIX, createSmsStandin(config).app);
   // Last: the storefront only answers what no API or media route did.
-  if (options.siteDir) mountStaticSite(app, options.siteDir);
+  if (options.siteDir) {
+    const siteDir = options.siteDir;
+    deps.productPages = productPagesOnRequest({
+      siteDir,
+      generation: () => String(deps.cache.generation),
+      isShown: (slug) => productIsShown(database.db, slug),
+      // Loaded when first needed: the render thread runs Astro, which the API alone never loads.
+      startRenderer: async () => {
+        const [{ startBuildApi }, { productRenderThread }] = await Promise.all([
+          import('../build/build-api'),
+          import('../build/product-render-thread'),
+        ]);
+        const api = await startBuildApi(config, database);
+        const thread = productRenderThread(config, api.url, siteDir);
+        return {
+          render: thread.render,
+          close: async () => {
+            await thread.close();
+            await api.close();
+          },
+        };
+      },
+    });
+    mountStaticSite(app, siteDir, deps.productPages);
+  }
 
   return { app, deps };
 }

@@ -84,6 +84,13 @@ export const configSchema = z.object({
   CACHE_RECHECK_SECONDS: z.coerce.number().positive().default(5),
   /** How often `npm start` checks whether the storefront is behind the catalogue and updates it (src/build/site-updater.ts); 0: never. */
   SITE_UPDATE_SECONDS: z.coerce.number().min(0).default(1),
+  /**
+   * `build`: a full build writes every product page. `on-request`: it writes none (a deploy at a
+   * million products starts in minutes, not an hour); each is rendered on its first request and kept
+   * as the file the build would have written (src/server/http/product-pages-on-request.ts). Either way
+   * a product page missing on disk is rendered on request.
+   */
+  SITE_PRODUCT_PAGES: z.enum(['build', 'on-request']).default('build'),
 
   STORE_NAME_FA: z.string().min(1).default('قطعه'),
   STORE_NAME_EN: z.string().min(1).default('Qateh'),

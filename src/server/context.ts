@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { AccountServices } from './services/accounts';
+import type { ProductPagesOnRequest } from './http/product-pages-on-request';
 import type { ReadCache } from './services/read-cache';
 import type { SearchLogger } from './services/search/log';
 
@@ -18,4 +19,6 @@ export interface AppDeps {
    * The payment sandbox's API is called here; a request's Host header is never trusted for it.
    */
   ownUrl: string;
+  /** Product pages rendered on their first request, when this server serves a site folder. */
+  productPages?: ProductPagesOnRequest;
 }

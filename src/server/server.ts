@@ -63,6 +63,7 @@ export async function startServer(config: Config, database: Database, options: A
       await stopListening();
       stopResuming();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.productPages?.close();
       await deps.searchLog.flush();
     },
   };

@@ -23,6 +23,11 @@ export interface RenderScope {
   alsoRussian: ReadonlySet<string>;
   /** The export index the build already read (a worker's slice of it); null: read it again. */
   index: ExportIndex | null;
+  /**
+   * Product pages are rendered one at a time on their first request (src/build/product-render-thread.ts),
+   * each product read by itself: no index of the whole catalogue is read.
+   */
+  onRequest: boolean;
 }
 
 export interface SiteBuildInput {

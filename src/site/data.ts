@@ -90,6 +90,8 @@ export const productEntries = (): Promise<ExportIndexEntry[]> =>
   once('products:index', async () => {
     const input = buildInput();
     const only = input.scope;
+    // No product pages in this build (pages rendered on request, a content-only rebuild): no index to read.
+    if (only?.products?.size === 0) return [];
     // A worker of a parallel build gets its slice of the index the build read: two workers asking
     // for all 100k entries at once kept both waiting ~7 s on the one process that answers.
     const index = only?.index ?? (await input.exportIndex());
@@ -144,6 +146,8 @@ const recorded = new Set<string>();
 /** One product's page data, from its chunk of the bulk export. */
 export async function productPage(slug: string): Promise<Product> {
   forgetEarlierBuilds();
+  // A page rendered on its first request reads its product alone, as a partial build's pages do.
+  if (buildInput().scope?.onRequest) return api().product(slug);
   await productEntries();
   const at = positions.get(slug);
   if (at === undefined) throw new Error(`product ${slug} is not in this build's product list`);

@@ -15,6 +15,18 @@ const isoInstant = z
 /** Largest export page: a page of full products is roughly 2–3 KB per product. */
 export const EXPORT_MAX_LIMIT = 1000;
 
+/**
+ * GET export/index query: only the products in the subtrees of these categories (comma-separated
+ * slugs; a rebuild after a category edit asks which product pages show it), or all.
+ */
+export const exportIndexQuerySchema = z.object({
+  categories: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((s) => (s ? s.split(',').filter(Boolean) : undefined)),
+});
+
 /** GET export/index: every public product's slug, id and last change, in id order. */
 export const exportIndexEntrySchema = z.object({ id: z.number().int(), slug: z.string(), updatedAt: z.string() });
 export type ExportIndexEntry = z.infer<typeof exportIndexEntrySchema>;

@@ -12,6 +12,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { pageFileCandidates } from '../../build/page-files';
 import { acceptedEncoding, CompressedFiles, etagMatches, fileEtag, isCompressible } from './compression';
 import { shopDynamicPage } from './shop-pages';
+import type { ProductPagesOnRequest } from './product-pages-on-request';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -63,7 +64,7 @@ export function sameSitePath(path: string): string {
   return `/${path}`.replace(/[/\\]+/g, '/');
 }
 
-export function mountStaticSite(app: Hono, siteDir: string): void {
+export function mountStaticSite(app: Hono, siteDir: string, productPages?: ProductPagesOnRequest): void {
   const root = resolve(siteDir);
 
   /**
@@ -139,6 +140,20 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
     return findFile(`${match[1] ?? ''}${page}`);
   }
 
+  /** A product page not built yet, rendered now (src/server/http/product-pages-on-request.ts). */
+  async function renderedOnRequest(urlPath: string): Promise<Found | null> {
+    if (!productPages) return null;
+    let file: string | null;
+    try {
+      file = await productPages.page(urlPath);
+    } catch (err) {
+      // The shopper gets the 404 page of the language; the log says why (the next request tries again).
+      console.error(`rendering ${urlPath} on request failed: ${(err as Error).stack ?? String(err)}`);
+      return null;
+    }
+    return file ? fileAt(file) : null;
+  }
+
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const url = new URL(c.req.url);
     let urlPath: string;
@@ -152,7 +167,7 @@ export function mountStaticSite(app: Hono, siteDir: string): void {
     if (urlPath.includes('\0')) return notFoundPage(c, urlPath);
     // Error pages exist to be shown with their status, not as pages of their own.
     if (/^\/((en|ru)\/)?404(\/|\.html)?$/.test(urlPath)) return notFoundPage(c, urlPath);
-    const file = (await findFile(urlPath)) ?? (await dynamicPage(urlPath));
+    const file = (await findFile(urlPath)) ?? (await dynamicPage(urlPath)) ?? (await renderedOnRequest(urlPath));
     return file ? send(c, file, 200) : notFoundPage(c, urlPath);
   });
 }

@@ -7,6 +7,7 @@
 import {
   exportChangesQuerySchema,
   exportChangesResponseSchema,
+  exportIndexQuerySchema,
   exportIndexResponseSchema,
   exportProductsQuerySchema,
   exportProductsResponseSchema,
@@ -21,9 +22,11 @@ export const exportRoutes = [
     method: 'get',
     path: '/export/index',
     tags,
-    summary: 'Every public product (id, slug, updatedAt) in id order, with the server time and catalogue version.',
+    summary:
+      'Every public product (id, slug, updatedAt) in id order, with the server time and catalogue version; optionally only those under some categories.',
+    query: exportIndexQuerySchema,
     response: exportIndexResponseSchema,
-    handler: async ({ deps }) => ({ data: await exportIndex(deps.db) }),
+    handler: async ({ query, deps }) => ({ data: await exportIndex(deps.db, query.categories) }),
   }),
   defineRoute({
     method: 'get',

@@ -150,12 +150,20 @@ export async function exportProducts(db: Db, opts: { after: number; limit: numbe
 }
 
 /** Every public product's id, slug and last change, in id order: the build's list of product pages. */
-export async function exportIndex(db: Db): Promise<ExportIndex> {
+export async function exportIndex(db: Db, inCategories?: string[]): Promise<ExportIndex> {
   const [generatedAt, version] = await Promise.all([dbNow(db), catalogueVersion(db)]);
+  // A category's subtree: itself and every category whose materialised path runs through it.
+  const subtrees = inCategories
+    ? sql`${products.categoryId} in (select c.id from ${categories} c join ${categories} top
+        on c.path like top.path || '%' where top.slug in (${sql.join(
+          inCategories.map((s) => sql`${s}`),
+          sql`, `,
+        )}))`
+    : undefined;
   const rows = await db
     .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
-    .where(productIsPublic)
+    .where(subtrees ? and(productIsPublic, subtrees) : productIsPublic)
     .orderBy(asc(products.id));
   return { generatedAt, version, products: rows.map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString() })) };
 }

@@ -23,6 +23,16 @@ export interface LoadOptions {
 /** SQL condition for "a shopper may see this product". Exported so list queries filter the same way. */
 export const productIsPublic: SQL = and(eq(products.enable, true), isNull(products.deletedAt))!;
 
+/** Whether a shopper may see the product with this slug (its page exists or may be rendered). */
+export async function productIsShown(db: Db, slug: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), productIsPublic))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Columns a card needs: the product row with its brand, in one joined query. */
 export const cardColumns = {
   id: products.id,

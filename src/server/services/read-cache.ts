@@ -7,7 +7,7 @@
 export class ReadCache {
   private entries = new Map<string, unknown>();
   private inFlight = new Map<string, Promise<unknown>>();
-  private generation = 0;
+  private generationCount = 0;
 
   constructor(private readonly maxEntries: number) {}
 
@@ -23,12 +23,12 @@ export class ReadCache {
     }
     const pending = this.inFlight.get(key);
     if (pending) return pending as Promise<T>;
-    const generation = this.generation;
+    const generation = this.generationCount;
     const promise = compute().then(
       (value) => {
         this.inFlight.delete(key);
         // A write that landed while we computed makes this value stale: hand it out, don't keep it.
-        if (generation === this.generation) this.store(key, value);
+        if (generation === this.generationCount) this.store(key, value);
         return value;
       },
       (err: unknown) => {
@@ -42,9 +42,14 @@ export class ReadCache {
 
   /** Call after any write that changes what shoppers see in the catalogue. */
   invalidate(): void {
-    this.generation++;
+    this.generationCount++;
     this.entries.clear();
     this.inFlight.clear();
+  }
+
+  /** Changes with every invalidation: what was read before belongs to an older catalogue. */
+  get generation(): number {
+    return this.generationCount;
   }
 
   get size(): number {

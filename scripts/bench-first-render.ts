@@ -1,0 +1,184 @@
+/**
+ * `npm run bench:first-render -- [--products 100000] [--db postgres|pglite] [--pages 300] [--concurrency 4] [--listings all|none]`
+ *
+ * A deploy of a large catalogue with SITE_PRODUCT_PAGES=on-request: how long its build takes (no
+ * product page), how long the render thread takes to be ready, and the first request of product pages
+ * not built yet — p50/p95/p99 over `--pages` distinct products, one at a time over HTTP on the real
+ * server (the page rendered, written and sent), then the same pages again (read from disk), then
+ * distinct pages `--concurrency` at a time (pages per second: how fast a crawl could fill the site).
+ * The bytes on disk per product page in each language and for the whole site, and what they come
+ * to at a million products. The bench databases of scripts/bench/database.ts (PostgreSQL with
+ * DATABASE_URL). Never part of `npm test`.
+ */
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildSite } from '../src/build/site';
+import { loadConfig } from '../src/server/config';
+import { startServer } from '../src/server/server';
+import { openBenchDatabase } from './bench/database';
+import { ms, summarise } from './bench/stats';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string', default: '100000' },
+      db: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+      pages: { type: 'string', default: '300' },
+      concurrency: { type: 'string', default: '4' },
+      // The deploy's build renders every category listing; `--listings none` leaves them out (the first
+      // renders do not need them), for a machine where that build does not finish.
+      listings: { type: 'string', default: 'all' },
+    },
+    allowPositionals: false,
+  });
+  const products = Number(values.products);
+  const pages = Number(values.pages);
+  const concurrency = Number(values.concurrency);
+  if (!Number.isInteger(products) || products < 1) throw new Error(`--products must be a positive whole number, not "${values.products}"`);
+  if (!Number.isInteger(pages) || pages < 1) throw new Error(`--pages must be a positive whole number, not "${values.pages}"`);
+  if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error(`--db is postgres or pglite, not "${values.db}"`);
+  return {
+    products,
+    pages,
+    concurrency: Math.max(1, concurrency),
+    db: values.db as 'postgres' | 'pglite',
+    listings: values.listings !== 'none',
+  };
+}
+
+/** Bytes of every file under `dir` and how many there are. */
+function sizeOf(dir: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        bytes += statSync(p).size;
+        files++;
+      }
+    }
+  };
+  walk(dir);
+  return { bytes, files };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+
+async function main() {
+  const opts = options();
+  const { database, where } = await openBenchDatabase(opts.db, opts.products, (s) => console.log(s));
+  // Under the working directory: Astro's server chunks go into the output folder then (src/build/site.ts).
+  const siteDir = mkdtempSync(join(process.cwd(), 'node_modules', '.cache', 'bench-first-render-'));
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SEED_DEMO: '0',
+      PUBLIC_BASE_URL: 'https://shop.example',
+      SEARCH_RATE_LIMIT: '1000000000',
+      SITE_PRODUCT_PAGES: 'on-request',
+    });
+    console.log(`${opts.products.toLocaleString('en-US')} products on ${where}`);
+    const t0 = performance.now();
+    await buildSite(config, database, {
+      outDir: siteDir,
+      logLevel: 'error',
+      searchIndex: false,
+      ...(opts.listings ? {} : { renderOnly: { products: [], listings: [] } }),
+    });
+    const buildSeconds = (performance.now() - t0) / 1000;
+    const built = sizeOf(siteDir);
+    console.log(
+      `build without product pages${opts.listings ? '' : ' nor listings'}: ${buildSeconds.toFixed(1)} s, ${built.files} files, ${mb(built.bytes)}`,
+    );
+
+    const rows = (
+      (await database.db.execute(
+        sql`select slug from products where enable and deleted_at is null order by random() limit ${opts.pages * 2 + 1}`,
+      )) as unknown as {
+        rows: { slug: string }[];
+      }
+    ).rows.map((r) => r.slug);
+    const server = await startServer(config, database, { siteDir });
+    try {
+      const get = async (path: string) => {
+        const t = performance.now();
+        const res = await fetch(server.url + path);
+        const body = await res.text();
+        if (res.status !== 200 || !body.includes('</html>')) throw new Error(`${path}: ${res.status}`);
+        return performance.now() - t;
+      };
+      // The first request starts the render thread (a small Astro build).
+      const ready = await get(`/shop/products/${rows[0]!}`);
+      console.log(`render thread ready and first page served: ${(ready / 1000).toFixed(1)} s`);
+      const sample = rows.slice(1, opts.pages + 1);
+      const locales = ['', '/en', '/ru'];
+      const first: number[] = [];
+      const byLocale: Record<string, number[]> = { fa: [], en: [], ru: [] };
+      for (const [i, slug] of sample.entries()) {
+        const prefix = locales[i % 3]!;
+        const took = await get(`${prefix}/shop/products/${slug}`);
+        first.push(took);
+        byLocale[prefix ? prefix.slice(1) : 'fa']!.push(took);
+      }
+      const again: number[] = [];
+      for (const [i, slug] of sample.entries()) again.push(await get(`${locales[i % 3]}/shop/products/${slug}`));
+      // Several distinct pages at once: how fast the pages of a fresh deploy can be filled.
+      const rest = rows.slice(opts.pages + 1);
+      const t1 = performance.now();
+      let at = 0;
+      await Promise.all(
+        Array.from({ length: opts.concurrency }, async () => {
+          while (at < rest.length) await get(`/shop/products/${rest[at++]!}`);
+        }),
+      );
+      const perSecond = rest.length / ((performance.now() - t1) / 1000);
+
+      const line = (name: string, v: number[]) => {
+        const s = summarise(v);
+        console.log(`${name.padEnd(34)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  (n=${s.count})`);
+      };
+      console.log(`\nfirst request of a product page not built yet (${sample.length} distinct products, one at a time):`);
+      line('all languages', first);
+      for (const [l, v] of Object.entries(byLocale)) line(`  ${l}`, v);
+      line('the same pages again (from disk)', again);
+      console.log(`${opts.concurrency} at a time: ${perSecond.toFixed(1)} first renders/s (${rest.length} pages)`);
+
+      const perLocale: Record<string, number> = {};
+      for (const [prefix, l] of [
+        ['', 'fa'],
+        ['en/', 'en'],
+        ['ru/', 'ru'],
+      ] as const) {
+        const dir = join(siteDir, prefix, 'shop/products');
+        const s = sizeOf(dir);
+        perLocale[l] = s.files ? s.bytes / s.files : 0;
+      }
+      const perProduct = perLocale.fa! + perLocale.en! + perLocale.ru!;
+      console.log(
+        `\nbytes per product page: fa ${(perLocale.fa! / 1024).toFixed(1)} KB, en ${(perLocale.en! / 1024).toFixed(1)} KB, ru ${(perLocale.ru! / 1024).toFixed(1)} KB; ${(perProduct / 1024).toFixed(1)} KB per product in three languages`,
+      );
+      const site = sizeOf(siteDir);
+      console.log(`site now: ${site.files} files, ${mb(site.bytes)}`);
+      console.log(
+        `at 1,000,000 products with every page rendered: ${gb(perProduct * 1_000_000 + built.bytes)} (product pages ${gb(perProduct * 1_000_000)}, the rest as built here ${mb(built.bytes)})`,
+      );
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await database.close();
+    rmSync(siteDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+/**
+ * Product pages rendered on their first request (README "Storefront"), in a worker thread of the
+ * running shop. The thread runs one small Astro build of the site (no product or listing pages, into a
+ * folder it throws away, replaying the live site's browser bundle) and keeps that build's product
+ * page renderer (src/build/internals/render-session.ts): each page is then the compiled page of the
+ * build, rendered for one more product, tens of milliseconds instead of a partial build's seconds.
+ * The pages read the API over HTTP as every build does (a loopback API the server thread serves,
+ * src/build/build-api.ts); the Russian page is made from the English one as a full build makes it
+ * (src/build/russian-pages.ts). What a page shows besides its product (menu, store details) is read
+ * once per catalogue generation: the server hands the read cache's generation with each request.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMainThread, parentPort, workerData, type Worker } from 'node:worker_threads';
+import type { Config } from '../server/config';
+import type { Locale } from '../lib/locales';
+import { renderWithAstro } from './astro-render';
+import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
+import { captureRoute, type RouteRenderer } from './internals/render-session';
+import { provideBuildInput, type SiteBuildInput } from '../site/build-input';
+import { russianFromEnglish } from './russian-pages';
+import { startThreadWithTsx } from './rebuild-thread';
+import { siteBuildInput } from './site-input';
+
+interface SessionStart {
+  config: Config;
+  apiUrl: string;
+  siteDir: string;
+}
+interface RenderAsk {
+  id: number;
+  slug: string;
+  locale: Locale;
+  generation: string;
+}
+export type RenderAnswer = { id: number; html: string } | { id: number; missing: true } | { id: number; error: string };
+
+const MARK = { qatehProductRenderThread: true };
+
+/** The URL path of a product page in a language, as the build's pages are addressed. */
+export const productPagePath = (locale: Locale, slug: string): string => `${locale === 'fa' ? '' : `/${locale}`}/shop/products/${slug}`;
+
+export interface ProductRenderer {
+  /** The page's HTML; null when no enabled product has this slug. */
+  render(slug: string, locale: Locale, generation: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/** Starts the thread (its Astro build takes a few seconds); renders wait for it. */
+export function productRenderThread(config: Config, apiUrl: string, siteDir: string): ProductRenderer {
+  const worker: Worker = startThreadWithTsx(import.meta.url, MARK);
+  let next = 0;
+  const waiting = new Map<number, { resolve: (html: string | null) => void; reject: (err: Error) => void }>();
+  let ended: Error | null = null;
+  const fail = (err: Error) => {
+    ended = err;
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+  worker.on('message', (m: RenderAnswer) => {
+    const w = waiting.get(m.id);
+    if (!w) return;
+    waiting.delete(m.id);
+    if ('html' in m) w.resolve(m.html);
+    else if ('missing' in m) w.resolve(null);
+    else w.reject(new Error(m.error));
+  });
+  worker.on('error', (err) => fail(err));
+  worker.on('exit', (code) => fail(new Error(`the product render thread stopped (exit ${code})`)));
+  worker.postMessage({ config, apiUrl, siteDir } satisfies SessionStart);
+  return {
+    render(slug, locale, generation) {
+      if (ended) return Promise.reject(ended);
+      const id = ++next;
+      // Only while a page is asked for does the thread keep the process alive.
+      worker.ref();
+      return new Promise<string | null>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, slug, locale, generation } satisfies RenderAsk);
+      }).finally(() => {
+        if (waiting.size === 0) worker.unref();
+      });
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
+}
+
+/** True when `err` (or what it wraps: Astro wraps a page's error) is the API's 404. */
+function isNotFound(err: unknown): boolean {
+  for (let e = err as { status?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++)
+    if (e.status === 404) return true;
+  return false;
+}
+
+async function startSession(job: SessionStart): Promise<RouteRenderer> {
+  const cacheDir = join(process.cwd(), 'node_modules', '.cache', 'qateh-site');
+  mkdirSync(cacheDir, { recursive: true });
+  // Under the working directory, as any build in this process (src/build/site.ts stagingDir).
+  const outDir = mkdtempSync(join(cacheDir, 'on-request-'));
+  const capture = await captureRoute('shop/products/[slug].astro');
+  try {
+    await renderWithAstro({
+      apiUrl: job.apiUrl,
+      site: job.config.PUBLIC_BASE_URL,
+      outDir,
+      filter: { products: [], listings: [], productLocales: ['fa', 'en'] },
+      logLevel: 'error',
+      reuseClientBundle: join(job.siteDir, CLIENT_BUNDLE_FILE),
+      russianFromEnglish: null,
+    });
+    return await capture.route;
+  } finally {
+    capture.release();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRenderThread && parentPort) {
+  const port = parentPort;
+  let session: Promise<RouteRenderer> | undefined;
+  let site = '';
+  let input: SiteBuildInput | undefined;
+  port.on('message', (m: SessionStart | RenderAsk) => {
+    if ('config' in m) {
+      site = m.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
+      session = startSession(m).then((renderer) => {
+        // From now on the pages read each product by itself (src/site/data.ts productPage).
+        input = siteBuildInput(m.apiUrl, { products: [], listings: [], onRequest: true });
+        return renderer;
+      });
+      // A failed start is reported to every render asked for.
+      session.catch(() => {});
+      return;
+    }
+    const ask = m;
+    void (async () => {
+      try {
+        const renderer = await session!;
+        // Data read once per generation: src/site/data.ts and render-once.ts key their memory by it.
+        provideBuildInput({ ...input!, buildId: `on-request-${ask.generation}` });
+        // A Russian product page is the English one with the language swapped, as in a full build.
+        const rendered = await renderer.render(productPagePath(ask.locale === 'ru' ? 'en' : ask.locale, ask.slug), {
+          locale: ask.locale === 'ru' ? 'en' : ask.locale,
+          slug: ask.slug,
+        });
+        const html = Buffer.from(rendered).toString('utf8');
+        port.postMessage({ id: ask.id, html: ask.locale === 'ru' ? russianFromEnglish(html, site) : html } satisfies RenderAnswer);
+      } catch (err) {
+        if (isNotFound(err)) port.postMessage({ id: ask.id, missing: true } satisfies RenderAnswer);
+        else port.postMessage({ id: ask.id, error: (err as Error).stack ?? String(err) } satisfies RenderAnswer);
+      }
+    })();
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Which pages an incremental rebuild touches (src/build/rebuild.ts), decided from what changed and
+ * what the manifest says the pages were rendered from. Pure: table-tested in rebuild-plan.test.ts.
+ */
+import type { ProductRecord } from './build-record';
+
+export interface RebuildPlanInput {
+  /** The manifest's product pages: data hash and listings (category trail) each was rendered with. */
+  manifest: Record<string, ProductRecord>;
+  /** Products changed since the build, with their fresh data hash and category trail. */
+  fresh: Map<string, { hash: string; listings: string[] }>;
+  /** Products disabled or deleted since the build. */
+  removed: string[];
+  /** Categories edited since the build (renamed, moved, new image). */
+  categories: string[];
+  /** Products under the edited categories now (their pages show the category in breadcrumbs). */
+  underCategories: string[];
+  /** The edited categories' trails in the tree now (root → the category): a moved one has new ancestors. */
+  categoryTrails: Record<string, string[]>;
+  /** The site renders product pages on their first request: a page to refresh is dropped, not rendered. */
+  onRequest: boolean;
+}
+
+export interface RebuildPlan {
+  /** Product pages to render again now. */
+  render: string[];
+  /** Product pages to delete so that their next request renders them from fresh data. */
+  forget: string[];
+  /** Products whose pages go (every one disabled or deleted: also pages rendered on request, which the manifest does not list). */
+  removed: string[];
+  /** First pages of listings to render again ('' is /shop/catalog). */
+  listings: string[];
+}
+
+export function planRebuild(input: RebuildPlanInput): RebuildPlan {
+  const removed = [...new Set(input.removed)];
+  const gone = new Set(removed);
+  const changed = [...input.fresh].filter(([slug, f]) => input.manifest[slug]?.hash !== f.hash).map(([slug]) => slug);
+  // A page showing an edited category in its breadcrumbs: under it now, or under it when rendered.
+  const edited = new Set(input.categories);
+  const showsCategory = [
+    ...input.underCategories,
+    ...Object.entries(input.manifest)
+      .filter(([, r]) => r.listings.some((c) => edited.has(c)))
+      .map(([slug]) => slug),
+  ];
+  const refresh = [...new Set([...changed, ...showsCategory])].filter((slug) => !gone.has(slug));
+  const listings = new Set<string>();
+  for (const slug of [...refresh, ...removed]) {
+    for (const c of input.manifest[slug]?.listings ?? []) listings.add(c);
+    for (const c of input.fresh.get(slug)?.listings ?? []) listings.add(c);
+  }
+  // An edited category's own listing and its trail, where it was (above) and where it is now.
+  for (const c of input.categories) {
+    listings.add(c);
+    for (const t of input.categoryTrails[c] ?? []) listings.add(t);
+  }
+  if (listings.size > 0 || refresh.length > 0 || removed.length > 0) listings.add('');
+  return {
+    render: input.onRequest ? [] : refresh,
+    forget: input.onRequest ? refresh : [],
+    removed,
+    listings: [...listings].sort(),
+  };
+}
+
+/** A category's trail (root → it) in a tree of `{ slug, children }`; [] when it is not there. */
+export function categoryTrail(tree: { slug: string; children: unknown[] }[], slug: string): string[] {
+  type Node = { slug: string; children: Node[] };
+  const walk = (nodes: Node[], trail: string[]): string[] | null => {
+    for (const n of nodes) {
+      const here = [...trail, n.slug];
+      if (n.slug === slug) return here;
+      const below = walk(n.children, here);
+      if (below) return below;
+    }
+    return null;
+  };
+  return walk(tree as Node[], []) ?? [];
+}

@@ -1,0 +1,118 @@
+/**
+ * A product page not built yet is rendered on its first request and kept as the file the build
+ * would have written (README "Storefront"): a deploy whose build skipped product pages
+ * (SITE_PRODUCT_PAGES=on-request), or a product added since the last build, answers at once instead
+ * of waiting for a build. The page comes from the build's own compiled page in a render thread
+ * (src/build/product-render-thread.ts). The file is written beside its place and renamed into it, so
+ * a reader — this server, another instance on the same site folder, nginx — gets the whole page or
+ * none; requests for one page at the same time share one render. An unknown or disabled product stays
+ * a 404.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { productPageFile } from '../../build/page-files';
+import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../build/inline-hashes';
+import type { ProductRenderer } from '../../build/product-render-thread';
+import type { Locale } from '../../lib/locales';
+
+/** Which product page a URL path asks for; null for any other path. */
+export function productPageRequest(urlPath: string): { locale: Locale; slug: string } | null {
+  const m = /^(?:\/(en|ru))?\/shop\/products\/([^/]+)$/.exec(urlPath);
+  if (!m) return null;
+  const slug = m[2]!;
+  // Never a dot file or a way out of the folder (part numbers do hold dots: "ap5873-3.3"), no spaces, a slug's length.
+  if (slug.length > 200 || slug.startsWith('.') || slug.includes('..') || /[\s\\]/.test(slug)) return null;
+  return { locale: (m[1] as Locale | undefined) ?? 'fa', slug };
+}
+
+const LOCALE_PREFIX: Record<Locale, string> = { fa: '', en: 'en/', ru: 'ru/' };
+
+/** Written beside the target under a name no other writer uses, then renamed over it. */
+function writeWhole(file: string, data: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const aside = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileSync(aside, data);
+    renameSync(aside, file);
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
+
+/**
+ * The page's inline scripts and styles join the site's allowed hashes (the Content-Security-Policy,
+ * src/server/http/security-headers.ts) before the page is served: a site whose build wrote no product
+ * page has never seen the product page's own inline style.
+ */
+function allowInlineParts(siteDir: string, html: string): void {
+  const page = new InlineHashCollector();
+  page.add(html);
+  const mine = page.result();
+  const known = readInlineHashes(siteDir) ?? { scripts: [], styles: [] };
+  const scripts = new Set(known.scripts);
+  const styles = new Set(known.styles);
+  if (mine.scripts.every((h) => scripts.has(h)) && mine.styles.every((h) => styles.has(h))) return;
+  const all = new InlineHashCollector();
+  all.merge(known);
+  all.merge(mine);
+  writeInlineHashes(siteDir, all.result());
+}
+
+export interface ProductPagesOnRequest {
+  /** The file of the product page at `urlPath` once rendered; null when it is not a product page or no such product is shown. */
+  page(urlPath: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export function productPagesOnRequest(opts: {
+  siteDir: string;
+  /** Started on the first page asked for (a thread and a small Astro build). */
+  startRenderer: () => Promise<ProductRenderer>;
+  /** Changes whenever the catalogue or content changed (the read cache's generation). */
+  generation: () => string;
+  /** Whether a shown product has this slug: asked first, so a mistyped address never starts the renderer. */
+  isShown: (slug: string) => Promise<boolean>;
+  log?: (line: string) => void;
+}): ProductPagesOnRequest {
+  let renderer: Promise<ProductRenderer> | null = null;
+  const inFlight = new Map<string, Promise<string | null>>();
+
+  const render = async (locale: Locale, slug: string, file: string): Promise<string | null> => {
+    if (!(await opts.isShown(slug))) return null;
+    renderer ??= opts.startRenderer();
+    let html: string | null;
+    try {
+      html = await (await renderer).render(slug, locale, opts.generation());
+    } catch (err) {
+      // A thread that stopped is started again for the next request.
+      renderer = null;
+      throw err;
+    }
+    if (html === null) return null;
+    allowInlineParts(opts.siteDir, html);
+    writeWhole(file, html);
+    return file;
+  };
+
+  return {
+    page(urlPath) {
+      const asked = productPageRequest(urlPath);
+      if (!asked) return Promise.resolve(null);
+      const file = productPageFile(opts.siteDir, LOCALE_PREFIX[asked.locale], asked.slug);
+      // A slug with a dot looks like a file name to the static lookup: its page is found here.
+      if (existsSync(file)) return Promise.resolve(file);
+      let pending = inFlight.get(file);
+      if (!pending) {
+        pending = render(asked.locale, asked.slug, file).finally(() => inFlight.delete(file));
+        inFlight.set(file, pending);
+      }
+      return pending;
+    },
+    async close() {
+      const r = renderer;
+      renderer = null;
+      if (r) await (await r.catch(() => null))?.close();
+    },
+  };
+}
