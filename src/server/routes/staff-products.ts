@@ -27,7 +27,8 @@ import { markdownToHtml } from '../../lib/markdown';
 import type { AppDeps } from '../context';
 import { HttpError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { currentExchangeRate, repriceByExchangeRate, repriceByPercent } from '../services/back-office/bulk-pricing';
+import { repriceByPercent } from '../services/back-office/bulk-pricing';
+import { currentExchangeRate, repriceByExchangeRate } from '../services/back-office/exchange-rate-run';
 import { catalogueCsvStream } from '../services/back-office/console-export';
 import {
   catalogueFileText,
@@ -252,7 +253,7 @@ export const staffProductRoutes = [
   defineRoute({
     method: 'post',
     path: '/staff/exchange-rate',
-    summary: 'Enters a new dollar rate: every dollar-priced product is repriced at once',
+    summary: 'Enters a new dollar rate: every dollar-priced product is repriced, batch by batch (409 while a run is open)',
     tags,
     body: exchangeRateBodySchema,
     response: repriceResultSchema,
