@@ -9,7 +9,7 @@ import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { ensureStaffAccount } from '../src/server/seed/staff';
-import { repriceByExchangeRate } from '../src/server/services/back-office/bulk-pricing';
+import { repriceByExchangeRate } from '../src/server/services/back-office/exchange-rate-run';
 import { freshDatabase } from '../tests/support/database';
 
 const count = Number(process.argv[2] ?? 10_000);
