@@ -308,7 +308,14 @@ describe('repricing by exchange rate, catalogue-wide', () => {
   /** The price set a product has after repricing from `before` at `rialsPerUsd`. */
   const expected = (before: Priced, usdCents: number, rialsPerUsd: number): Priced => {
     const price = priceFromUsd(usdCents, 10, rialsPerUsd);
-    return { price, tiers: followTiers(before.tiers.map((p) => ({ price: p, compareAtPrice: null })), before.price, price).map((t) => t.price) };
+    return {
+      price,
+      tiers: followTiers(
+        before.tiers.map((p) => ({ price: p, compareAtPrice: null })),
+        before.price,
+        price,
+      ).map((t) => t.price),
+    };
   };
   const usdOf = (id: number) => 80 + (id % 37);
   /** History lines per product that set it to the price it has now. */
@@ -322,10 +329,15 @@ describe('repricing by exchange rate, catalogue-wide', () => {
 
   it('a run cut short leaves each product whole, refuses a second rate with 409, resumes on the next start and reprices each product once', async () => {
     const db = server.database.db;
-    await db.update(products).set({ basePriceUsdCents: sql`80 + (${products.id} % 37)`, marginPercent: 10 }).where(live);
+    await db
+      .update(products)
+      .set({ basePriceUsdCents: sql`80 + (${products.id} % 37)`, marginPercent: 10 })
+      .where(live);
     const before = await pricesNow();
     expect(before.size).toBeGreaterThan(200);
-    const [{ id: staffId }] = (await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_STAFF.username))) as [{ id: number }];
+    const [{ id: staffId }] = (await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_STAFF.username))) as [
+      { id: number },
+    ];
 
     // The process "dies" after two batches: the run stays open with its cursor where the second batch committed.
     const runId = await openRepriceRun(db, staffId, 950_000);
@@ -337,7 +349,11 @@ describe('repricing by exchange rate, catalogue-wide', () => {
 
     // The shop answers while batches are pending, each product with its old or its new price set whole.
     server.deps.cache.invalidate();
-    const slugs = await db.select({ id: products.id, slug: products.slug }).from(products).where(and(live, eq(products.enable, true))).orderBy(products.id);
+    const slugs = await db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(and(live, eq(products.enable, true)))
+      .orderBy(products.id);
     const cursor = ids[79]!;
     const shopped = [slugs[0]!, slugs.filter((r) => r.id <= cursor).pop()!, slugs.find((r) => r.id > cursor)!, slugs[slugs.length - 1]!];
     for (const { id, slug } of shopped) {
@@ -357,7 +373,9 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     expect(percent.status).toBe(409);
 
     // The next start of a server on this database finishes the run.
-    const restarted = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0' }), server.database, { notifications: false });
+    const restarted = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0' }), server.database, {
+      notifications: false,
+    });
     try {
       await expect.poll(async () => (await server.api('/staff/exchange-rate', { headers: staff })).body.data.running).toBeNull();
     } finally {
@@ -377,7 +395,11 @@ describe('repricing by exchange rate, catalogue-wide', () => {
   it('two rates entered at once: one runs, the other is refused or follows it; readers meanwhile see whole price sets', async () => {
     const db = server.database.db;
     const before = await pricesNow();
-    const slugs = await db.select({ id: products.id, slug: products.slug }).from(products).where(and(live, eq(products.enable, true))).orderBy(products.id);
+    const slugs = await db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(and(live, eq(products.enable, true)))
+      .orderBy(products.id);
     server.deps.cache.invalidate();
     let running = true;
     const seen: { id: number; shown: Priced }[] = [];

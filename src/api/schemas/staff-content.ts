@@ -58,7 +58,8 @@ export const bodyHtml = (html: string | null, markdown: string | null) => (markd
 const requireBody =
   <K extends string, KM extends string>(html: K, markdown: KM) =>
   (b: Record<K, string | null> & Record<KM, string | null>, ctx: z.RefinementCtx) => {
-    if (saysNothing(bodyHtml(b[html], b[markdown]) ?? '')) ctx.addIssue({ code: 'custom', path: [b[markdown] !== null ? markdown : html], message: M.emptyBody });
+    if (saysNothing(bodyHtml(b[html], b[markdown]) ?? ''))
+      ctx.addIssue({ code: 'custom', path: [b[markdown] !== null ? markdown : html], message: M.emptyBody });
   };
 
 export const idParamsSchema = z.object({ id: rowIdSchema });
@@ -88,22 +89,22 @@ const isoTime = z.iso.datetime({ offset: true });
 
 export const staffPostBodySchema = z
   .object({
-  slug: slugSchema.transform((s) => s.toLowerCase()),
-  title: plainText(300),
-  titleEn: optionalText(300),
-  excerpt: plainText(1000),
-  excerptEn: optionalText(1000),
-  /** HTML; when bodyMarkdown (bodyEnMarkdown) is given the HTML is made from that instead. */
-  body: richTextSchema(false).default(''),
-  bodyEn: optionalRich,
-  bodyMarkdown: markdownSource,
-  bodyEnMarkdown: markdownSource,
-  image: imagePathSchema,
-  category: plainText(100),
-  author: plainText(100),
-  /** A time in the future schedules the post. */
-  publishedAt: isoTime.optional(),
-})
+    slug: slugSchema.transform((s) => s.toLowerCase()),
+    title: plainText(300),
+    titleEn: optionalText(300),
+    excerpt: plainText(1000),
+    excerptEn: optionalText(1000),
+    /** HTML; when bodyMarkdown (bodyEnMarkdown) is given the HTML is made from that instead. */
+    body: richTextSchema(false).default(''),
+    bodyEn: optionalRich,
+    bodyMarkdown: markdownSource,
+    bodyEnMarkdown: markdownSource,
+    image: imagePathSchema,
+    category: plainText(100),
+    author: plainText(100),
+    /** A time in the future schedules the post. */
+    publishedAt: isoTime.optional(),
+  })
   .superRefine(requireBody('body', 'bodyMarkdown'));
 export const staffPostRowSchema = z.object({
   id: z.number(),

@@ -62,7 +62,11 @@ export const repriceRuns = pgTable(
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('reprice_runs_one_running_idx').on(t.running).where(sql`${t.running}`)],
+  (t) => [
+    uniqueIndex('reprice_runs_one_running_idx')
+      .on(t.running)
+      .where(sql`${t.running}`),
+  ],
 );
 
 /** Files staff uploaded: where they are served and, for images, their size and responsive copies. */

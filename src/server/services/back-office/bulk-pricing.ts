@@ -58,34 +58,34 @@ export const lockPriced = (tx: Tx, filter: SQL, limit: number) =>
  * the caller's transaction: a product and all its tiers change together. Returns how many changed.
  */
 export async function repriceRows(tx: Tx, rows: PricedRow[], newPrice: NewPrice, staffId: number, source: string): Promise<number> {
-    const ids = rows.map((r) => r.id);
-    const tiers = await tx.select().from(productPrices).where(inArray(productPrices.productId, ids));
-    const tiersOf = new Map<number, typeof tiers>();
-    for (const t of tiers) tiersOf.set(t.productId, [...(tiersOf.get(t.productId) ?? []), t]);
+  const ids = rows.map((r) => r.id);
+  const tiers = await tx.select().from(productPrices).where(inArray(productPrices.productId, ids));
+  const tiersOf = new Map<number, typeof tiers>();
+  for (const t of tiers) tiersOf.set(t.productId, [...(tiersOf.get(t.productId) ?? []), t]);
 
-    const productRows: { id: number; price: number; compare_at_price: number | null }[] = [];
-    const tierRows: { id: number; price: number; compare_at_price: number | null }[] = [];
-    const history: (typeof productChanges.$inferInsert)[] = [];
-    for (const r of rows) {
-      const price = newPrice(r);
-      if (price === r.price) continue;
-      const [compareAt] = followTiers([{ price: r.price, compareAtPrice: r.compareAtPrice }], r.price, price);
-      productRows.push({ id: r.id, price, compare_at_price: compareAt!.compareAtPrice });
-      // products.price is the first tier's price: that tier takes the new price, the others keep their distance.
-      const own = (tiersOf.get(r.id) ?? []).sort((a, b) => a.minCount - b.minCount);
-      for (const t of followTiers(own, r.price, price)) tierRows.push({ id: t.id, price: t.price, compare_at_price: t.compareAtPrice });
-      history.push({ productId: r.id, staffId, field: 'price', before: r.price, after: price, source });
-    }
-    if (productRows.length) {
-      await tx.execute(sql`UPDATE products p SET price = v.price, compare_at_price = v.compare_at_price, updated_at = now()
+  const productRows: { id: number; price: number; compare_at_price: number | null }[] = [];
+  const tierRows: { id: number; price: number; compare_at_price: number | null }[] = [];
+  const history: (typeof productChanges.$inferInsert)[] = [];
+  for (const r of rows) {
+    const price = newPrice(r);
+    if (price === r.price) continue;
+    const [compareAt] = followTiers([{ price: r.price, compareAtPrice: r.compareAtPrice }], r.price, price);
+    productRows.push({ id: r.id, price, compare_at_price: compareAt!.compareAtPrice });
+    // products.price is the first tier's price: that tier takes the new price, the others keep their distance.
+    const own = (tiersOf.get(r.id) ?? []).sort((a, b) => a.minCount - b.minCount);
+    for (const t of followTiers(own, r.price, price)) tierRows.push({ id: t.id, price: t.price, compare_at_price: t.compareAtPrice });
+    history.push({ productId: r.id, staffId, field: 'price', before: r.price, after: price, source });
+  }
+  if (productRows.length) {
+    await tx.execute(sql`UPDATE products p SET price = v.price, compare_at_price = v.compare_at_price, updated_at = now()
         FROM json_to_recordset(${JSON.stringify(productRows)}::json) AS v(id int, price bigint, compare_at_price bigint) WHERE p.id = v.id`);
-      if (tierRows.length) {
-        await tx.execute(sql`UPDATE product_prices t SET price = v.price, compare_at_price = v.compare_at_price
+    if (tierRows.length) {
+      await tx.execute(sql`UPDATE product_prices t SET price = v.price, compare_at_price = v.compare_at_price
           FROM json_to_recordset(${JSON.stringify(tierRows)}::json) AS v(id int, price bigint, compare_at_price bigint) WHERE t.id = v.id`);
-      }
-      await bulkInsert(tx, productChanges, history);
     }
-    return productRows.length;
+    await bulkInsert(tx, productChanges, history);
+  }
+  return productRows.length;
 }
 
 async function repriceWhere(tx: Tx, filter: SQL, newPrice: NewPrice, staffId: number, source: string): Promise<number> {
