@@ -18,8 +18,11 @@ import { exchangeRates, products, repriceRuns, staffActions } from '../../db/sch
 import { HttpError } from '../../http/errors';
 import { dollarPriced, lockPriced, REPRICE_MESSAGES, repriceRows, takeRepriceTurn } from './bulk-pricing';
 
-/** Products per transaction: small enough that a shopper's read waits at most one batch on PGlite. */
-export const REPRICE_BATCH = 250;
+/**
+ * Products per transaction. PGlite's reads wait behind a batch, so there it is small; PostgreSQL's
+ * reads never wait on the rows a batch locks, so there a larger batch only saves round trips.
+ */
+export const repriceBatchFor = (kind: 'pglite' | 'postgres') => (kind === 'pglite' ? 100 : 1000);
 /** An open run whose last batch is older than this has lost its process and is taken over. */
 const STALE_AFTER_SECONDS = 60;
 
@@ -38,7 +41,7 @@ export async function openRepriceRun(db: Db, staffId: number, rialsPerUsd: numbe
  * Reprices the next batch of run `runId` in one transaction, or closes the run (rate recorded, staff
  * action logged) when no product is left. True once the run is closed (by this call or before).
  */
-export async function applyRepriceBatch(db: Db, runId: number, limit = REPRICE_BATCH): Promise<boolean> {
+export async function applyRepriceBatch(db: Db, runId: number, limit: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The run's row lock makes two processes driving the same run take turns batch by batch.
     const [run] = await tx.select().from(repriceRuns).where(eq(repriceRuns.id, runId)).for('update');
@@ -80,12 +83,12 @@ export async function applyRepriceBatch(db: Db, runId: number, limit = REPRICE_B
 const driving = new Map<number, Promise<number>>();
 
 /** Applies the batches of run `runId` until it closes, yielding to the shop between them; the products repriced. */
-export function driveRepriceRun(db: Db, runId: number): Promise<number> {
+export function driveRepriceRun(db: Db, runId: number, batch: number): Promise<number> {
   const already = driving.get(runId);
   if (already) return already;
   const run = (async () => {
     try {
-      while (!(await applyRepriceBatch(db, runId))) await yieldToShop();
+      while (!(await applyRepriceBatch(db, runId, batch))) await yieldToShop();
       const [row] = await db.select({ repriced: repriceRuns.repriced }).from(repriceRuns).where(eq(repriceRuns.id, runId));
       return row?.repriced ?? 0;
     } finally {
@@ -97,8 +100,8 @@ export function driveRepriceRun(db: Db, runId: number): Promise<number> {
 }
 
 /** Enters a new dollar rate and reprices every dollar-priced product; resolves with how many changed. */
-export async function repriceByExchangeRate(db: Db, staffId: number, rialsPerUsd: number): Promise<number> {
-  return driveRepriceRun(db, await openRepriceRun(db, staffId, rialsPerUsd));
+export async function repriceByExchangeRate(db: Db, staffId: number, rialsPerUsd: number, batch: number): Promise<number> {
+  return driveRepriceRun(db, await openRepriceRun(db, staffId, rialsPerUsd), batch);
 }
 
 /**
@@ -106,7 +109,7 @@ export async function repriceByExchangeRate(db: Db, staffId: number, rialsPerUsd
  * one idle for STALE_AFTER_SECONDS (its process died while another instance kept serving). `finished`
  * is told when a run this call took over has closed.
  */
-export async function resumeRepriceRun(db: Db, opts: { onlyStale: boolean; finished: () => void }): Promise<void> {
+export async function resumeRepriceRun(db: Db, opts: { onlyStale: boolean; batch: number; finished: () => void }): Promise<void> {
   const [open] = await db
     .select({ id: repriceRuns.id })
     .from(repriceRuns)
@@ -117,7 +120,7 @@ export async function resumeRepriceRun(db: Db, opts: { onlyStale: boolean; finis
       ),
     );
   if (!open || driving.has(open.id)) return;
-  await driveRepriceRun(db, open.id);
+  await driveRepriceRun(db, open.id, opts.batch);
   opts.finished();
 }
 
