@@ -9,7 +9,7 @@ import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { ensureStaffAccount } from '../src/server/seed/staff';
-import { repriceByExchangeRate } from '../src/server/services/back-office/bulk-pricing';
+import { repriceBatchFor, repriceByExchangeRate } from '../src/server/services/back-office/exchange-rate-run';
 import { freshDatabase } from '../tests/support/database';
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -76,7 +76,7 @@ const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, m.heapUsed);
 }, 20);
 t = performance.now();
-const run = repriceByExchangeRate(db, staffId, 650_000);
+const run = repriceByExchangeRate(db, staffId, 650_000, repriceBatchFor(database.kind));
 const during = await shopperLatency(run);
 const repriced = await run;
 const seconds = (performance.now() - t) / 1000;

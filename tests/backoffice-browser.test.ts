@@ -1,6 +1,6 @@
 /**
  * The back office in a real Chromium over a static build served beside the API: staff write the
- * about page and a banner message in the «محتوا» tab and rename a category in «دسته‌بندی‌ها و منو»;
+ * about page (in Markdown, with its preview) and a banner message in the «محتوا» tab and rename a category in «دسته‌بندی‌ها و منو»;
  * after the incremental rebuild the static pages a shopper opens show all three.
  */
 import type { Page } from 'playwright-core';
@@ -43,7 +43,10 @@ describe('back office in the browser', () => {
     await fillLive(page, `${pageForm} input[name=slug]`, 'about-us');
     await page.selectOption(`${pageForm} select[name=kind]`, 'about');
     await page.fill(`${pageForm} input[name=title]`, 'درباره فروشگاه قطعه');
-    await page.fill(`${pageForm} textarea[name=body]`, '<p>از سال ۱۳۸۵ در پاساژ امجد.</p><script>alert(1)</script>');
+    // Written in Markdown: the preview beside it is the server's sanitised rendering, script dropped.
+    await page.fill(`${pageForm} textarea[name=body]`, 'از سال ۱۳۸۵ در **پاساژ امجد**.\n\n<script>alert(1)</script>');
+    await page.locator(`${pageForm} [data-preview=body] strong`, { hasText: 'پاساژ امجد' }).waitFor();
+    expect(await page.locator(`${pageForm} [data-preview=body]`).innerHTML()).not.toContain('<script');
     await page.click(`${pageForm} button[type=submit]`);
     await saved(page, 'section[aria-label="محتوا"]');
 
@@ -69,8 +72,10 @@ describe('back office in the browser', () => {
     const shopper = await shop.newPage();
     await shopper.goto(shop.url('/site/about-us'));
     expect(await shopper.locator('main').textContent()).toContain('از سال ۱۳۸۵ در پاساژ امجد.');
+    expect(await shopper.locator('main strong', { hasText: 'پاساژ امجد' }).count()).toBe(1);
     expect(await shopper.locator('h1').first().textContent()).toContain('درباره فروشگاه قطعه');
-    expect(await shopper.content()).not.toContain('alert(1)');
+    // GitHub's tag filter leaves the typed tag as visible text, never as an element.
+    expect(await shopper.content()).not.toContain('<script>alert(1)');
     expect(await shopper.locator('[data-site-messages]').textContent()).toContain('ارسال سفارش‌ها تا پایان تعطیلات نوروز با تأخیر است');
 
     await shopper.goto(shop.url('/shop/catalog/op-amps'));

@@ -104,6 +104,54 @@ describe('pages and posts', () => {
   });
 });
 
+describe('Markdown bodies', () => {
+  it('makes sanitised HTML of a page and a post written in Markdown, reopens the Markdown, and refuses one that says nothing', async () => {
+    const markdown =
+      '## بازگشت کالا\n\n- تا **۴۸ ساعت**\n- [شرایط](javascript:alert(1))\n\n<script>alert(1)</script><img src="https://other.example/x.png" onerror="x()">';
+    const saved = await server.api(
+      '/staff/pages/returns/fa',
+      json('PUT', { kind: 'returns', title: 'بازگشت', bodyMarkdown: markdown }, asStaff()),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const shown = (await server.api('/pages/returns?locale=fa')).body.data.body as string;
+    expect(shown).toContain('<h2>بازگشت کالا</h2>');
+    expect(shown).toContain('<strong>۴۸ ساعت</strong>');
+    expect(shown).not.toMatch(/<script|javascript:|onerror|other\.example/);
+    const row = (await server.api('/staff/pages', { headers: asStaff() })).body.data.find(
+      (p: { slug: string; locale: string }) => p.slug === 'returns' && p.locale === 'fa',
+    );
+    expect(row).toMatchObject({ bodyMarkdown: markdown, body: shown });
+    // Written as HTML later, the page no longer claims a Markdown source.
+    await server.api('/staff/pages/returns/fa', json('PUT', { kind: 'returns', title: 'بازگشت', body: '<p>ساده</p>' }, asStaff()));
+    const html = (await server.api('/staff/pages', { headers: asStaff() })).body.data.find(
+      (p: { slug: string; locale: string }) => p.slug === 'returns' && p.locale === 'fa',
+    );
+    expect(html).toMatchObject({ body: '<p>ساده</p>', bodyMarkdown: null });
+    const empty = await server.api(
+      '/staff/pages/returns/fa',
+      json('PUT', { kind: 'returns', title: 'بازگشت', bodyMarkdown: '<img src="https://other.example/x.png">' }, asStaff()),
+    );
+    expect(empty.status).toBe(422);
+    expect(empty.body.data.errors.bodyMarkdown).toEqual(['متن پس از پاک‌سازی خالی است؛ لطفاً متن را بنویسید.']);
+
+    const post = { slug: 'md-post', title: 'نوشته مارک‌داون', excerpt: 'چکیده', category: 'آموزش', author: 'مریم' };
+    const created = await server.api(
+      '/staff/posts',
+      json('POST', { ...post, bodyMarkdown: 'متن با `LM358` و **پررنگ**', bodyEnMarkdown: '*English* body' }, asStaff()),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const published = (await server.api('/blog/posts/md-post')).body.data;
+    expect(published.body).toContain('<code>LM358</code>');
+    expect(published.body).toContain('<strong>پررنگ</strong>');
+    const editor = (await server.api(`/staff/posts/${created.body.data.id}`, { headers: asStaff() })).body.data;
+    expect(editor).toMatchObject({
+      bodyMarkdown: 'متن با `LM358` و **پررنگ**',
+      bodyEnMarkdown: '*English* body',
+      bodyEn: '<p><em>English</em> body</p>',
+    });
+  });
+});
+
 describe('slides, messages and help files', () => {
   it('keeps home slides and banners; only active ones are public', async () => {
     const since = new Date(Date.now() - 1000).toISOString();

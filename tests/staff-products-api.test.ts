@@ -7,15 +7,17 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceFromUsd } from '../src/lib/repricing';
-import { productPrices, products, staffActions } from '../src/server/db/schema';
+import { followTiers, priceFromUsd } from '../src/lib/repricing';
+import { productPrices, products, staffActions, users } from '../src/server/db/schema';
 import { signS3Request } from '../src/server/storage/s3-sign';
 import { uploadsStore } from '../src/server/storage/uploads-store';
 import { DEMO_STAFF } from '../src/server/seed/staff';
 import { loadConfig } from '../src/server/config';
+import { startServer } from '../src/server/server';
+import { applyRepriceBatch, openRepriceRun } from '../src/server/services/back-office/exchange-rate-run';
 import { startTestServer, type TestServer } from './support/server';
 import { bearer, json, newCustomer, staffToken } from './support/shop';
 
@@ -310,40 +312,148 @@ describe('bulk pricing', () => {
 });
 
 describe('repricing by exchange rate, catalogue-wide', () => {
-  it('two rates entered at once: readers during the runs see every price old or every price new, and the newest rate wins whole', async () => {
+  const live = sql`${products.deletedAt} IS NULL`;
+  type Priced = { price: number; tiers: number[] };
+  /** Every live product's price and its tiers' prices (by minimum count), by id. */
+  const pricesNow = async (): Promise<Map<number, Priced>> => {
     const db = server.database.db;
-    const live = sql`${products.deletedAt} IS NULL`;
-    await db.update(products).set({ basePriceUsdCents: 100, marginPercent: 0 }).where(live);
-    expect((await server.api('/staff/exchange-rate', json('POST', { rialsPerUsd: 900_000 }, staff))).status).toBe(200);
-    const distinctPrices = async () =>
-      (await db.select({ price: products.price }).from(products).where(live).groupBy(products.price)).map((r) => r.price);
-    expect(await distinctPrices()).toEqual([priceFromUsd(100, 0, 900_000)]);
+    const rows = await db.select({ id: products.id, price: products.price }).from(products).where(live);
+    const tiers = await db.select().from(productPrices).orderBy(productPrices.productId, productPrices.minCount);
+    const out = new Map<number, Priced>(rows.map((r) => [r.id, { price: r.price, tiers: [] }]));
+    for (const t of tiers) out.get(t.productId)?.tiers.push(t.price);
+    return out;
+  };
+  /** The price set a product has after repricing from `before` at `rialsPerUsd`. */
+  const expected = (before: Priced, usdCents: number, rialsPerUsd: number): Priced => {
+    const price = priceFromUsd(usdCents, 10, rialsPerUsd);
+    return {
+      price,
+      tiers: followTiers(
+        before.tiers.map((p) => ({ price: p, compareAtPrice: null })),
+        before.price,
+        price,
+      ).map((t) => t.price),
+    };
+  };
+  const usdOf = (id: number) => 80 + (id % 37);
+  /** History lines per product that set it to the price it has now. */
+  const linesToCurrentPrice = async () =>
+    (
+      (await server.database.db.execute(
+        sql`select c.product_id, count(*)::int AS n from product_changes c JOIN products p ON p.id = c.product_id
+          WHERE c.source = 'exchange-rate' AND c.after = to_jsonb(p.price) GROUP BY c.product_id`,
+      )) as unknown as { rows: { product_id: number; n: number }[] }
+    ).rows;
 
-    // Each run computes in several short transactions (thousands of products); a reader between them
-    // must never find the catalogue half switched.
+  it('a run cut short leaves each product whole, refuses a second rate with 409, resumes on the next start and reprices each product once', async () => {
+    const db = server.database.db;
+    await db
+      .update(products)
+      .set({ basePriceUsdCents: sql`80 + (${products.id} % 37)`, marginPercent: 10 })
+      .where(live);
+    const before = await pricesNow();
+    expect(before.size).toBeGreaterThan(200);
+    const [{ id: staffId }] = (await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_STAFF.username))) as [
+      { id: number },
+    ];
+
+    // The process "dies" after two batches: the run stays open with its cursor where the second batch committed.
+    const runId = await openRepriceRun(db, staffId, 950_000);
+    expect(await applyRepriceBatch(db, runId, 40)).toBe(false);
+    expect(await applyRepriceBatch(db, runId, 40)).toBe(false);
+    const ids = [...before.keys()].sort((x, y) => x - y);
+    const mid = await pricesNow();
+    ids.forEach((id, i) => expect(mid.get(id)).toEqual(i < 80 ? expected(before.get(id)!, usdOf(id), 950_000) : before.get(id)));
+
+    // The shop answers while batches are pending, each product with its old or its new price set whole.
+    server.deps.cache.invalidate();
+    const slugs = await db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(and(live, eq(products.enable, true)))
+      .orderBy(products.id);
+    const cursor = ids[79]!;
+    const shopped = [slugs[0]!, slugs.filter((r) => r.id <= cursor).pop()!, slugs.find((r) => r.id > cursor)!, slugs[slugs.length - 1]!];
+    for (const { id, slug } of shopped) {
+      const res = await server.api(`/get/products/${slug}`);
+      expect(res.status).toBe(200);
+      const shown = { price: res.body.data.price, tiers: res.body.data.prices.map((t: { minPrice: number }) => t.minPrice) };
+      const set = id <= cursor ? expected(before.get(id)!, usdOf(id), 950_000) : before.get(id)!;
+      expect(shown).toEqual({ price: set.price, tiers: set.tiers.length ? set.tiers : [set.price] });
+    }
+
+    const status = await server.api('/staff/exchange-rate', { headers: staff });
+    expect(status.body.data.running).toMatchObject({ rialsPerUsd: 950_000 });
+    const second = await server.api('/staff/exchange-rate', json('POST', { rialsPerUsd: 990_000 }, staff));
+    expect(second.status).toBe(409);
+    expect(second.body.message).toMatch(/در جریان است/);
+    const percent = await server.api('/staff/products/bulk/percent', json('POST', { percent: 5 }, staff));
+    expect(percent.status).toBe(409);
+
+    // The next start of a server on this database finishes the run.
+    const restarted = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0' }), server.database, {
+      notifications: false,
+    });
+    try {
+      await expect.poll(async () => (await server.api('/staff/exchange-rate', { headers: staff })).body.data.running).toBeNull();
+    } finally {
+      await restarted.close();
+    }
+    const after = await pricesNow();
+    for (const id of ids) expect(after.get(id)).toEqual(expected(before.get(id)!, usdOf(id), 950_000));
+    const changed = ids.filter((id) => after.get(id)!.price !== before.get(id)!.price);
+    const lines = await linesToCurrentPrice();
+    expect(lines.filter((l) => changed.includes(Number(l.product_id))).map((l) => l.n)).toEqual(changed.map(() => 1));
+    const rate = (await server.api('/staff/exchange-rate', { headers: staff })).body.data;
+    expect(rate).toMatchObject({ rialsPerUsd: 950_000, running: null });
+    const logged = await db.select().from(staffActions).where(eq(staffActions.action, 'products.exchange-rate'));
+    expect(logged.filter((l) => (l.details as { rialsPerUsd: number }).rialsPerUsd === 950_000)).toHaveLength(1);
+  }, 120_000);
+
+  it('two rates entered at once: one runs, the other is refused or follows it; readers meanwhile see whole price sets', async () => {
+    const db = server.database.db;
+    const before = await pricesNow();
+    const slugs = await db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(and(live, eq(products.enable, true)))
+      .orderBy(products.id);
+    server.deps.cache.invalidate();
     let running = true;
-    const seen: number[][] = [];
+    const seen: { id: number; shown: Priced }[] = [];
     const reader = (async () => {
-      while (running) seen.push(await distinctPrices());
+      for (let i = 0; running; i = (i + 7) % slugs.length) {
+        const res = await server.api(`/get/products/${slugs[i]!.slug}`);
+        expect(res.status).toBe(200);
+        seen.push({
+          id: slugs[i]!.id,
+          shown: { price: res.body.data.price, tiers: res.body.data.prices.map((t: { minPrice: number }) => t.minPrice) },
+        });
+      }
     })();
-    const runs = await Promise.all(
-      [1_000_000, 1_100_000].map((rialsPerUsd) => server.api('/staff/exchange-rate', json('POST', { rialsPerUsd }, staff))),
-    );
+    const rates = [1_000_000, 1_100_000];
+    const runs = await Promise.all(rates.map((rialsPerUsd) => server.api('/staff/exchange-rate', json('POST', { rialsPerUsd }, staff))));
     running = false;
     await reader;
-    expect(runs.map((r) => r.status)).toEqual([200, 200]);
-    const allowed = [900_000, 1_000_000, 1_100_000].map((r) => priceFromUsd(100, 0, r));
-    for (const prices of seen) {
-      expect(prices).toHaveLength(1);
-      expect(allowed).toContain(prices[0]);
+    expect(runs.some((r) => r.status === 200)).toBe(true);
+    for (const r of runs) {
+      expect([200, 409]).toContain(r.status);
+      if (r.status === 409) expect(r.body.message).toMatch(/[آ-ی]/);
+    }
+    const whole = (p: Priced) => ({ price: p.price, tiers: p.tiers.length ? p.tiers : [p.price] });
+    for (const { id, shown } of seen) {
+      // Both rates may land one after the other (the second entered once the first closed): tiers then follow from the first's.
+      const [r1, r2] = rates as [number, number];
+      const was = before.get(id)!;
+      const one = expected(was, usdOf(id), r1);
+      const two = expected(was, usdOf(id), r2);
+      const sets = [was, one, two, expected(one, usdOf(id), r2), expected(two, usdOf(id), r1)].map(whole);
+      expect(sets).toContainEqual(shown);
     }
     const newest = (await server.api('/staff/exchange-rate', { headers: staff })).body.data.rialsPerUsd;
-    expect(await distinctPrices()).toEqual([priceFromUsd(100, 0, newest)]);
-    // Nothing is left in the staging table.
-    expect(
-      Number(((await db.execute(sql`select count(*)::int AS n from reprice_staging`)) as unknown as { rows: { n: number }[] }).rows[0]!.n),
-    ).toBe(0);
-  }, 300_000);
+    const after = await pricesNow();
+    for (const [id, p] of after) expect(p.price).toBe(priceFromUsd(usdOf(id), 10, newest));
+  }, 120_000);
 });
 
 const form = (fields: Record<string, Blob | string>) => {

@@ -12,3 +12,11 @@ import { sanitiseRichHtml } from './rich-html';
 export function markdownToHtml(markdown: string): string {
   return sanitiseRichHtml(micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] }));
 }
+
+/**
+ * The Markdown a field was saved from, for the editor to reopen, unless the stored HTML was since
+ * written another way (an import, an HTML save): then null, and the editor opens the HTML.
+ */
+export function markdownSourceOf(markdown: string | null, html: string | null): string | null {
+  return markdown !== null && markdownToHtml(markdown) === html ? markdown : null;
+}

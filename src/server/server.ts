@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrate, STARTUP_LOCK } from './db/migrate';
 import { appPaymentService, RESUME_STALLED_EVERY_MS } from './payments/app-service';
 import { ensureIranPlaces } from './services/accounts/places';
+import { repriceBatchFor, resumeRepriceRun } from './services/back-office/exchange-rate-run';
 import { listenForCatalogueChanges, watchCatalogueVersion } from './services/catalogue-version';
 import { kavenegarClient } from './notifications/sms/kavenegar';
 import { smsEndpoint } from './notifications/sms/settings';
@@ -39,6 +40,7 @@ export async function startServer(config: Config, database: Database, options: A
   const stopWatching = await watchCatalogueVersion(deps.db, deps.cache, config.CACHE_RECHECK_SECONDS * 1000);
   const stopListening = await listenForCatalogueChanges(database, deps.cache);
   const stopResuming = resumeStalledPayments(deps);
+  const stopRepricing = resumeRepriceRuns(deps);
   const url = `http://${config.HOST}:${port}`;
   // Mails and SMS queued by any instance are sent by whichever instance's worker claims them first.
   const sms = smsEndpoint(config, url);
@@ -62,6 +64,7 @@ export async function startServer(config: Config, database: Database, options: A
       stopWatching();
       await stopListening();
       stopResuming();
+      stopRepricing();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.productPages?.close();
       await deps.searchLog.flush();
@@ -94,4 +97,19 @@ function resumeStalledPayments(deps: AppDeps): () => void {
     clearTimeout(first);
     clearInterval(timer);
   };
+}
+
+/**
+ * A reprice by dollar rate whose process died part-way is continued: at start-up whatever run is open,
+ * then every minute a run idle for a minute (another instance died while driving it).
+ */
+function resumeRepriceRuns(deps: AppDeps): () => void {
+  const run = (onlyStale: boolean) =>
+    resumeRepriceRun(deps.db, { onlyStale, batch: repriceBatchFor(deps.database.kind), finished: () => deps.cache.invalidate() }).catch(
+      (err: Error) => console.error(`resuming a reprice: ${err.message}`),
+    );
+  void run(false);
+  const timer = setInterval(() => void run(true), 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

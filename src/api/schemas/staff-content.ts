@@ -1,6 +1,7 @@
 /** The back office's content: store pages, blog posts, home slides and banners, banner messages, help files. */
 import { z } from 'zod';
 import { CONTENT_LOCALES } from '../../lib/locales';
+import { markdownToHtml } from '../../lib/markdown';
 import { sanitiseRichHtml } from '../../lib/rich-html';
 import { optionalText, plainText } from './account';
 import { rowIdSchema, slugSchema } from './common';
@@ -20,6 +21,9 @@ export const STAFF_CONTENT_MESSAGES = {
 } as const;
 const M = STAFF_CONTENT_MESSAGES;
 
+/** Sanitised HTML that shows nothing: no text and no image. */
+const saysNothing = (clean: string) => clean.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/.test(clean);
+
 /** Rich text: stored only after the shared allow-list; what is left must still say something. */
 export const richTextSchema = (required: boolean) =>
   z
@@ -27,7 +31,7 @@ export const richTextSchema = (required: boolean) =>
     .max(200_000)
     .transform((html, ctx) => {
       const clean = sanitiseRichHtml(html);
-      if (required && clean.replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/.test(clean)) {
+      if (required && saysNothing(clean)) {
         ctx.addIssue({ code: 'custom', message: M.emptyBody });
         return z.NEVER;
       }
@@ -38,39 +42,70 @@ const optionalRich = z
   .optional()
   .transform((v) => (v == null || v.trim() === '' ? null : sanitiseRichHtml(v)));
 
+/**
+ * Markdown the console's editor wrote. HTML among it is allowed: the HTML made from it goes through the
+ * same allow-list (src/lib/markdown.ts), so what is stored is sanitised either way.
+ */
+const markdownSource = z
+  .union([z.string().max(200_000), z.null()])
+  .optional()
+  .transform((v) => (v == null || v.trim() === '' ? null : v));
+
+/** The stored HTML of a body given as HTML or as Markdown (Markdown wins: the HTML is made from it). */
+export const bodyHtml = (html: string | null, markdown: string | null) => (markdown !== null ? markdownToHtml(markdown) : html);
+
+/** A required body: its HTML, or the HTML its Markdown makes, must say something. */
+const requireBody =
+  <K extends string, KM extends string>(html: K, markdown: KM) =>
+  (b: Record<K, string | null> & Record<KM, string | null>, ctx: z.RefinementCtx) => {
+    if (saysNothing(bodyHtml(b[html], b[markdown]) ?? ''))
+      ctx.addIssue({ code: 'custom', path: [b[markdown] !== null ? markdown : html], message: M.emptyBody });
+  };
+
 export const idParamsSchema = z.object({ id: rowIdSchema });
 export const pageKeyParamsSchema = z.object({ slug: slugSchema.transform((s) => s.toLowerCase()), locale: z.enum(CONTENT_LOCALES) });
 
-export const staffPageBodySchema = z.object({
-  kind: z.enum(['policy', 'returns', 'faq', 'about', 'help', 'other']),
-  title: plainText(300),
-  body: richTextSchema(true),
-});
+export const staffPageBodySchema = z
+  .object({
+    kind: z.enum(['policy', 'returns', 'faq', 'about', 'help', 'other']),
+    title: plainText(300),
+    /** HTML; when bodyMarkdown is given the HTML is made from that instead. */
+    body: richTextSchema(false).default(''),
+    bodyMarkdown: markdownSource,
+  })
+  .superRefine(requireBody('body', 'bodyMarkdown'));
 export const staffPageRowSchema = z.object({
   slug: z.string(),
   locale: z.string(),
   kind: z.string(),
   title: z.string(),
   body: z.string(),
+  /** The Markdown the body was saved from, or null when it was written as HTML. */
+  bodyMarkdown: z.string().nullable(),
   updatedAt: z.string(),
 });
 
 const isoTime = z.iso.datetime({ offset: true });
 
-export const staffPostBodySchema = z.object({
-  slug: slugSchema.transform((s) => s.toLowerCase()),
-  title: plainText(300),
-  titleEn: optionalText(300),
-  excerpt: plainText(1000),
-  excerptEn: optionalText(1000),
-  body: richTextSchema(true),
-  bodyEn: optionalRich,
-  image: imagePathSchema,
-  category: plainText(100),
-  author: plainText(100),
-  /** A time in the future schedules the post. */
-  publishedAt: isoTime.optional(),
-});
+export const staffPostBodySchema = z
+  .object({
+    slug: slugSchema.transform((s) => s.toLowerCase()),
+    title: plainText(300),
+    titleEn: optionalText(300),
+    excerpt: plainText(1000),
+    excerptEn: optionalText(1000),
+    /** HTML; when bodyMarkdown (bodyEnMarkdown) is given the HTML is made from that instead. */
+    body: richTextSchema(false).default(''),
+    bodyEn: optionalRich,
+    bodyMarkdown: markdownSource,
+    bodyEnMarkdown: markdownSource,
+    image: imagePathSchema,
+    category: plainText(100),
+    author: plainText(100),
+    /** A time in the future schedules the post. */
+    publishedAt: isoTime.optional(),
+  })
+  .superRefine(requireBody('body', 'bodyMarkdown'));
 export const staffPostRowSchema = z.object({
   id: z.number(),
   slug: z.string(),
@@ -85,6 +120,9 @@ export const staffPostDetailSchema = staffPostRowSchema.extend({
   excerptEn: z.string().nullable(),
   body: z.string(),
   bodyEn: z.string().nullable(),
+  /** The Markdown body and bodyEn were saved from, or null when written as HTML. */
+  bodyMarkdown: z.string().nullable(),
+  bodyEnMarkdown: z.string().nullable(),
   image: z.string().nullable(),
   category: z.string(),
   author: z.string(),

@@ -200,7 +200,13 @@ export const exchangeRateBodySchema = z.object({
 });
 export const repriceResultSchema = z.object({ data: z.object({ repriced: z.number().int(), rialsPerUsd: z.number().int().nullable() }) });
 export const exchangeRateSchema = z.object({
-  data: z.object({ rialsPerUsd: z.number().int().nullable(), setAt: z.string().nullable(), dollarPriced: z.number().int() }),
+  data: z.object({
+    rialsPerUsd: z.number().int().nullable(),
+    setAt: z.string().nullable(),
+    dollarPriced: z.number().int(),
+    /** A rate still being applied (its products repriced so far), or null. */
+    running: z.object({ rialsPerUsd: z.number().int(), repriced: z.number().int(), startedAt: z.string() }).nullable(),
+  }),
 });
 
 export const IMPORT_LINE_STATUSES = ['new', 'changed', 'unchanged', 'error'] as const;

@@ -27,7 +27,8 @@ import { markdownToHtml } from '../../lib/markdown';
 import type { AppDeps } from '../context';
 import { HttpError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { currentExchangeRate, repriceByExchangeRate, repriceByPercent } from '../services/back-office/bulk-pricing';
+import { repriceByPercent } from '../services/back-office/bulk-pricing';
+import { currentExchangeRate, repriceBatchFor, repriceByExchangeRate } from '../services/back-office/exchange-rate-run';
 import { catalogueCsvStream } from '../services/back-office/console-export';
 import {
   catalogueFileText,
@@ -252,14 +253,14 @@ export const staffProductRoutes = [
   defineRoute({
     method: 'post',
     path: '/staff/exchange-rate',
-    summary: 'Enters a new dollar rate: every dollar-priced product is repriced at once',
+    summary: 'Enters a new dollar rate: every dollar-priced product is repriced, batch by batch (409 while a run is open)',
     tags,
     body: exchangeRateBodySchema,
     response: repriceResultSchema,
     errors,
     handler: async ({ body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      const repriced = await repriceByExchangeRate(deps.db, user.id, body.rialsPerUsd);
+      const repriced = await repriceByExchangeRate(deps.db, user.id, body.rialsPerUsd, repriceBatchFor(deps.database.kind));
       changed(deps);
       return { data: { repriced, rialsPerUsd: body.rialsPerUsd } };
     },

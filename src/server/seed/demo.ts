@@ -22,17 +22,15 @@ export async function seedDemo(db: Db): Promise<{ products: number }> {
       ]),
     );
     if (catalogue.files.length) {
-      await tx
-        .insert(productFiles)
-        .values(
-          catalogue.files.map((f) => ({
-            productId: ids.get(f.slug)!,
-            kind: f.kind,
-            label: f.label,
-            labelEn: f.labelEn,
-            fileLink: f.fileLink,
-          })),
-        );
+      await tx.insert(productFiles).values(
+        catalogue.files.map((f) => ({
+          productId: ids.get(f.slug)!,
+          kind: f.kind,
+          label: f.label,
+          labelEn: f.labelEn,
+          fileLink: f.fileLink,
+        })),
+      );
     }
     await writeDemoContent(tx);
     await writeDemoEngagement(tx);

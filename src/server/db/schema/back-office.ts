@@ -1,8 +1,9 @@
 /** What the back office keeps beside the catalogue: each product's change history and the dollar rates entered. */
-import { bigint, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { users } from './accounts';
-import { createdAt } from './columns';
+import { createdAt, updatedAt } from './columns';
 
 /** One row per changed field of one save: who changed a product's price, stock, … and when. */
 export const productChanges = pgTable(
@@ -38,21 +39,34 @@ export const exchangeRates = pgTable('exchange_rates', {
 });
 
 /**
- * New prices a reprice by exchange rate computed batch by batch in short transactions, waiting for the
- * one short transaction that switches the catalogue to them (services/back-office/bulk-pricing.ts).
+ * A reprice by a new dollar rate, applied batch by batch in short transactions (each product with all
+ * its tiers in one), so PGlite's single connection is never held for the whole catalogue. The cursor
+ * moves in the same transaction as the prices it covers: a run cut short by a crash resumes where its
+ * last batch committed and reprices no product twice (services/back-office/exchange-rate-run.ts).
  */
-export const repriceStaging = pgTable(
-  'reprice_staging',
+export const repriceRuns = pgTable(
+  'reprice_runs',
   {
-    runId: text('run_id').notNull(),
-    productId: integer('product_id').notNull(),
-    /** The price the new one was computed from: a product changed since is recomputed at the switch. */
-    beforePrice: bigint('before_price', { mode: 'number' }).notNull(),
-    price: bigint('price', { mode: 'number' }).notNull(),
-    compareAtPrice: bigint('compare_at_price', { mode: 'number' }),
-    tiers: jsonb('tiers').$type<{ id: number; price: number; compareAtPrice: number | null }[]>().notNull(),
+    id: serial('id').primaryKey(),
+    rialsPerUsd: bigint('rials_per_usd', { mode: 'number' }).notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The last product id whose price this run has settled (products are walked in id order). */
+    afterProductId: integer('after_product_id').notNull().default(0),
+    repriced: integer('repriced').notNull().default(0),
+    /** True until the last batch commits; the partial unique index lets only one run be open at a time. */
+    running: boolean('running').notNull().default(true),
+    createdAt: createdAt(),
+    /** Moves with every batch: an open run left untouched for a while has lost its process and is taken over. */
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('reprice_staging_run_idx').on(t.runId, t.productId)],
+  (t) => [
+    uniqueIndex('reprice_runs_one_running_idx')
+      .on(t.running)
+      .where(sql`${t.running}`),
+  ],
 );
 
 /** Files staff uploaded: where they are served and, for images, their size and responsive copies. */

@@ -14,6 +14,8 @@ export const contentPages = pgTable(
     kind: text('kind').$type<PageKind>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The Markdown staff wrote in the console (body is its sanitised HTML); null when written as HTML. */
+    bodyMarkdown: text('body_markdown'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -31,6 +33,9 @@ export const blogPosts = pgTable(
     excerptEn: text('excerpt_en'),
     body: text('body').notNull(),
     bodyEn: text('body_en'),
+    /** The Markdown staff wrote in the console for body and bodyEn (those hold its sanitised HTML); null when written as HTML. */
+    bodyMarkdown: text('body_markdown'),
+    bodyEnMarkdown: text('body_en_markdown'),
     image: text('image'),
     category: text('category').notNull(),
     author: text('author').notNull(),

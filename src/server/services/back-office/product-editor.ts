@@ -6,7 +6,7 @@
  * transaction. updated_at moves only when something changed, which is what the incremental rebuild of
  * the static pages follows.
  */
-import { markdownToHtml } from '../../../lib/markdown';
+import { markdownSourceOf as sourceOf, markdownToHtml } from '../../../lib/markdown';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffProduct, StaffProductBody, staffProductCreateSchema } from '../../../api/schemas/staff-products';
@@ -104,11 +104,6 @@ export async function loadEditorProduct(db: Db | Tx, id: number): Promise<StaffP
     basePriceUsdCents: p.basePriceUsdCents,
     marginPercent: p.marginPercent,
   };
-}
-
-/** The Markdown a field was saved from, unless the HTML was since written another way (an import): then the editor opens the HTML. */
-function sourceOf(markdown: string | null, html: string | null): string | null {
-  return markdown !== null && markdownToHtml(markdown) === html ? markdown : null;
 }
 
 function toWriterInput(slug: string, b: StaffProductBody): ProductInput {

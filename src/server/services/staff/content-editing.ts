@@ -6,7 +6,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { HELP_FILES } from '../../../api/schemas/content';
+import { markdownSourceOf } from '../../../lib/markdown';
 import {
+  bodyHtml,
   STAFF_CONTENT_MESSAGES as M,
   type staffMessageBodySchema,
   type staffPageBodySchema,
@@ -30,18 +32,20 @@ export async function staffListPages(db: Db) {
     kind: r.kind,
     title: r.title,
     body: r.body,
+    bodyMarkdown: markdownSourceOf(r.bodyMarkdown, r.body),
     updatedAt: r.updatedAt.toISOString(),
   }));
 }
 
 export async function savePage(db: Db, staffId: number, slug: string, locale: 'fa' | 'en', body: z.output<typeof staffPageBodySchema>) {
+  const page = { kind: body.kind, title: body.title, body: bodyHtml(body.body, body.bodyMarkdown)!, bodyMarkdown: body.bodyMarkdown };
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contentPages)
-      .values({ slug, locale, ...body })
+      .values({ slug, locale, ...page })
       .onConflictDoUpdate({
         target: [contentPages.slug, contentPages.locale],
-        set: { kind: body.kind, title: body.title, body: body.body, updatedAt: sql`now()` },
+        set: { ...page, updatedAt: sql`now()` },
       })
       .returning({ id: contentPages.id });
     await recordAction(tx, staffId, 'page.save', 'page', row!.id, { slug, locale, title: body.title });
@@ -82,6 +86,8 @@ export async function staffPost(db: Db, id: number) {
   if (!row) throw notFound(M.postMissing);
   return {
     ...row,
+    bodyMarkdown: markdownSourceOf(row.bodyMarkdown, row.body),
+    bodyEnMarkdown: markdownSourceOf(row.bodyEnMarkdown, row.bodyEn),
     publishedAt: row.publishedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -92,7 +98,14 @@ export async function savePost(db: Db, staffId: number, id: number | null, body:
   return db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, body.slug));
     if (taken && taken.id !== id) throw new HttpError(409, M.slugTaken, { slug: [M.slugTaken] });
-    const values = { ...body, image: body.image ?? null, publishedAt: body.publishedAt ? new Date(body.publishedAt) : undefined };
+    const values = {
+      ...body,
+      // Markdown from the console's editor wins: the stored HTML is what it renders to, sanitised.
+      body: bodyHtml(body.body, body.bodyMarkdown)!,
+      bodyEn: bodyHtml(body.bodyEn, body.bodyEnMarkdown),
+      image: body.image ?? null,
+      publishedAt: body.publishedAt ? new Date(body.publishedAt) : undefined,
+    };
     let postId = id;
     if (id === null) {
       const [row] = await tx

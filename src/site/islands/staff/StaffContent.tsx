@@ -1,13 +1,15 @@
 /**
  * Staff console tab «محتوا»: store pages (about, terms, returns, FAQ …, per language), blog posts,
  * home slides and banners, the banner message every page shows, and the help files' addresses.
- * Bodies are HTML; the server keeps only what the shared allow-list permits.
+ * Bodies are written in Markdown beside a preview (HTML among it is kept); the server makes the HTML
+ * and keeps only what the shared allow-list permits. A body left unedited is sent back as it was.
  */
 import { useState, type FormEvent } from 'react';
 import { call, type ApiBody, type ApiResponse } from '../ui/api';
+import MarkdownField from './MarkdownField';
 import { errorText, useStaffList } from './useStaffList';
 
-type PageForm = Pick<ApiResponse<'GET', '/staff/pages'>['data'][number], 'slug' | 'locale' | 'title' | 'body'> & {
+type PageForm = Pick<ApiResponse<'GET', '/staff/pages'>['data'][number], 'slug' | 'locale' | 'title' | 'body' | 'bodyMarkdown'> & {
   kind: ApiBody<'PUT', '/staff/pages/{slug}/{locale}'>['kind'];
 };
 type MessageKind = NonNullable<ApiBody<'POST', '/staff/messages'>['kind']>;
@@ -55,16 +57,29 @@ export default function StaffContent() {
   );
 }
 
+/** What the Markdown editor opens: the Markdown a body was saved from, or its HTML (Markdown keeps HTML). */
+const editorText = (html: string, markdown: string | null) => markdown ?? html;
+
+/** An edited body goes as Markdown; one left as opened goes back as it was, so imported HTML stays byte for byte. */
+function bodyToSend(html: string, markdown: string | null, text: string): { body: string; bodyMarkdown: string | null } {
+  return text === editorText(html, markdown) ? { body: html, bodyMarkdown: markdown } : { body: '', bodyMarkdown: text };
+}
+
 function Pages() {
   const { data, message, send } = useStaffList('/staff/pages');
-  const empty: PageForm = { slug: '', locale: 'fa', kind: 'about', title: '', body: '' };
+  const empty: PageForm = { slug: '', locale: 'fa', kind: 'about', title: '', body: '', bodyMarkdown: null };
   const [form, setForm] = useState<PageForm>(empty);
+  const [text, setText] = useState('');
+  const openPage = (p: PageForm) => {
+    setForm(p);
+    setText(editorText(p.body, p.bodyMarkdown));
+  };
   function submit(e: FormEvent) {
     e.preventDefault();
     void send(() =>
       call('PUT', '/staff/pages/{slug}/{locale}', {
         params: { slug: form.slug, locale: form.locale },
-        body: { kind: form.kind, title: form.title, body: form.body },
+        body: { kind: form.kind, title: form.title, ...bodyToSend(form.body, form.bodyMarkdown, text) },
       }),
     );
   }
@@ -78,7 +93,7 @@ function Pages() {
       <ul className="staff-list">
         {(data?.data ?? []).map((p) => (
           <li key={`${p.slug}-${p.locale}`}>
-            <button type="button" onClick={() => setForm({ ...p, kind: p.kind as PageForm['kind'] })}>
+            <button type="button" onClick={() => openPage({ ...p, kind: p.kind as PageForm['kind'] })}>
               {p.title}
             </button>{' '}
             <span dir="ltr">
@@ -111,10 +126,7 @@ function Pages() {
         <label>
           عنوان <input name="title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
         </label>
-        <label>
-          متن (HTML){' '}
-          <textarea name="body" rows={12} dir="auto" value={form.body} onChange={(e) => setForm({ ...form, body: e.target.value })} />
-        </label>
+        <MarkdownField name="body" label="متن" value={text} onChange={setText} />
         <button type="submit">ذخیره صفحه</button>
       </form>
     </div>
@@ -123,8 +135,23 @@ function Pages() {
 
 function Posts() {
   const { data, message, setMessage, send } = useStaffList('/staff/posts');
-  const empty = { id: 0, slug: '', title: '', excerpt: '', body: '', category: '', author: '', image: '', publishedAt: '' };
+  const empty = {
+    id: 0,
+    slug: '',
+    title: '',
+    excerpt: '',
+    body: '',
+    bodyMarkdown: null as string | null,
+    bodyEn: null as string | null,
+    bodyEnMarkdown: null as string | null,
+    category: '',
+    author: '',
+    image: '',
+    publishedAt: '',
+  };
   const [form, setForm] = useState(empty);
+  const [text, setText] = useState('');
+  const [textEn, setTextEn] = useState('');
   async function open(id: number) {
     try {
       const p = (await call('GET', '/staff/posts/{id}', { params: { id } })).data;
@@ -134,11 +161,16 @@ function Posts() {
         title: p.title ?? '',
         excerpt: p.excerpt ?? '',
         body: p.body ?? '',
+        bodyMarkdown: p.bodyMarkdown,
+        bodyEn: p.bodyEn,
+        bodyEnMarkdown: p.bodyEnMarkdown,
         category: p.category ?? '',
         author: p.author ?? '',
         image: p.image ?? '',
         publishedAt: (p.publishedAt ?? '').slice(0, 16),
       });
+      setText(editorText(p.body, p.bodyMarkdown));
+      setTextEn(editorText(p.bodyEn ?? '', p.bodyEnMarkdown));
     } catch (err) {
       setMessage(errorText(err));
     }
@@ -149,7 +181,11 @@ function Posts() {
       slug: form.slug,
       title: form.title,
       excerpt: form.excerpt,
-      body: form.body,
+      ...bodyToSend(form.body, form.bodyMarkdown, text),
+      ...(() => {
+        const en = bodyToSend(form.bodyEn ?? '', form.bodyEnMarkdown, textEn);
+        return { bodyEn: en.body || null, bodyEnMarkdown: en.bodyMarkdown };
+      })(),
       category: form.category,
       author: form.author,
       image: form.image || null,
@@ -159,8 +195,11 @@ function Posts() {
       await send(() =>
         form.id ? call('PUT', '/staff/posts/{id}', { params: { id: form.id }, body }) : call('POST', '/staff/posts', { body }),
       )
-    )
+    ) {
       setForm(empty);
+      setText('');
+      setTextEn('');
+    }
   }
   return (
     <div>
@@ -192,9 +231,8 @@ function Posts() {
         <label>
           چکیده <textarea value={form.excerpt} onChange={(e) => setForm({ ...form, excerpt: e.target.value })} />
         </label>
-        <label>
-          متن (HTML) <textarea rows={10} value={form.body} onChange={(e) => setForm({ ...form, body: e.target.value })} />
-        </label>
+        <MarkdownField name="body" label="متن" value={text} onChange={setText} />
+        <MarkdownField name="bodyEn" label="متن انگلیسی" value={textEn} onChange={setTextEn} />
         <label>
           دسته <input value={form.category} onChange={(e) => setForm({ ...form, category: e.target.value })} />
         </label>

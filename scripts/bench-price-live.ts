@@ -1,0 +1,88 @@
+/**
+ * How long a price saved in the staff console takes to reach the product's static page, the way a
+ * running shop does it: the staff API's PUT, then the site updater's incremental rebuild (checking
+ * every second, as SITE_UPDATE_SECONDS defaults to) rewriting the page file. A demo shop plus
+ * synthetic products up to N is built in full first (not timed here: bench:build measures builds).
+ *   DATABASE_URL=postgres://… npm run bench:price-live -- 10000 [--saves 3]     (PGlite without DATABASE_URL)
+ * Figures are printed, never asserted. Budget from issue 18: within 10 seconds.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildSite } from '../src/build/site';
+import { startSiteUpdater } from '../src/build/site-updater';
+import { formatTomanAmount } from '../src/lib/money';
+import { loadConfig } from '../src/server/config';
+import { seedDemo, seedSynthetic } from '../src/server/seed';
+import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
+import { startServer } from '../src/server/server';
+import { freshDatabase } from '../tests/support/database';
+import { pagePath } from '../tests/support/site-files';
+
+const count = Number(process.argv[2] ?? 10_000);
+const saves = Number(process.argv[process.argv.indexOf('--saves') + 1]) || 3;
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+const database = await freshDatabase();
+const { db } = database;
+let t = performance.now();
+const demo = await seedDemo(db);
+if (count > demo.products) await seedSynthetic(db, count - demo.products);
+await ensureStaffAccount(db);
+console.log(`${database.kind}: ${count} products seeded in ${seconds(t)} s`);
+
+const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+const outDir = mkdtempSync(join(tmpdir(), `qateh-price-live-${count}-`));
+t = performance.now();
+await buildSite(config, database, { outDir, logLevel: 'error' });
+console.log(`full build in ${seconds(t)} s`);
+
+const server = await startServer(config, database, { siteDir: outDir, notifications: false });
+const updater = startSiteUpdater(config, database, outDir, { intervalSeconds: 1, log: () => undefined });
+const api = `${server.url}/api/site/v1`;
+const call = async (path: string, init: RequestInit = {}) => {
+  const res = await fetch(api + path, init);
+  const body = (await res.json()) as Record<string, any>;
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return body;
+};
+const { access_token: token } = await call('/oauth/token', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ grant_type: 'password', client_id: 3, username: DEMO_STAFF.username, password: DEMO_STAFF.password }),
+});
+const staff = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+const picked = (
+  (await db.execute(
+    sql`select id, slug from products where enable and deleted_at is null order by random() limit ${saves}`,
+  )) as unknown as { rows: { id: number; slug: string }[] }
+).rows;
+const times: number[] = [];
+for (const [i, { id, slug }] of picked.entries()) {
+  const { id: _id, slug: _slug, deleted: _d, updatedAt: _u, ...body } = (await call(`/staff/products/${id}`, { headers: staff })).data;
+  const price = Math.round((body.price as number) / 100_000) * 100_000 + 1_230_000 + i * 10_000;
+  const tiers = (body.tiers as { price: number }[]).map((tier, n) => (n === 0 ? { ...tier, price } : tier));
+  const file = pagePath(outDir, `shop/products/${slug}`);
+  const shown = formatTomanAmount(price);
+  const saved = performance.now();
+  await call(`/staff/products/${id}`, { method: 'PUT', headers: staff, body: JSON.stringify({ ...body, price, tiers }) });
+  // The page file is replaced whole (written aside, then renamed), so a read sees the old page or the new one.
+  while (!readFileSync(file, 'utf8').includes(shown)) {
+    if (performance.now() - saved > 120_000) throw new Error(`${slug}: the new price was not on the page after 120 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  times.push((performance.now() - saved) / 1000);
+  console.log(`  ${slug}: price saved → on the static page in ${times.at(-1)!.toFixed(2)} s`);
+}
+const sorted = [...times].sort((a, b) => a - b);
+console.log(
+  `${database.kind}, ${count} products: save → static page median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} s, ` +
+    `max ${sorted.at(-1)!.toFixed(2)} s over ${times.length} saves`,
+);
+await updater.stop();
+await server.close();
+await database.close();
+rmSync(outDir, { recursive: true, force: true });
