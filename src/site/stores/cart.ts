@@ -30,5 +30,20 @@ export function changeCart(change: (state: ClientCart) => ClientCart): Promise<v
   });
 }
 
-export const mirrorServerCart = (cart: Cart): Promise<void> => changeCart((state) => fromServer(state, cart));
+let ticketsGiven = 0;
+let newestMirrored = 0;
+
+/**
+ * A ticket for a cart read about to be sent. A page's first read (the header's, the cart page's) can
+ * be answered after an add the shopper made meanwhile; mirrored then, its older cart would wipe the
+ * add from the header's count. So an answer is mirrored only when no request sent after it has been.
+ */
+export const cartTicket = (): number => ++ticketsGiven;
+
+/** Mirrors a server answer; `ticket` is taken when its request was sent (default: now, for a write's answer). */
+export function mirrorServerCart(cart: Cart, ticket: number = cartTicket()): Promise<void> {
+  if (ticket < newestMirrored) return Promise.resolve();
+  newestMirrored = ticket;
+  return changeCart((state) => fromServer(state, cart));
+}
 export const clearCartMirror = (): Promise<void> => changeCart(() => EMPTY_CART);

@@ -5,6 +5,7 @@ import { $cart, mirrorServerCart } from '../../stores/cart';
 import type { ClientCartItem } from '../../stores/cart-state';
 import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from '../ui/api';
+import { refreshCart } from './api';
 import { CartLines } from './CartLines';
 import { CartTotals } from './CartTotals';
 import { DiscountCodeForm } from './DiscountCodeForm';
@@ -22,8 +23,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
 
   useEffect(() => {
     if (!user) return;
-    call('GET', '/cart')
-      .then(mirrorServerCart)
+    refreshCart()
       .catch(() => undefined)
       .finally(() => setLoaded(true));
   }, [user]);

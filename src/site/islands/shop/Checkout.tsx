@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { shippingMethodsFor, shippingQuotes, type ShippingMethod } from '../../../lib/shipping';
 import { freeShippingSentence, untilFreeSentences } from '../../../lib/shipping-terms';
-import { clearCartMirror, mirrorServerCart, $cart } from '../../stores/cart';
+import { clearCartMirror, $cart } from '../../stores/cart';
+import { refreshCart } from './api';
 import { useStore } from '@nanostores/react';
 import { useCustomer } from '../account/useCustomer';
 import { call, CallError, type ApiBody } from '../ui/api';
@@ -40,9 +41,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
 
   useEffect(() => {
     if (!user) return;
-    call('GET', '/cart')
-      .then(mirrorServerCart)
-      .catch(() => undefined);
+    refreshCart().catch(() => undefined);
     call('GET', '/dashboard/address')
       .then((r) => {
         setAddresses(r.data);
@@ -79,10 +78,7 @@ export default function Checkout({ locale }: { locale: ShopLocale }) {
         setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0] ?? ''])) || { form: err.message });
       if (err instanceof CallError && Object.keys(err.errors).length === 0) setErrors({ form: err.message || t.error });
       // A code used up meanwhile: the cart is priced again without it, so the totals shown are what would be charged.
-      if (err instanceof CallError && err.errors.discount_code)
-        call('GET', '/cart')
-          .then(mirrorServerCart)
-          .catch(() => undefined);
+      if (err instanceof CallError && err.errors.discount_code) refreshCart().catch(() => undefined);
     } finally {
       setBusy(false);
     }
