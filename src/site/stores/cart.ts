@@ -30,20 +30,22 @@ export function changeCart(change: (state: ClientCart) => ClientCart): Promise<v
   });
 }
 
-let ticketsGiven = 0;
+let requestsSent = 0;
 let newestMirrored = 0;
 
 /**
- * A ticket for a cart read about to be sent. A page's first read (the header's, the cart page's) can
- * be answered after an add the shopper made meanwhile; mirrored then, its older cart would wipe the
- * add from the header's count. So an answer is mirrored only when no request sent after it has been.
+ * Sends a cart request and mirrors the server's answer. Answers can arrive out of order — a page's
+ * first read (the header's) answered after an add the shopper made meanwhile would wipe the add from
+ * the header's count — so an answer is mirrored only when no request sent after it has been.
  */
-export const cartTicket = (): number => ++ticketsGiven;
-
-/** Mirrors a server answer; `ticket` is taken when its request was sent (default: now, for a write's answer). */
-export function mirrorServerCart(cart: Cart, ticket: number = cartTicket()): Promise<void> {
-  if (ticket < newestMirrored) return Promise.resolve();
-  newestMirrored = ticket;
-  return changeCart((state) => fromServer(state, cart));
+export async function mirrorCartCall(send: () => Promise<Cart>): Promise<Cart> {
+  const sent = ++requestsSent;
+  const cart = await send();
+  if (sent > newestMirrored) {
+    newestMirrored = sent;
+    await changeCart((state) => fromServer(state, cart));
+  }
+  return cart;
 }
+
 export const clearCartMirror = (): Promise<void> => changeCart(() => EMPTY_CART);

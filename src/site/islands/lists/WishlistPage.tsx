@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { canAddToCart } from '../../../lib/availability';
-import { mirrorServerCart } from '../../stores/cart';
+import { mirrorCartCall } from '../../stores/cart';
 import { removeFromList } from '../../stores/lists';
 import { showToast } from '../../stores/toasts';
 import { formatPrice } from '../../format';
@@ -30,7 +30,7 @@ function AddToCart({ product, locale }: { product: ListProduct; locale: Locale }
     }
     setBusy(true);
     try {
-      await mirrorServerCart(await call('POST', '/cart', { body: { product_id: product.id, cart_quantity: quantity } }));
+      await mirrorCartCall(() => call('POST', '/cart', { body: { product_id: product.id, cart_quantity: quantity } }));
       showToast(fill(t.added, { name: locale === 'fa' ? product.displayName : product.name }, locale), 'success');
     } catch (err) {
       if (err instanceof CallError && err.status === 401)

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import type { CartProduct } from '../../../api/schemas/shop';
 import { nextPriceBreak, unitPriceFor } from '../../../lib/price-tiers';
 import { cartQuantityCap, checkCartQuantity, QUANTITY_MESSAGES } from '../../../lib/quantity';
-import { mirrorServerCart } from '../../stores/cart';
+import { mirrorCartCall } from '../../stores/cart';
 import { showToast } from '../../stores/toasts';
 import { loginUrl, maybeSignedIn } from './api';
 import { call, CallError } from '../ui/api';
@@ -57,8 +57,7 @@ export default function BuyBox({
   async function add(q: number) {
     setBusy(true);
     try {
-      const cart = await call('POST', '/cart', { body: { product_id: product.id, cart_quantity: q } });
-      await mirrorServerCart(cart);
+      await mirrorCartCall(() => call('POST', '/cart', { body: { product_id: product.id, cart_quantity: q } }));
       showToast(t.added(product.nameFa || product.displayName), 'success');
     } catch (err) {
       if (err instanceof CallError && err.status === 401) {

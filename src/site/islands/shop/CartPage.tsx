@@ -1,7 +1,7 @@
 /** /shop/cart: the server cart, quantities edited and saved together, lines removed, then checkout. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $cart, mirrorServerCart } from '../../stores/cart';
+import { $cart, mirrorCartCall } from '../../stores/cart';
 import type { ClientCartItem } from '../../stores/cart-state';
 import { useCustomer } from '../account/useCustomer';
 import { call, CallError } from '../ui/api';
@@ -35,7 +35,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
     });
     if (quantities.length === 0) return;
     try {
-      await mirrorServerCart(await call('POST', '/cartQuantity', { body: { quantities } }));
+      await mirrorCartCall(() => call('POST', '/cartQuantity', { body: { quantities } }));
       setEdits({});
     } catch (err) {
       if (err instanceof CallError && err.status === 422) {
@@ -48,7 +48,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
   async function saveReference(item: ClientCartItem, reference: string) {
     if (!item.serverId) return;
     try {
-      await mirrorServerCart(await call('POST', '/cart/reference', { body: { id: item.serverId, reference } }));
+      await mirrorCartCall(() => call('POST', '/cart/reference', { body: { id: item.serverId, reference } }));
     } catch (err) {
       if (err instanceof CallError) window.alert(Object.values(err.errors)[0]?.[0] ?? err.message);
     }
@@ -56,7 +56,7 @@ export default function CartPage({ locale }: { locale: ShopLocale }) {
 
   async function remove(item: ClientCartItem) {
     try {
-      await mirrorServerCart(await call('DELETE', '/cart/{productId}', { params: { productId: item.product.id } }));
+      await mirrorCartCall(() => call('DELETE', '/cart/{productId}', { params: { productId: item.product.id } }));
     } catch {
       /* spec §8: swallowed */
     }

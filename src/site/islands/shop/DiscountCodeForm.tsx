@@ -1,7 +1,7 @@
 /** The cart's discount code: entered, checked by the server (which prices the cart with it), or taken off. */
 import { useState, type FormEvent } from 'react';
 import type { Cart } from '../../../api/schemas/shop';
-import { mirrorServerCart } from '../../stores/cart';
+import { mirrorCartCall } from '../../stores/cart';
 import { call, CallError } from '../ui/api';
 import { checkoutTexts } from './checkout-texts';
 import { num, type ShopLocale } from './texts';
@@ -23,7 +23,7 @@ export function DiscountCodeForm({
   async function send(request: () => Promise<Cart>) {
     setBusy(true);
     try {
-      await mirrorServerCart(await request());
+      await mirrorCartCall(request);
       setError('');
       setCode('');
     } catch (err) {
