@@ -6,15 +6,16 @@
  * Two templates: migrated and empty, and migrated with the shared catalogue imported.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
+import { ensureIranPlaces } from '../../src/server/services/accounts/places';
 import { importCatalogue } from '../../src/server/services/catalogue-import';
 import { readSharedCatalogue } from './shared-catalogue';
 
@@ -31,13 +32,30 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Migrated, with Iran's provinces and cities (every server writes them at start when absent: about a
+ * thousand rows each test file would otherwise insert again) and, when asked, the shared catalogue.
+ */
+async function prepareTemplate(database: Database, withCatalogue: boolean): Promise<void> {
+  await migrate(database);
+  await ensureIranPlaces(database.db);
+  if (withCatalogue) await importCatalogue(database.db, readSharedCatalogue());
+}
+
 async function pgliteTemplate(work: string, name: string, withCatalogue: boolean): Promise<string> {
   const dataDir = join(work, name);
   const database = await openDatabase({ dataDir, pgliteThread: false });
-  await migrate(database);
-  if (withCatalogue) await importCatalogue(database.db, readSharedCatalogue());
+  await prepareTemplate(database, withCatalogue);
   await database.close();
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  // Only the WAL segment holding the last checkpoint is needed to start; the others (a recycled one
+  // waiting to be reused) would add 16 MB each to every test file's copy to read and unpack.
+  await client.exec('SET wal_recycle = off; CHECKPOINT;');
+  const { rows } = await client.query<{ file: string }>('select pg_walfile_name(pg_current_wal_lsn()) as file');
+  const walDir = join(dataDir, 'pg_wal');
+  for (const file of readdirSync(walDir)) {
+    if (/^[0-9A-F]{24}$/.test(file) && file !== rows[0]!.file) rmSync(join(walDir, file));
+  }
   const tarball = join(work, `${name}.tar`);
   writeFileSync(tarball, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await client.close();
@@ -53,8 +71,7 @@ async function postgresTemplate(serverUrl: string, name: string, withCatalogue: 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
-  await migrate(database);
-  if (withCatalogue) await importCatalogue(database.db, readSharedCatalogue());
+  await prepareTemplate(database, withCatalogue);
   await database.close();
   return name;
 }

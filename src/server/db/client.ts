@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { openPgliteThread } from './pglite-thread';
+import { tarballForPglite } from './pglite-tarball';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -145,7 +146,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 /** PGlite in the calling thread. PGlite.create (not the constructor) loads extension bundles before the first query. */
 async function pgliteHere(dataDir: string | undefined, startFrom?: string): Promise<PGlite> {
-  const loadDataDir = startFrom ? new Blob([readFileSync(startFrom)]) : undefined;
+  const loadDataDir = startFrom ? tarballForPglite(startFrom) : undefined;
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.exec(TRIGRAM_SETTINGS);
   return client;

@@ -4,11 +4,11 @@
  * own lock keeps its single session in order: a query that arrives while a transaction is open
  * waits for it, as it would in the server's thread.
  */
-import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Reply, Request, SentError, ThreadData } from './pglite-messages';
+import { tarballForPglite } from './pglite-tarball';
 
 const port = parentPort!;
 const { dataDir, setup, startFrom } = workerData as ThreadData;
@@ -31,7 +31,7 @@ function sent(err: unknown): SentError {
 const keepText = (types: number[]) => Object.fromEntries(types.map((t) => [t, (value: string) => value]));
 
 async function main() {
-  const loadDataDir = startFrom ? new Blob([readFileSync(startFrom)]) : undefined;
+  const loadDataDir = startFrom ? tarballForPglite(startFrom) : undefined;
   const db = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   if (setup) await db.exec(setup);
 
