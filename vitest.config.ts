@@ -1,14 +1,20 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, configDefaults } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import HeavyFirstSequencer from './tests/support/heavy-first-sequencer';
+import { ISOLATED_FILES, testGroup } from './tests/support/test-groups';
+
+const ALL_FILES = ['src/**/*.test.ts', 'tests/**/*.test.ts'];
+// `npm test` runs the two groups one after the other (scripts/test.ts, tests/support/test-groups.ts).
+const group = testGroup(process.env.QATEH_TEST_GROUP);
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: group === 'isolated' ? ISOLATED_FILES : ALL_FILES,
+    exclude: group === 'shared' ? [...configDefaults.exclude, ...ISOLATED_FILES] : configDefaults.exclude,
     // Each file boots its own database and server; two cores, so keep parallelism modest.
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: group !== 'shared' } },
     // The migrated (and catalogue-imported) databases each test file's database is copied from, and the
     // folder of the one static build the browser files share.
     globalSetup: ['./tests/support/database-templates.ts', './tests/support/browser-site-folder.ts'],
@@ -18,5 +24,6 @@ export default defineConfig({
     // shorter than a shopper would wait, and made journeys fail on timing rather than behaviour.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
+    passWithNoTests: group !== undefined,
   },
 });

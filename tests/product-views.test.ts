@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { productImages, products } from '../src/server/db/schema';
-import { importCatalogue } from '../src/server/services/catalogue-import';
 import { loadProduct, loadProductCards } from '../src/server/services/product-views';
 import { freshDatabase } from './support/database';
-import { readSharedCatalogue } from './support/server';
 
 let database: Database;
 let db: Db;
@@ -17,9 +15,8 @@ let statements: string[] = [];
 let counting: Db;
 
 beforeAll(async () => {
-  database = await freshDatabase();
+  database = await freshDatabase({ catalogue: true });
   db = database.db;
-  await importCatalogue(db, readSharedCatalogue());
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (db as unknown as { $client: never }).$client;
   counting = (database.kind === 'pglite'

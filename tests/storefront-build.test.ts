@@ -14,9 +14,7 @@ import { buildSite } from '../src/build/site';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { startServer, type RunningServer } from '../src/server/server';
-import { importCatalogue } from '../src/server/services/catalogue-import';
 import { freshDatabase } from './support/database';
-import { readSharedCatalogue } from './support/server';
 import { pageExists, pageFile, pagePath } from './support/site-files';
 
 const CATEGORY = 'op-amps';
@@ -58,8 +56,7 @@ async function get(path: string) {
 }
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  await importCatalogue(database.db, readSharedCatalogue());
+  database = await freshDatabase({ catalogue: true });
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });

@@ -17,11 +17,9 @@ import { buildSite } from '../src/build/site';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { startServer, type RunningServer } from '../src/server/server';
-import { importCatalogue } from '../src/server/services/catalogue-import';
 import { homeSlides } from '../src/server/db/schema';
 import { approximateIn, parseCurrencyRates } from '../src/lib/currency';
 import { freshDatabase } from './support/database';
-import { readSharedCatalogue } from './support/server';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CATEGORY = 'op-amps';
@@ -45,8 +43,7 @@ const env = {
 };
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  await importCatalogue(database.db, readSharedCatalogue());
+  database = await freshDatabase({ catalogue: true });
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
   // Two pre-orders: one due in the future, one whose date passed without the store updating it.

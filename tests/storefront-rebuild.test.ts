@@ -20,12 +20,10 @@ import { pagefindQuery } from '../src/lib/pagefind-query';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
-import { importCatalogue } from '../src/server/services/catalogue-import';
 import { setProductDeleted } from '../src/server/services/back-office/product-editor';
 import { ensureStaffAccount } from '../src/server/seed/staff';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
-import { readSharedCatalogue } from './support/server';
 import { pageExists, pagePath } from './support/site-files';
 
 const CATEGORY = 'op-amps';
@@ -63,8 +61,7 @@ function jsonLd(html: string): Record<string, any>[] {
 }
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  await importCatalogue(database.db, readSharedCatalogue());
+  database = await freshDatabase({ catalogue: true });
   await database.db.execute(sql`UPDATE products SET enable = false
     WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
   await writeDemoContent(database.db);

@@ -23,12 +23,10 @@ import { startSiteUpdater, type SiteUpdater } from '../../src/build/site-updater
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { products, rateLimitCounters } from '../../src/server/db/schema';
-import { importCatalogue } from '../../src/server/services/catalogue-import';
 import { openConfiguredDatabase, startServer, type RunningServer } from '../../src/server/server';
 import { freshDatabase } from '../support/database';
 import { buyerOf, payAtZarinpal, payLink, productWithStock } from '../support/payment-race';
 import { startProxy, type TestProxy } from '../support/proxy';
-import { readSharedCatalogue } from '../support/server';
 import { json, newCustomer } from '../support/shop';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -78,8 +76,7 @@ const apiAt = (base: string) => ({
 
 describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a proxy`, () => {
   beforeAll(async () => {
-    main = await freshDatabase();
-    await importCatalogue(main.db, readSharedCatalogue());
+    main = await freshDatabase({ catalogue: true });
     // A small site (one category's products) keeps the Astro builds short.
     await main.db.execute(
       sql`UPDATE products SET enable = false WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`,

@@ -6,7 +6,7 @@
  * Two templates: migrated and empty, and migrated with the shared catalogue imported.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -83,23 +83,39 @@ async function dropPostgres(serverUrl: string, names: string[]): Promise<void> {
   await admin.end();
 }
 
+/**
+ * A vitest run makes its templates and removes them at its end. `npm test` runs vitest twice
+ * (scripts/test.ts) and makes them once: it names a folder in QATEH_TEST_TEMPLATES, the first run
+ * leaves what it made there (QATEH_TEST_TEMPLATES_KEEP=1) and the second starts from it and cleans up.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
+  const shared = process.env.QATEH_TEST_TEMPLATES;
+  const keep = process.env.QATEH_TEST_TEMPLATES_KEEP === '1';
+  const record = shared ? join(shared, serverUrl ? 'postgres.json' : 'pglite.json') : undefined;
+  const made = record && existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as DatabaseTemplates) : undefined;
   if (serverUrl) {
     const prefix = `qateh_template_${randomBytes(4).toString('hex')}`;
-    const templates: DatabaseTemplates = {
+    const templates: DatabaseTemplates = made ?? {
       kind: 'postgres',
       empty: await postgresTemplate(serverUrl, `${prefix}_empty`, false),
       catalogue: await postgresTemplate(serverUrl, `${prefix}_catalogue`, true),
     };
+    if (record && !made) writeFileSync(record, JSON.stringify(templates));
     project.provide('databaseTemplates', templates);
-    return () => dropPostgres(serverUrl, [templates.empty, templates.catalogue]);
+    return async () => {
+      if (!keep) await dropPostgres(serverUrl, [templates.empty, templates.catalogue]);
+    };
   }
-  const work = mkdtempSync(join(tmpdir(), 'qateh-test-templates-'));
-  project.provide('databaseTemplates', {
+  const work = shared ?? mkdtempSync(join(tmpdir(), 'qateh-test-templates-'));
+  const templates: DatabaseTemplates = made ?? {
     kind: 'pglite',
     empty: await pgliteTemplate(work, 'empty', false),
     catalogue: await pgliteTemplate(work, 'catalogue', true),
-  });
-  return async () => rmSync(work, { recursive: true, force: true });
+  };
+  if (record && !made) writeFileSync(record, JSON.stringify(templates));
+  project.provide('databaseTemplates', templates);
+  return async () => {
+    if (!keep) rmSync(work, { recursive: true, force: true });
+  };
 }

@@ -80,11 +80,21 @@ export async function applyRepriceBatch(db: Db, runId: number, limit: number): P
   });
 }
 
-/** Runs this process is driving, so a periodic check does not start a second loop beside its own. */
-const driving = new Map<number, Promise<number>>();
+/**
+ * Runs this process is driving, per database (a run's id is only unique in its own), so a periodic
+ * check does not start a second loop beside its own.
+ */
+const drivingBy = new WeakMap<Db, Map<number, Promise<number>>>();
+
+function runsDriven(db: Db): Map<number, Promise<number>> {
+  let runs = drivingBy.get(db);
+  if (!runs) drivingBy.set(db, (runs = new Map()));
+  return runs;
+}
 
 /** Applies the batches of run `runId` until it closes, yielding to the shop between them; the products repriced. */
 export function driveRepriceRun(db: Db, runId: number, batch: number): Promise<number> {
+  const driving = runsDriven(db);
   const already = driving.get(runId);
   if (already) return already;
   const run = (async () => {
@@ -120,7 +130,7 @@ export async function resumeRepriceRun(db: Db, opts: { onlyStale: boolean; batch
         opts.onlyStale ? sql`${repriceRuns.updatedAt} < now() - make_interval(secs => ${STALE_AFTER_SECONDS})` : undefined,
       ),
     );
-  if (!open || driving.has(open.id)) return;
+  if (!open || runsDriven(db).has(open.id)) return;
   await driveRepriceRun(db, open.id, opts.batch);
   opts.finished();
 }
