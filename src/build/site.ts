@@ -19,6 +19,7 @@ import { shellFingerprint } from './shell-fingerprint';
 import {
   mergeRecord,
   recordIndex,
+  recordSearch,
   startRecording,
   stopRecording,
   writeManifest,
@@ -26,6 +27,8 @@ import {
   type BuildManifest,
 } from './build-record';
 import { createExportApi } from './export-client';
+import { exportSearchRecords } from './export-search-records';
+import { productSearchText } from '../site/pagefind-text';
 import { InlineHashCollector, writeInlineHashes } from './inline-hashes';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { buildWorkerCount, renderInSlices } from './parallel-render';
@@ -139,7 +142,14 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     }
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
     if (!opts.renderOnly && cap > 0) slugs = slugs.slice(0, cap);
-    if (onRequest && index) recordIndex(index.generatedAt, index.version);
+    if (onRequest && index) {
+      recordIndex(index.generatedAt, index.version);
+      // No product page renders to record its search record: they come from the export.
+      const t = performance.now();
+      const only = new Set(slugs);
+      const n = await exportSearchRecords(api.url, (p) => recordSearch(p, productSearchText(p)), only);
+      log(`${n} search records read from the catalogue in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
     if (russianFromEnglish && !onRequest) samples = russianSamples(slugs);
     const productLocales: ('fa' | 'en' | 'ru')[] = russianFromEnglish ? ['fa', 'en'] : ['fa', 'en', 'ru'];
     const workers = opts.renderOnly || onRequest ? 1 : Math.min(opts.workers ?? buildWorkerCount(slugs.length), Math.max(1, slugs.length));
@@ -250,7 +260,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       log(
         `search index (in the workers): ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexers' peak ${search.indexerPeakMb} MB`,
       );
-    } else if (opts.searchIndex !== false && !onRequest) {
+    } else if (opts.searchIndex !== false) {
       search = await indexSearchRecords(outDir, searchRecords);
       log(
         `search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`,
