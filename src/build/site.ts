@@ -142,14 +142,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     }
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
     if (!opts.renderOnly && cap > 0) slugs = slugs.slice(0, cap);
-    if (onRequest && index) {
-      recordIndex(index.generatedAt, index.version);
-      // No product page renders to record its search record: they come from the export.
-      const t = performance.now();
-      const only = new Set(slugs);
-      const n = await exportSearchRecords(api.url, (p) => recordSearch(p, productSearchText(p)), only);
-      log(`${n} search records read from the catalogue in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    }
+    if (onRequest && index) recordIndex(index.generatedAt, index.version);
     if (russianFromEnglish && !onRequest) samples = russianSamples(slugs);
     const productLocales: ('fa' | 'en' | 'ru')[] = russianFromEnglish ? ['fa', 'en'] : ['fa', 'en', 'ru'];
     const workers = opts.renderOnly || onRequest ? 1 : Math.min(opts.workers ?? buildWorkerCount(slugs.length), Math.max(1, slugs.length));
@@ -220,6 +213,13 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       writeInlineHashes(astroOut, inline.result());
       if (staged) moveInto(staged, outDir);
       log(`sitemap and move into place: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      if (onRequest && opts.searchIndex !== false) {
+        // No product page rendered to record its search record: they come from the catalogue, read
+        // once the pages are in place (product URLs already answer meanwhile, rendered on request).
+        const t2 = performance.now();
+        const n = await exportSearchRecords(api.url, (p) => recordSearch(p, productSearchText(p)), new Set(slugs));
+        log(`${n} search records read from the catalogue in ${((performance.now() - t2) / 1000).toFixed(1)} s`);
+      }
     }
   } finally {
     if (staged) rmSync(staged, { recursive: true, force: true });

@@ -80,15 +80,26 @@ export function productPagesOnRequest(opts: {
   const inFlight = new Map<string, Promise<string | null>>();
 
   const render = async (locale: Locale, slug: string, file: string): Promise<string | null> => {
-    if (!(await opts.isShown(slug))) return null;
-    renderer ??= opts.startRenderer();
+    const renderNow = async (): Promise<string | null> => {
+      renderer ??= opts.startRenderer();
+      try {
+        return await (await renderer).render(slug, locale, opts.generation());
+      } catch (err) {
+        // A thread that stopped is started again for the next request.
+        renderer = null;
+        throw err;
+      }
+    };
     let html: string | null;
-    try {
-      html = await (await renderer).render(slug, locale, opts.generation());
-    } catch (err) {
-      // A thread that stopped is started again for the next request.
-      renderer = null;
-      throw err;
+    if (!renderer) {
+      // A mistyped address never starts the renderer.
+      if (!(await opts.isShown(slug))) return null;
+      html = await renderNow();
+    } else {
+      // The renderer runs: the check and the render go side by side (the first render waits for the longer, not both).
+      const [shown, rendered] = await Promise.all([opts.isShown(slug), renderNow()]);
+      if (!shown) return null;
+      html = rendered;
     }
     if (html === null) return null;
     allowInlineParts(opts.siteDir, html);
