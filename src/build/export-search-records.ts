@@ -12,7 +12,7 @@ import { createExportApi } from './export-client';
 export async function exportSearchRecords(apiUrl: string, record: (p: Product) => void, slugs?: Set<string>): Promise<number> {
   const exporter = createExportApi(apiUrl);
   let count = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await exporter.products({ after, limit: EXPORT_MAX_LIMIT });
     for (const p of page.items) {
       if (slugs && !slugs.has(p.slug)) continue;

@@ -15,7 +15,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { dirname, join, relative } from 'node:path';
 import type { Config } from '../server/config';
 import { openBuildApi, type BuildData } from './build-api';
-import { readManifest, readSearchRecords, readSearchRecordsOf, updateSearchRecords, writeManifest, type BuildManifest } from './build-record';
+import {
+  readManifest,
+  readSearchRecords,
+  readSearchRecordsOf,
+  updateSearchRecords,
+  writeManifest,
+  type BuildManifest,
+} from './build-record';
 import { createExportApi } from './export-client';
 import { compressedPageFile } from './compressed-pages';
 import { productPageFiles } from './page-files';
@@ -155,7 +162,8 @@ async function rebuildFrom(
   // Every removed product's pages go, also those rendered on request (not in the manifest); one
   // removed earlier (asked for again within the clock margin) has nothing left to remove.
   const removed = plan.removed.filter(
-    (slug) => slug in manifest.products || LOCALE_PREFIXES.some((prefix) => productPageFiles(siteDir, prefix, slug).some((f) => existsSync(f))),
+    (slug) =>
+      slug in manifest.products || LOCALE_PREFIXES.some((prefix) => productPageFiles(siteDir, prefix, slug).some((f) => existsSync(f))),
   );
   const contentChanged = changes.pages.length + changes.posts.length + changes.site.length + categories.length > 0;
   if (rendered.length === 0 && removed.length === 0 && plan.forget.length === 0 && !contentChanged) {
@@ -246,11 +254,9 @@ async function rebuildFrom(
     updateSearchRecords(siteDir, { ...recordsNow, ...partial.searchRecords }, removed);
     const search =
       opts.searchIndex !== false && hasSearchIndex(siteDir)
-        ? await updateSearchIndex(
-            siteDir,
-            { of: (slugs) => readSearchRecordsOf(siteDir, slugs), all: () => readSearchRecords(siteDir) },
-            [...new Set([...rendered, ...plan.forget, ...removed])],
-          )
+        ? await updateSearchIndex(siteDir, { of: (slugs) => readSearchRecordsOf(siteDir, slugs), all: () => readSearchRecords(siteDir) }, [
+            ...new Set([...rendered, ...plan.forget, ...removed]),
+          ])
         : undefined;
     return {
       kind: 'partial',

@@ -100,7 +100,8 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
 
   async function send(c: Context, { path: file, stats }: Found, status: 200 | 404): Promise<Response> {
     const precompressed = file.endsWith(COMPRESSED_PAGE_SUFFIX);
-    const type = TYPES[extname(precompressed ? file.slice(0, -COMPRESSED_PAGE_SUFFIX.length) : file).toLowerCase()] ?? 'application/octet-stream';
+    const type =
+      TYPES[extname(precompressed ? file.slice(0, -COMPRESSED_PAGE_SUFFIX.length) : file).toLowerCase()] ?? 'application/octet-stream';
     // Astro's hashed assets never change under the same name; pages must be revalidated.
     const lasting = file.includes(`${sep}_astro${sep}`);
     const etag = fileEtag(stats);
@@ -114,7 +115,8 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
     if (status === 200 && etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
     const encoding = compressible ? acceptedEncoding(c.req.header('Accept-Encoding')) : null;
-    if (precompressed && encoding === 'br') return c.body(new Uint8Array(await readFile(file)), status, { ...headers, 'Content-Encoding': 'br' });
+    if (precompressed && encoding === 'br')
+      return c.body(new Uint8Array(await readFile(file)), status, { ...headers, 'Content-Encoding': 'br' });
     // A page kept compressed is unpacked for a browser that takes no brotli (and gzipped if it takes that).
     const read = precompressed
       ? async () => new Uint8Array(await brotliDecompress(await readFile(file)))
