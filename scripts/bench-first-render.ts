@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { readPageText } from '../src/build/compressed-pages';
 import { buildSite } from '../src/build/site';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
@@ -151,18 +152,23 @@ async function main() {
       console.log(`${opts.concurrency} at a time: ${perSecond.toFixed(1)} first renders/s (${rest.length} pages)`);
 
       const perLocale: Record<string, number> = {};
+      const rawPerLocale: Record<string, number> = {};
       for (const [prefix, l] of [
         ['', 'fa'],
         ['en/', 'en'],
         ['ru/', 'ru'],
       ] as const) {
         const dir = join(siteDir, prefix, 'shop/products');
-        const s = sizeOf(dir);
-        perLocale[l] = s.files ? s.bytes / s.files : 0;
+        // Pages rendered on request are kept compressed (.html.br): what they hold unpacked, beside what they take.
+        const pages = readdirSync(dir).filter((f) => f.endsWith('.html.br'));
+        perLocale[l] = pages.length ? pages.reduce((n, f) => n + statSync(join(dir, f)).size, 0) / pages.length : 0;
+        rawPerLocale[l] = pages.length ? pages.reduce((n, f) => n + Buffer.byteLength(readPageText(join(dir, f))), 0) / pages.length : 0;
       }
       const perProduct = perLocale.fa! + perLocale.en! + perLocale.ru!;
+      const rawPerProduct = rawPerLocale.fa! + rawPerLocale.en! + rawPerLocale.ru!;
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
       console.log(
-        `\nbytes per product page: fa ${(perLocale.fa! / 1024).toFixed(1)} KB, en ${(perLocale.en! / 1024).toFixed(1)} KB, ru ${(perLocale.ru! / 1024).toFixed(1)} KB; ${(perProduct / 1024).toFixed(1)} KB per product in three languages`,
+        `\nbytes per product page on disk (brotli): fa ${kb(perLocale.fa!)}, en ${kb(perLocale.en!)}, ru ${kb(perLocale.ru!)}; ${kb(perProduct)} per product in three languages (unpacked ${kb(rawPerProduct)}: ${gb(rawPerProduct * 1_000_000)} at a million)`,
       );
       const site = sizeOf(siteDir);
       console.log(`site now: ${site.files} files, ${mb(site.bytes)}`);

@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest, readSearchRecords, SHARD_FOLDER } from '../src/build/build-record';
 import { buildSite } from '../src/build/site';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
@@ -230,8 +231,9 @@ describe('static build', () => {
     const slugs = (rows as unknown as { rows: { slug: string }[] }).rows.map((r) => r.slug);
     expect(slugs.length).toBeGreaterThan(4);
     const sitemap = readFileSync(join(outDir, 'sitemap-0.xml'), 'utf8');
-    const manifest = JSON.parse(readFileSync(join(outDir, '.qateh-build.json'), 'utf8')) as { products: Record<string, unknown> };
-    const search = JSON.parse(readFileSync(join(outDir, '.qateh-search.json'), 'utf8')) as Record<string, unknown>;
+    // Read back from their shards (src/build/record-shards.ts), as a rebuild reads them.
+    const manifest = readManifest(outDir)!;
+    const search = readSearchRecords(outDir);
     for (const slug of slugs) {
       for (const prefix of ['', 'en/', 'ru/']) {
         expect(existsSync(join(outDir, `${prefix}shop/products/${slug}.html`)), `${prefix}${slug}`).toBe(true);
@@ -296,7 +298,9 @@ describe('serving beside the API', () => {
 
   it("keeps the build's own records beside the pages but never serves them", async () => {
     // The manifest, the search records and (from the first worker) the recorded browser bundle.
-    for (const file of ['.qateh-build.json', '.qateh-search.json', '.qateh-client-bundle.json']) {
+    // The shards of the manifest's products and of the search records too.
+    const shard = `${SHARD_FOLDER}/${readdirSync(join(outDir, SHARD_FOLDER))[0]!}`;
+    for (const file of ['.qateh-build.json', '.qateh-search.json', '.qateh-client-bundle.json', shard]) {
       expect(existsSync(join(outDir, file)), file).toBe(true);
       for (const path of [`/${file}`, `/en/${file}`, `/%2e${file.slice(1)}`]) {
         const r = await get(path);

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest } from '../src/build/build-record';
+import { MANIFEST_FILE, readManifest, readSearchRecords, SHARD_FOLDER } from '../src/build/build-record';
+import { shardOf } from '../src/build/record-shards';
 import { siteFreshness } from '../src/build/freshness';
 import { rebuildSite, type RebuildResult } from '../src/build/rebuild';
 import { startSiteUpdater } from '../src/build/site-updater';
@@ -24,7 +25,7 @@ import { setProductDeleted } from '../src/server/services/back-office/product-ed
 import { ensureStaffAccount } from '../src/server/seed/staff';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
-import { pageExists, pagePath } from './support/site-files';
+import { pageExists, pagePath, readPage } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const CHANGED = 'lm358n-dip8';
@@ -56,6 +57,12 @@ function htmlFiles(dir: string, base = dir): string[] {
   return out.sort();
 }
 
+/** The shard files (build-record.ts) with their inode and modification time. */
+function shardFiles(): Map<string, string> {
+  const folder = join(outDir, SHARD_FOLDER);
+  return new Map(readdirSync(folder).map((f) => [f, `${statSync(join(folder, f)).ino}:${statSync(join(folder, f)).mtimeMs}`]));
+}
+
 function jsonLd(html: string): Record<string, any>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 }
@@ -83,6 +90,16 @@ describe('full build', () => {
     expect(manifest.products[CHANGED]!.listings).toContain(CATEGORY);
     expect(manifest.listings).toHaveProperty(CATEGORY);
     expect(await siteFreshness(database, outDir)).toBe('fresh');
+    // The products and their search records are kept in shards (a million would pass one file's
+    // string limit): the manifest file itself names them, and reading them back gives every product.
+    const head = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8'));
+    expect(head).not.toHaveProperty('products');
+    const shards = Object.values(head.productShards as Record<string, string>);
+    expect(shards.length).toBeGreaterThan(1);
+    for (const file of shards) expect(existsSync(join(outDir, SHARD_FOLDER, file))).toBe(true);
+    const records = readSearchRecords(outDir);
+    expect(Object.keys(records).sort()).toEqual(Object.keys(manifest.products).sort());
+    expect(records[CHANGED]!.price.en).toBe('14,000 Toman');
   });
 
   it('product pages carry Open Graph tags, Product JSON-LD with the price in rials, and BreadcrumbList', () => {
@@ -165,13 +182,21 @@ describe('product pages rendered on their first request', () => {
       }
       for (const prefix of ['en/', 'ru/']) expect((await fetch(`${server.url}/${prefix}shop/products/${slug}`)).status).toBe(200);
       for (const prefix of ['', 'en/', 'ru/']) {
-        const written = readFileSync(pagePath(outDir, `${prefix}shop/products/${slug}`), 'utf8');
+        const written = readPage(outDir, `${prefix}shop/products/${slug}`);
         // Astro numbers islands at random per build: the one thing two renders of a page never share.
         expect(sameExceptIslandIds(written, built[prefix]!), `${prefix}shop/products/${slug}`).toBe(true);
       }
-      expect(answers[0]!.html).toBe(readFileSync(pagePath(outDir, `shop/products/${slug}`), 'utf8'));
-      // One file per page, no half-written copies left beside it.
-      expect(readdirSync(join(outDir, 'shop/products')).filter((f) => f.includes(slug))).toEqual([`${slug}.html`]);
+      expect(answers[0]!.html).toBe(readPage(outDir, `shop/products/${slug}`));
+      // One file per page, kept compressed, no half-written copies left beside it.
+      expect(readdirSync(join(outDir, 'shop/products')).filter((f) => f.includes(slug))).toEqual([`${slug}.html.br`]);
+      // A browser taking brotli gets the kept file as it is; one that does not gets the same page unpacked.
+      const br = await fetch(`${server.url}/shop/products/${slug}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await br.text()).toBe(answers[0]!.html);
+      const plain = await fetch(`${server.url}/shop/products/${slug}`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(answers[0]!.html);
     }
   }, 240_000);
 
@@ -242,6 +267,7 @@ describe('incremental rebuild', () => {
 
   it('a price change shows on the product page, only that page and its listings are rendered again', async () => {
     const before = { untouched: mtime(`shop/products/${UNTOUCHED}`), changed: mtime(`shop/products/${CHANGED}`) };
+    const shardsBefore = shardFiles();
     await database.db.execute(sql`UPDATE products SET price = 151000, updated_at = now() WHERE slug = ${CHANGED}`);
     await database.db.execute(sql`DELETE FROM product_prices WHERE product_id = (SELECT id FROM products WHERE slug = ${CHANGED})`);
     expect(await siteFreshness(database, outDir)).toBe('stale');
@@ -259,6 +285,17 @@ describe('incremental rebuild', () => {
     expect(mtime(`shop/products/${UNTOUCHED}`)).toBe(before.untouched);
     expect(readManifest(outDir)!.products[CHANGED]!.hash).not.toBe('');
     expect(await siteFreshness(database, outDir)).toBe('fresh');
+    // Only the shard holding the product changed, in the manifest and in the search records; every
+    // other shard is the same file, not written again.
+    const shardsAfter = shardFiles();
+    const shard = shardOf(CHANGED);
+    const shardName = (f: string) => f.replace(/-[^-]+\.json$/, '');
+    const written = [...shardsAfter.keys()].filter((f) => !shardsBefore.has(f)).map(shardName);
+    const pruned = [...shardsBefore.keys()].filter((f) => !shardsAfter.has(f)).map(shardName);
+    expect(written.sort()).toEqual([`products-${shard}`, `search-${shard}`]);
+    expect(pruned.sort()).toEqual(written);
+    for (const [file, stamp] of shardsAfter) if (shardsBefore.has(file)) expect(stamp).toBe(shardsBefore.get(file));
+    expect(readSearchRecords(outDir)[CHANGED]!.price.en).toBe('15,100 Toman');
     // The islands' code did not change: the full build's browser bundle was replayed, not made again,
     // and every script and style the new page asks for is in the site.
     expect(r.clientBundle).toEqual({ mode: 'replayed' });
@@ -477,10 +514,19 @@ describe('a build that leaves product pages to their first request (SITE_PRODUCT
   it('writes no product page but lists them all; a page is rendered on request; a rebuild drops a changed page for its next request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qateh-on-request-site-'));
     try {
-      await buildSite(config, database, { outDir: dir, logLevel: 'error', searchIndex: false, productPages: 'on-request' });
+      await buildSite(config, database, { outDir: dir, logLevel: 'error', productPages: 'on-request' });
       // Only the page listing every product (/shop/products) is there.
       expect(readdirSync(join(dir, 'shop/products'))).toEqual(['index.html']);
       expect(readManifest(dir)!.productPages).toBe('on-request');
+      // The search fallback still finds every product: its records come from the catalogue, not from pages.
+      const records = readSearchRecords(dir);
+      const shown = (await database.db.execute(sql`SELECT slug FROM products WHERE enable AND deleted_at IS NULL`)) as unknown as {
+        rows: { slug: string }[];
+      };
+      expect(Object.keys(records).sort()).toEqual(shown.rows.map((r) => r.slug).sort());
+      const entry = JSON.parse(readFileSync(join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8'));
+      expect(entry.languages.en.page_count).toBe(Object.keys(records).length);
+      const priceBefore = records[CHANGED]!.price.en;
       expect(readFileSync(join(dir, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>https://shop.example/en/shop/products/${CHANGED}</loc>`);
       expect(await siteFreshness(database, dir)).toBe('fresh');
       const server = await startServer(config, database, { siteDir: dir });
@@ -489,10 +535,13 @@ describe('a build that leaves product pages to their first request (SITE_PRODUCT
         expect(first.status).toBe(200);
         expect(pageExists(dir, `en/shop/products/${CHANGED}`)).toBe(true);
         await database.db.execute(sql`UPDATE products SET price = price + 10, updated_at = now() WHERE slug = ${CHANGED}`);
-        const r = await rebuildSite(config, database, dir, { logLevel: 'error', searchIndex: false });
+        const r = await rebuildSite(config, database, dir, { logLevel: 'error' });
         expect(r.kind).toBe('partial');
         expect(r.rendered).toEqual([]);
         expect(r.forgotten).toEqual([CHANGED]);
+        // Its search record shows the new price, and the bundle holding it was indexed again.
+        expect(readSearchRecords(dir)[CHANGED]!.price.en).not.toBe(priceBefore);
+        expect(r.search?.reindexed).toEqual(['/pagefind/']);
         expect(pageExists(dir, `en/shop/products/${CHANGED}`)).toBe(false);
         const price = (
           (await database.db.execute(sql`SELECT price::int AS p FROM products WHERE slug = ${CHANGED}`)) as unknown as {

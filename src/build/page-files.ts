@@ -5,6 +5,7 @@
  * tests that read them.
  */
 import { join } from 'node:path';
+import { compressedPageFile } from './compressed-pages';
 
 /**
  * The files that may hold the page at `urlPath` under `root`, in the order to try them: the file
@@ -15,6 +16,15 @@ export function pageFileCandidates(root: string, urlPath: string): string[] {
   return clean ? [join(root, `${clean}.html`), join(root, clean, 'index.html')] : [join(root, 'index.html')];
 }
 
-/** A product page's file; `prefix` is '' (Persian), 'en/' or 'ru/'. */
+/**
+ * A product page's file; `prefix` is '' (Persian), 'en/' or 'ru/'. A page rendered on request is kept
+ * compressed beside this name instead (src/build/compressed-pages.ts: `.html.br`).
+ */
 export const productPageFile = (siteDir: string, prefix: string, slug: string): string =>
   join(siteDir, `${prefix}shop/products/${slug}.html`);
+
+/** Both forms a product page may be kept in on disk: HTML and compressed (`.html.br`). */
+export const productPageFiles = (siteDir: string, prefix: string, slug: string): string[] => {
+  const html = productPageFile(siteDir, prefix, slug);
+  return [html, compressedPageFile(html)];
+};

@@ -15,10 +15,19 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { dirname, join, relative } from 'node:path';
 import type { Config } from '../server/config';
 import { openBuildApi, type BuildData } from './build-api';
-import { readManifest, readSearchRecords, writeManifest, writeSearchRecords, type BuildManifest } from './build-record';
+import {
+  readManifest,
+  readSearchRecords,
+  readSearchRecordsOf,
+  updateSearchRecords,
+  writeManifest,
+  type BuildManifest,
+} from './build-record';
 import { createExportApi } from './export-client';
-import { productPageFile } from './page-files';
+import { compressedPageFile } from './compressed-pages';
+import { productPageFiles } from './page-files';
 import { productHash } from './product-hash';
+import { searchRecordOf, type SearchRecord } from './search-records';
 import { INLINE_HASHES_FILE, InlineHashCollector, readInlineHashes, scanSitePages, writeInlineHashes } from './inline-hashes';
 import { copyFileReplacing } from './replace-files';
 import { hasSearchIndex } from './search-index';
@@ -120,9 +129,15 @@ async function rebuildFrom(
   const everyPage = changes.site.filter((area) => area !== 'slides' && area !== 'pages');
   if (everyPage.length > 0) return full(`staff changed what every page shows: ${everyPage.join(', ')}`);
   const fresh = new Map<string, { hash: string; listings: string[] }>();
+  const onRequest = manifest.productPages === 'on-request';
+  // Product pages rendered on request record nothing for the search fallback: changed products' records come from here.
+  const freshRecords: Record<string, SearchRecord> = {};
   for (let after = 0; ;) {
     const page = await exporter.products({ since, after, limit: 1000 });
-    for (const p of page.items) fresh.set(p.slug, { hash: productHash(p), listings: p.categories.map((c) => c.slug) });
+    for (const p of page.items) {
+      fresh.set(p.slug, { hash: productHash(p), listings: p.categories.map((c) => c.slug) });
+      if (onRequest) freshRecords[p.slug] = searchRecordOf(p);
+    }
     if (page.next === null) break;
     after = page.next;
   }
@@ -141,13 +156,14 @@ async function rebuildFrom(
     categories,
     underCategories,
     categoryTrails: Object.fromEntries(categories.map((c) => [c, categoryTrail(tree, c)])),
-    onRequest: manifest.productPages === 'on-request',
+    onRequest,
   });
   const rendered = plan.render;
   // Every removed product's pages go, also those rendered on request (not in the manifest); one
   // removed earlier (asked for again within the clock margin) has nothing left to remove.
   const removed = plan.removed.filter(
-    (slug) => slug in manifest.products || LOCALE_PREFIXES.some((prefix) => existsSync(productPageFile(siteDir, prefix, slug))),
+    (slug) =>
+      slug in manifest.products || LOCALE_PREFIXES.some((prefix) => productPageFiles(siteDir, prefix, slug).some((f) => existsSync(f))),
   );
   const contentChanged = changes.pages.length + changes.posts.length + changes.site.length + categories.length > 0;
   if (rendered.length === 0 && removed.length === 0 && plan.forget.length === 0 && !contentChanged) {
@@ -195,6 +211,8 @@ async function rebuildFrom(
       const target = join(siteDir, file);
       mkdirSync(dirname(target), { recursive: true });
       copyFileReplacing(join(tempDir, file), target);
+      // The page rendered on its first request, kept compressed, is replaced by the one rendered now.
+      if (file.endsWith('.html')) rmSync(compressedPageFile(target), { force: true });
     }
     const copied = new Set(filesUnder(tempDir));
     const swapShells = Object.fromEntries(
@@ -202,16 +220,16 @@ async function rebuildFrom(
     );
     const shellsSwapped = Object.keys(swapShells).length ? swapShell(siteDir, swapShells, copied) : 0;
     // Pages rendered on request next time they are asked for, from fresh data.
-    for (const slug of plan.forget) for (const prefix of LOCALE_PREFIXES) rmSync(productPageFile(siteDir, prefix, slug), { force: true });
+    for (const slug of plan.forget)
+      for (const prefix of LOCALE_PREFIXES) for (const file of productPageFiles(siteDir, prefix, slug)) rmSync(file, { force: true });
     for (const slug of removed) {
       for (const prefix of LOCALE_PREFIXES) {
-        rmSync(productPageFile(siteDir, prefix, slug), { force: true });
+        for (const file of productPageFiles(siteDir, prefix, slug)) rmSync(file, { force: true });
         // A site first built with a folder per page (before build.format 'preserve').
         rmSync(join(siteDir, `${prefix}shop/products/${slug}`), { recursive: true, force: true });
       }
     }
     // A site whose product pages are rendered on request lists every product in its sitemap, built or not.
-    const onRequest = manifest.productPages === 'on-request';
     const added = (
       onRequest
         ? unlistedProducts(siteDir, config.PUBLIC_BASE_URL, [...fresh.keys()])
@@ -230,13 +248,15 @@ async function rebuildFrom(
     for (const slug of removed) delete next.products[slug];
     writeManifest(siteDir, next);
     const pagesSeconds = (performance.now() - started) / 1000;
-    // The search records of every product live beside the site: swap the changed ones and re-index.
-    const records = { ...readSearchRecords(siteDir), ...partial.searchRecords };
-    for (const slug of removed) delete records[slug];
-    writeSearchRecords(siteDir, records);
+    // The search records of every product live beside the site, in shards: swap the changed ones (only
+    // their shards are rewritten) and re-index the bundles holding them, reading only the shards they need.
+    const recordsNow = Object.fromEntries(plan.forget.filter((slug) => slug in freshRecords).map((slug) => [slug, freshRecords[slug]!]));
+    updateSearchRecords(siteDir, { ...recordsNow, ...partial.searchRecords }, removed);
     const search =
       opts.searchIndex !== false && hasSearchIndex(siteDir)
-        ? await updateSearchIndex(siteDir, records, [...rendered, ...removed])
+        ? await updateSearchIndex(siteDir, { of: (slugs) => readSearchRecordsOf(siteDir, slugs), all: () => readSearchRecords(siteDir) }, [
+            ...new Set([...rendered, ...plan.forget, ...removed]),
+          ])
         : undefined;
     return {
       kind: 'partial',

@@ -61,21 +61,42 @@ export function planBundles(
   return { next, changed };
 }
 
+/**
+ * Where the records come from: at a million products they are not all read for a rebuild, only the
+ * shards holding the products of the bundles indexed again (build-record.ts: readSearchRecordsOf).
+ */
+export interface SearchRecordSource {
+  of(slugs: Iterable<string>): Map<string, SearchRecord>;
+  all(): Record<string, SearchRecord>;
+}
+
+const sourceOf = (records: Record<string, SearchRecord> | SearchRecordSource): SearchRecordSource =>
+  typeof records.of === 'function' && typeof records.all === 'function'
+    ? (records as SearchRecordSource)
+    : {
+        of: (slugs) => new Map([...slugs].filter((s) => s in records).map((s) => [s, (records as Record<string, SearchRecord>)[s]!])),
+        all: () => records as Record<string, SearchRecord>,
+      };
+
 export async function updateSearchIndex(
   siteDir: string,
-  records: Record<string, SearchRecord>,
+  records: Record<string, SearchRecord> | SearchRecordSource,
   touched: string[],
 ): Promise<SearchUpdateResult> {
+  const source = sourceOf(records);
   const map = readBundleMap(siteDir);
   const root = join(siteDir, 'pagefind');
   if (!map || !(ROOT_BUNDLE in map) || !existsSync(join(root, 'pagefind.js'))) {
-    const all = await indexSearchRecords(siteDir, records);
+    const all = await indexSearchRecords(siteDir, source.all());
     return { ...all, reindexed: ['*'] };
   }
   const started = performance.now();
   const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
-  const { next, changed } = planBundles(map, records, touched);
-  const entriesOf = (path: string): [string, SearchRecord][] => next[path]!.filter((s) => s in records).map((s) => [s, records[s]!]);
+  const { next, changed } = planBundles(map, Object.fromEntries(source.of(touched)), touched);
+  const entriesOf = (path: string): [string, SearchRecord][] => {
+    const found = source.of(next[path]!);
+    return next[path]!.filter((s) => found.has(s)).map((s) => [s, found.get(s)!]);
+  };
   let pages = 0;
   let peakMb = 0;
   const stamp = `${process.pid}-${Date.now()}`;

@@ -7,8 +7,9 @@
  * page as text, keeping each page's own part (its body, its language switcher): a string pass per
  * file instead of rendering the site again. The frame is taken from a page the rebuild rendered.
  */
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { COMPRESSED_PAGE_SUFFIX, compressPageSync, readPageText } from './compressed-pages';
 
 /** The frame of a page: [from, to) stretches in page order; null when the page is not framed so. */
 export function shellStretches(html: string): [number, number][] | null {
@@ -62,12 +63,14 @@ export function swapShell(siteDir: string, shells: Partial<Record<'' | 'en/' | '
       const path = join(dir, entry.name);
       const relPath = rel + entry.name;
       if (entry.isDirectory()) walk(path, `${relPath}/`);
-      else if (entry.name.endsWith('.html') && !skip.has(relPath)) {
+      else if ((entry.name.endsWith('.html') || entry.name.endsWith(`.html${COMPRESSED_PAGE_SUFFIX}`)) && !skip.has(relPath)) {
         const shell = shells[pageLanguagePrefix(relPath)];
         if (!shell) continue;
-        const next = withShell(readFileSync(path, 'utf8'), shell);
+        // A page kept compressed (rendered on request) is unpacked, swapped and packed again.
+        const packed = entry.name.endsWith(COMPRESSED_PAGE_SUFFIX);
+        const next = withShell(readPageText(path), shell);
         if (next === null) continue;
-        writeFileSync(`${path}.shell.tmp`, next);
+        writeFileSync(`${path}.shell.tmp`, packed ? compressPageSync(next) : next);
         renameSync(`${path}.shell.tmp`, path);
         changed++;
       }

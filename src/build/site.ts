@@ -19,6 +19,7 @@ import { shellFingerprint } from './shell-fingerprint';
 import {
   mergeRecord,
   recordIndex,
+  recordSearch,
   startRecording,
   stopRecording,
   writeManifest,
@@ -26,6 +27,8 @@ import {
   type BuildManifest,
 } from './build-record';
 import { createExportApi } from './export-client';
+import { exportSearchRecords } from './export-search-records';
+import { productSearchText } from '../site/pagefind-text';
 import { InlineHashCollector, writeInlineHashes } from './inline-hashes';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { buildWorkerCount, renderInSlices } from './parallel-render';
@@ -210,6 +213,13 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       writeInlineHashes(astroOut, inline.result());
       if (staged) moveInto(staged, outDir);
       log(`sitemap and move into place: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      if (onRequest && opts.searchIndex !== false) {
+        // No product page rendered to record its search record: they come from the catalogue, read
+        // once the pages are in place (product URLs already answer meanwhile, rendered on request).
+        const t2 = performance.now();
+        const n = await exportSearchRecords(api.url, (p) => recordSearch(p, productSearchText(p)), new Set(slugs));
+        log(`${n} search records read from the catalogue in ${((performance.now() - t2) / 1000).toFixed(1)} s`);
+      }
     }
   } finally {
     if (staged) rmSync(staged, { recursive: true, force: true });
@@ -250,7 +260,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       log(
         `search index (in the workers): ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexers' peak ${search.indexerPeakMb} MB`,
       );
-    } else if (opts.searchIndex !== false && !onRequest) {
+    } else if (opts.searchIndex !== false) {
       search = await indexSearchRecords(outDir, searchRecords);
       log(
         `search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`,

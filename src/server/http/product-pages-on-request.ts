@@ -3,7 +3,7 @@
  * would have written (README "Storefront"): a deploy whose build skipped product pages
  * (SITE_PRODUCT_PAGES=on-request), or a product added since the last build, answers at once instead
  * of waiting for a build. The page comes from the build's own compiled page in a render thread
- * (src/build/product-render-thread.ts). The file is written beside its place and renamed into it, so
+ * (src/build/product-render-thread.ts). The file (compressed, `.html.br`) is written beside its place and renamed into it, so
  * a reader — this server, another instance on the same site folder, nginx — gets the whole page or
  * none; requests for one page at the same time share one render. An unknown or disabled product stays
  * a 404.
@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { compressedPageFile, compressPage } from '../../build/compressed-pages';
 import { productPageFile } from '../../build/page-files';
 import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../build/inline-hashes';
 import type { ProductRenderer } from '../../build/product-render-thread';
@@ -29,7 +30,7 @@ export function productPageRequest(urlPath: string): { locale: Locale; slug: str
 const LOCALE_PREFIX: Record<Locale, string> = { fa: '', en: 'en/', ru: 'ru/' };
 
 /** Written beside the target under a name no other writer uses, then renamed over it. */
-function writeWhole(file: string, data: string): void {
+function writeWhole(file: string, data: string | Uint8Array): void {
   mkdirSync(dirname(file), { recursive: true });
   const aside = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
   try {
@@ -60,7 +61,7 @@ function allowInlineParts(siteDir: string, html: string): void {
 }
 
 export interface ProductPagesOnRequest {
-  /** The file of the product page at `urlPath` once rendered; null when it is not a product page or no such product is shown. */
+  /** The file of the product page at `urlPath` once rendered (`.html.br`, or the build's `.html`); null when it is not a product page or no such product is shown. */
   page(urlPath: string): Promise<string | null>;
   close(): Promise<void>;
 }
@@ -79,20 +80,33 @@ export function productPagesOnRequest(opts: {
   const inFlight = new Map<string, Promise<string | null>>();
 
   const render = async (locale: Locale, slug: string, file: string): Promise<string | null> => {
-    if (!(await opts.isShown(slug))) return null;
-    renderer ??= opts.startRenderer();
+    const renderNow = async (): Promise<string | null> => {
+      renderer ??= opts.startRenderer();
+      try {
+        return await (await renderer).render(slug, locale, opts.generation());
+      } catch (err) {
+        // A thread that stopped is started again for the next request.
+        renderer = null;
+        throw err;
+      }
+    };
     let html: string | null;
-    try {
-      html = await (await renderer).render(slug, locale, opts.generation());
-    } catch (err) {
-      // A thread that stopped is started again for the next request.
-      renderer = null;
-      throw err;
+    if (!renderer) {
+      // A mistyped address never starts the renderer.
+      if (!(await opts.isShown(slug))) return null;
+      html = await renderNow();
+    } else {
+      // The renderer runs: the check and the render go side by side (the first render waits for the longer, not both).
+      const [shown, rendered] = await Promise.all([opts.isShown(slug), renderNow()]);
+      if (!shown) return null;
+      html = rendered;
     }
     if (html === null) return null;
     allowInlineParts(opts.siteDir, html);
-    writeWhole(file, html);
-    return file;
+    // Kept compressed (src/build/compressed-pages.ts): a million products' pages fit on one disk.
+    const compressed = compressedPageFile(file);
+    writeWhole(compressed, await compressPage(html));
+    return compressed;
   };
 
   return {
@@ -101,7 +115,8 @@ export function productPagesOnRequest(opts: {
       if (!asked) return Promise.resolve(null);
       const file = productPageFile(opts.siteDir, LOCALE_PREFIX[asked.locale], asked.slug);
       // A slug with a dot looks like a file name to the static lookup: its page is found here.
-      if (existsSync(file)) return Promise.resolve(file);
+      const kept = [file, compressedPageFile(file)].find((f) => existsSync(f));
+      if (kept) return Promise.resolve(kept);
       let pending = inFlight.get(file);
       if (!pending) {
         pending = render(asked.locale, asked.slug, file).finally(() => inFlight.delete(file));

@@ -9,6 +9,9 @@ import type { Context, Hono } from 'hono';
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress as brotliDecompressCallback } from 'node:zlib';
+import { COMPRESSED_PAGE_SUFFIX, compressedPageFile } from '../../build/compressed-pages';
 import { pageFileCandidates } from '../../build/page-files';
 import { acceptedEncoding, CompressedFiles, etagMatches, fileEtag, isCompressible } from './compression';
 import { shopDynamicPage } from './shop-pages';
@@ -36,6 +39,8 @@ const TYPES: Record<string, string> = {
 
 /** Compressed pages and assets kept in memory (most-used first); each page is ~10–20 KB compressed. */
 const COMPRESSED_CACHE_BYTES = 48 * 1024 * 1024;
+
+const brotliDecompress = promisify(brotliDecompressCallback);
 
 /** Paths that belong to the backend: never answered with a page, so their JSON 404 stays. */
 const BACKEND_PREFIXES = ['/api/', '/media/'];
@@ -83,7 +88,8 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
     )
       return null;
     const candidates = extname(urlPath) ? [base] : pageFileCandidates(root, base.slice(root.length));
-    for (const candidate of candidates) {
+    // A page kept compressed (rendered on request, src/build/compressed-pages.ts) after its HTML form.
+    for (const candidate of [...candidates, ...candidates.filter((f) => f.endsWith('.html')).map(compressedPageFile)]) {
       const found = await fileAt(candidate);
       if (found) return found;
     }
@@ -93,7 +99,9 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
   const compressed = new CompressedFiles(COMPRESSED_CACHE_BYTES);
 
   async function send(c: Context, { path: file, stats }: Found, status: 200 | 404): Promise<Response> {
-    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const precompressed = file.endsWith(COMPRESSED_PAGE_SUFFIX);
+    const type =
+      TYPES[extname(precompressed ? file.slice(0, -COMPRESSED_PAGE_SUFFIX.length) : file).toLowerCase()] ?? 'application/octet-stream';
     // Astro's hashed assets never change under the same name; pages must be revalidated.
     const lasting = file.includes(`${sep}_astro${sep}`);
     const etag = fileEtag(stats);
@@ -102,12 +110,17 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
       'Cache-Control': lasting ? 'public, max-age=31536000, immutable' : 'no-cache',
       ETag: etag,
     };
-    const compressible = isCompressible(type, stats.size);
+    const compressible = precompressed || isCompressible(type, stats.size);
     if (compressible) headers.Vary = 'Accept-Encoding';
     if (status === 200 && etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
-    const read = async () => new Uint8Array(await readFile(file));
     const encoding = compressible ? acceptedEncoding(c.req.header('Accept-Encoding')) : null;
+    if (precompressed && encoding === 'br')
+      return c.body(new Uint8Array(await readFile(file)), status, { ...headers, 'Content-Encoding': 'br' });
+    // A page kept compressed is unpacked for a browser that takes no brotli (and gzipped if it takes that).
+    const read = precompressed
+      ? async () => new Uint8Array(await brotliDecompress(await readFile(file)))
+      : async () => new Uint8Array(await readFile(file));
     if (!encoding) return c.body(await read(), status, headers);
     const body = await compressed.get(file, stats, encoding, read, lasting);
     return c.body(body, status, { ...headers, 'Content-Encoding': encoding });
