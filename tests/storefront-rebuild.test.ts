@@ -22,7 +22,7 @@ import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
 import { importCatalogue } from '../src/server/services/catalogue-import';
 import { setProductDeleted } from '../src/server/services/back-office/product-editor';
-import { ensureStaffAccount } from '../src/server/seed/staff';
+import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
 import { readSharedCatalogue } from './support/server';
@@ -187,6 +187,72 @@ describe('product pages rendered on their first request', () => {
         expect(pageExists(outDir, `${prefix.slice(1)}${prefix ? '/' : ''}shop/products/${slug}`)).toBe(false);
       }
   });
+
+  it('a price saved in the staff console is on the served product page in Persian and English by itself; a disabled product answers 404', async () => {
+    const [slug, other] = (
+      (await database.db.execute(sql`SELECT p.id, p.slug FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE c.slug = ${CATEGORY} AND p.enable AND p.deleted_at IS NULL AND p.slug NOT IN (${CHANGED}, ${UNTOUCHED})
+      ORDER BY p.id DESC OFFSET 1 LIMIT 2`)) as unknown as { rows: { id: number; slug: string }[] }
+    ).rows;
+    const lines: string[] = [];
+    // The running shop's updater with the shop's page writer, as `npm start` starts them.
+    const updater = startSiteUpdater(config, database, outDir, {
+      intervalSeconds: 1,
+      log: (l) => lines.push(l),
+      productPages: server.deps.productPages,
+    });
+    try {
+      await ensureStaffAccount(database.db);
+      const api = `${server.url}/api/site/v1`;
+      const token = (
+        (await (
+          await fetch(`${api}/oauth/token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ grant_type: 'password', client_id: 3, username: DEMO_STAFF.username, password: DEMO_STAFF.password }),
+          })
+        ).json()) as { access_token: string }
+      ).access_token;
+      const staff = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const editor = (await (await fetch(`${api}/staff/products/${slug!.id}`, { headers: staff })).json()).data;
+      const { id: _id, slug: _slug, deleted: _deleted, updatedAt: _updatedAt, ...body } = editor;
+      const price = 987_650;
+      const tiers = (body.tiers as { price: number }[]).map((tier, n) => (n === 0 ? { ...tier, price } : tier));
+      const saved = await fetch(`${api}/staff/products/${slug!.id}`, {
+        method: 'PUT',
+        headers: staff,
+        body: JSON.stringify({ ...body, price, tiers }),
+      });
+      expect(saved.status).toBe(200);
+      const served = async (path: string) => {
+        const res = await fetch(`${server.url}${path}`);
+        return `${res.status} ${await res.text()}`;
+      };
+      // 987,650 rials = 98,765 toman, on the page the shop serves, in each language.
+      await expect.poll(() => served(`/shop/products/${slug!.slug}`)).toContain('۹۸٬۷۶۵ تومان');
+      await expect.poll(() => served(`/en/shop/products/${slug!.slug}`)).toContain('98,765 Toman');
+      expect(jsonLd((await served(`/en/shop/products/${slug!.slug}`)).slice(4))[0]!.offers.price).toBe(price);
+      // Rendered by the shop's page renderer, not waiting for the rebuild's partial build.
+      expect(lines.some((l) => l.startsWith(`Product ${slug!.slug}: pages rendered`))).toBe(true);
+
+      const enable = (on: boolean) =>
+        fetch(`${api}/staff/products/${other!.id}/enable`, { method: 'POST', headers: staff, body: JSON.stringify({ enable: on }) });
+      expect((await enable(false)).status).toBe(200);
+      for (const prefix of ['', '/en', '/ru'])
+        await expect.poll(async () => (await fetch(`${server.url}${prefix}/shop/products/${other!.slug}`)).status).toBe(404);
+      for (const prefix of ['', 'en/', 'ru/']) expect(pageExists(outDir, `${prefix}shop/products/${other!.slug}`)).toBe(false);
+      // Enabled again, its pages are back.
+      expect((await enable(true)).status).toBe(200);
+      await expect.poll(() => pageExists(outDir, `en/shop/products/${other!.slug}`)).toBe(true);
+      expect((await fetch(`${server.url}/shop/products/${other!.slug}`)).status).toBe(200);
+      // The rebuild follows with the listings and the manifest, and never puts the old price back.
+      await until(async () => (await siteFreshness(database, outDir)) === 'fresh');
+      expect(page(`shop/products/${slug!.slug}`)).toContain('۹۸٬۷۶۵ تومان');
+      expect(readManifest(outDir)!.products).toHaveProperty(other!.slug);
+    } finally {
+      await updater.stop();
+    }
+  }, 240_000);
 });
 
 describe('site and blog pages from the seeded content', () => {

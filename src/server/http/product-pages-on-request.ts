@@ -10,11 +10,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { productPageFile } from '../../build/page-files';
 import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../build/inline-hashes';
 import type { ProductRenderer } from '../../build/product-render-thread';
-import type { Locale } from '../../lib/locales';
+import { LOCALES, type Locale } from '../../lib/locales';
 
 /** Which product page a URL path asks for; null for any other path. */
 export function productPageRequest(urlPath: string): { locale: Locale; slug: string } | null {
@@ -62,6 +62,12 @@ function allowInlineParts(siteDir: string, html: string): void {
 export interface ProductPagesOnRequest {
   /** The file of the product page at `urlPath` once rendered; null when it is not a product page or no such product is shown. */
   page(urlPath: string): Promise<string | null>;
+  /**
+   * Writes the product's pages again in every language from fresh data, each replaced whole; removes
+   * them when no shown product has this slug (the server then answers 404). What a saved change
+   * calls to reach the product's static page in seconds (src/build/product-page-refresher.ts).
+   */
+  refresh(slug: string): Promise<'rendered' | 'removed'>;
   close(): Promise<void>;
 }
 
@@ -95,19 +101,34 @@ export function productPagesOnRequest(opts: {
     return file;
   };
 
+  /** One render of `file` at a time: a first request for it joins the render under way. */
+  const renderOnce = (locale: Locale, slug: string, file: string): Promise<string | null> => {
+    const pending = render(locale, slug, file).finally(() => inFlight.delete(file));
+    inFlight.set(file, pending);
+    return pending;
+  };
+
   return {
+    async refresh(slug) {
+      const files = LOCALES.map((locale) => [locale, productPageFile(opts.siteDir, LOCALE_PREFIX[locale], slug)] as const);
+      // A first request's render under way may have read the product before the change: it lands first.
+      await Promise.all(files.map(([, file]) => inFlight.get(file)?.catch(() => null)));
+      const written = await Promise.all(files.map(([locale, file]) => renderOnce(locale, slug, file)));
+      if (written.every((file) => file !== null)) return 'rendered';
+      for (const locale of LOCALES) {
+        rmSync(productPageFile(opts.siteDir, LOCALE_PREFIX[locale], slug), { force: true });
+        // A site first built with a folder per page (before build.format 'preserve').
+        rmSync(join(opts.siteDir, `${LOCALE_PREFIX[locale]}shop/products/${slug}`), { recursive: true, force: true });
+      }
+      return 'removed';
+    },
     page(urlPath) {
       const asked = productPageRequest(urlPath);
       if (!asked) return Promise.resolve(null);
       const file = productPageFile(opts.siteDir, LOCALE_PREFIX[asked.locale], asked.slug);
       // A slug with a dot looks like a file name to the static lookup: its page is found here.
       if (existsSync(file)) return Promise.resolve(file);
-      let pending = inFlight.get(file);
-      if (!pending) {
-        pending = render(asked.locale, asked.slug, file).finally(() => inFlight.delete(file));
-        inFlight.set(file, pending);
-      }
-      return pending;
+      return inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file);
     },
     async close() {
       const r = renderer;
