@@ -23,6 +23,8 @@ import { planPageRefresh } from './page-refresh-plan';
 /** What renders a product's pages again (src/server/http/product-pages-on-request.ts). */
 export interface ProductPageWriter {
   refresh(slug: string): Promise<'rendered' | 'removed'>;
+  /** Starts the renderer ahead of the first change. */
+  warm(): void;
 }
 
 export interface ProductPageRefresher {
@@ -101,6 +103,9 @@ export function startProductPageRefresher(
       });
   };
 
+  // The render thread's start (a small Astro build: about a minute on a busy machine) would otherwise
+  // be paid by the first save after the shop starts.
+  pages.warm();
   const timer = setInterval(run, opts.intervalSeconds * 1000);
   timer.unref();
   const unlisten = database.listen(CATALOGUE_CHANNEL, run).catch((err: unknown) => {

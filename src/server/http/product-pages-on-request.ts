@@ -68,6 +68,8 @@ export interface ProductPagesOnRequest {
    * calls to reach the product's static page in seconds (src/build/product-page-refresher.ts).
    */
   refresh(slug: string): Promise<'rendered' | 'removed'>;
+  /** Starts the renderer now (its small Astro build takes from seconds to minutes), so the first refresh need not wait for it. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,16 @@ export function productPagesOnRequest(opts: {
   };
 
   return {
+    warm() {
+      if (renderer) return;
+      const starting = opts.startRenderer();
+      renderer = starting;
+      // A renderer that failed to start is started again by the next page or refresh.
+      starting.catch((err: unknown) => {
+        if (renderer === starting) renderer = null;
+        opts.log?.(`The product page renderer did not start: ${(err as Error).stack ?? String(err)}`);
+      });
+    },
     async refresh(slug) {
       const files = LOCALES.map((locale) => [locale, productPageFile(opts.siteDir, LOCALE_PREFIX[locale], slug)] as const);
       // A first request's render under way may have read the product before the change: it lands first.
