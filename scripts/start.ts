@@ -34,7 +34,12 @@ async function main() {
   // Catalogue and content changes (staff console, imports) reach the static pages without a manual rebuild.
   const updater =
     config.SITE_UPDATE_SECONDS > 0
-      ? startSiteUpdater(config, database, siteDir, { intervalSeconds: config.SITE_UPDATE_SECONDS, log: (s) => console.log(s) })
+      ? startSiteUpdater(config, database, siteDir, {
+          intervalSeconds: config.SITE_UPDATE_SECONDS,
+          log: (s) => console.log(s),
+          // A saved product's own pages are rendered again at once by the shop's page renderer.
+          productPages: server.deps.productPages,
+        })
       : null;
 
   let stopping = false;

@@ -22,7 +22,7 @@ import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
 import { setProductDeleted } from '../src/server/services/back-office/product-editor';
-import { ensureStaffAccount } from '../src/server/seed/staff';
+import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
 import { pageExists, pagePath, readPage } from './support/site-files';
@@ -37,9 +37,9 @@ let outDir: string;
 const page = (rel: string) => readFileSync(pagePath(outDir, rel), 'utf8');
 const mtime = (rel: string) => statSync(pagePath(outDir, rel)).mtimeMs;
 
-/** Resolves once `ready` holds, checking every 100 ms; fails after a minute. */
-async function until(ready: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Resolves once `ready` holds, checking every 100 ms; fails after a minute (or `ms`). */
+async function until(ready: () => Promise<boolean> | boolean, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
   while (!(await ready())) {
     if (Date.now() > deadline) throw new Error('gave up waiting');
     await new Promise((r) => setTimeout(r, 100));
@@ -209,6 +209,67 @@ describe('product pages rendered on their first request', () => {
         expect(pageExists(outDir, `${prefix.slice(1)}${prefix ? '/' : ''}shop/products/${slug}`)).toBe(false);
       }
   });
+
+  it('a price saved in the staff console is on the served product page in Persian and English by itself; a disabled product answers 404', async () => {
+    const [slug, other] = (
+      (await database.db.execute(sql`SELECT p.id, p.slug FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE c.slug = ${CATEGORY} AND p.enable AND p.deleted_at IS NULL AND p.slug NOT IN (${CHANGED}, ${UNTOUCHED})
+      ORDER BY p.id DESC OFFSET 1 LIMIT 2`)) as unknown as { rows: { id: number; slug: string }[] }
+    ).rows;
+    const lines: string[] = [];
+    // The running shop's updater with the shop's page writer, as `npm start` starts them.
+    const updater = startSiteUpdater(config, database, outDir, {
+      intervalSeconds: 1,
+      log: (l) => lines.push(l),
+      productPages: server.deps.productPages,
+    });
+    try {
+      await ensureStaffAccount(database.db);
+      const api = `${server.url}/api/site/v1`;
+      const token = (
+        (await (
+          await fetch(`${api}/oauth/token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ grant_type: 'password', client_id: 3, username: DEMO_STAFF.username, password: DEMO_STAFF.password }),
+          })
+        ).json()) as { access_token: string }
+      ).access_token;
+      const staff = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const editor = (await (await fetch(`${api}/staff/products/${slug!.id}`, { headers: staff })).json()).data;
+      const { id: _id, slug: _slug, deleted: _deleted, updatedAt: _updatedAt, ...body } = editor;
+      const price = 987_650;
+      const tiers = (body.tiers as { price: number }[]).map((tier, n) => (n === 0 ? { ...tier, price } : tier));
+      // A new price for one product and another disabled, at once (one rebuild follows both).
+      const [saved, disabled] = await Promise.all([
+        fetch(`${api}/staff/products/${slug!.id}`, { method: 'PUT', headers: staff, body: JSON.stringify({ ...body, price, tiers }) }),
+        fetch(`${api}/staff/products/${other!.id}/enable`, { method: 'POST', headers: staff, body: JSON.stringify({ enable: false }) }),
+      ]);
+      expect([saved.status, disabled.status]).toEqual([200, 200]);
+      const served = async (path: string) => {
+        const res = await fetch(`${server.url}${path}`);
+        return `${res.status} ${await res.text()}`;
+      };
+      // 987,650 rials = 98,765 toman, on the page the shop serves, in each language.
+      await expect.poll(() => served(`/shop/products/${slug!.slug}`)).toContain('۹۸٬۷۶۵ تومان');
+      await expect.poll(() => served(`/en/shop/products/${slug!.slug}`)).toContain('98,765 Toman');
+      expect(jsonLd((await served(`/en/shop/products/${slug!.slug}`)).slice(4))[0]!.offers.price).toBe(price);
+      for (const prefix of ['', '/en', '/ru'])
+        await expect.poll(async () => (await fetch(`${server.url}${prefix}/shop/products/${other!.slug}`)).status).toBe(404);
+      for (const prefix of ['', 'en/', 'ru/']) expect(pageExists(outDir, `${prefix}shop/products/${other!.slug}`)).toBe(false);
+      // Written by the shop's page renderer, not left to the rebuild's partial build.
+      expect(lines.some((l) => l.startsWith(`Product ${slug!.slug}: pages rendered`))).toBe(true);
+      expect(lines.some((l) => l.startsWith(`Product ${other!.slug}: pages removed`))).toBe(true);
+      // The rebuild follows with the listings and the manifest, and never puts the old page back.
+      // A partial rebuild takes over a minute on a loaded machine.
+      await until(async () => (await siteFreshness(database, outDir)) === 'fresh', 300_000);
+      expect(page(`shop/products/${slug!.slug}`)).toContain('۹۸٬۷۶۵ تومان');
+      expect(pageExists(outDir, `shop/products/${other!.slug}`)).toBe(false);
+      expect(readManifest(outDir)!.products).not.toHaveProperty(other!.slug);
+    } finally {
+      await updater.stop();
+    }
+  }, 480_000);
 });
 
 describe('site and blog pages from the seeded content', () => {

@@ -77,6 +77,12 @@ function shellsOf(dir: string): Partial<Record<'' | 'en/' | 'ru/', string[]>> {
   return out;
 }
 
+/** The slug of a product page's file (relative to the site), or null for any other file. */
+function productPageSlug(file: string): string | null {
+  const m = /^(?:(?:en|ru)\/)?shop\/products\/([^/]+)\.html$/.exec(file);
+  return m && m[1] !== 'index' ? m[1]! : null;
+}
+
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string, base = dir): string[] {
   const out: string[] = [];
@@ -111,6 +117,8 @@ async function rebuildFrom(
   opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' },
   started: number,
 ): Promise<RebuildResult> {
+  // Wall clock (file times), before any data is read.
+  const startedAt = Date.now();
   const full = async (reason: string): Promise<RebuildResult> => {
     const built = await buildSite(config, { apiUrl }, { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex });
     return { kind: 'full', reason, rendered: [], removed: [], listings: [], pagesSeconds: built.renderSeconds, seconds: built.seconds };
@@ -206,15 +214,28 @@ async function rebuildFrom(
     inline.merge(readInlineHashes(siteDir) ?? scanSitePages(siteDir));
     inline.merge(readInlineHashes(tempDir) ?? { scripts: [], styles: [] });
     writeInlineHashes(siteDir, inline.result());
+    // Product pages the shop refreshed while this build ran (src/build/product-page-refresher.ts) were
+    // rendered from data as new as this build's or newer: never put an older page back over them, nor
+    // back the page of a product disabled or deleted meanwhile (the next rebuild does its listings).
+    const removedMeanwhile = new Set((await exporter.changes({ since })).products.removed);
+    const copied = new Set<string>();
     for (const file of filesUnder(tempDir)) {
       if (/^sitemap.*\.xml$/.test(file) || file === INLINE_HASHES_FILE) continue;
       const target = join(siteDir, file);
+      const product = productPageSlug(file);
+      if (product !== null && removedMeanwhile.has(product)) {
+        rmSync(target, { force: true });
+        rmSync(compressedPageFile(target), { force: true });
+        continue;
+      }
+      // A page the shop wrote after this rebuild read its data (a saved change, a first request) is newer.
+      if (product !== null && [target, compressedPageFile(target)].some((f) => existsSync(f) && statSync(f).mtimeMs > startedAt)) continue;
       mkdirSync(dirname(target), { recursive: true });
       copyFileReplacing(join(tempDir, file), target);
       // The page rendered on its first request, kept compressed, is replaced by the one rendered now.
       if (file.endsWith('.html')) rmSync(compressedPageFile(target), { force: true });
+      copied.add(file);
     }
-    const copied = new Set(filesUnder(tempDir));
     const swapShells = Object.fromEntries(
       Object.entries(newShells).filter(([prefix, shell]) => JSON.stringify(shell) !== JSON.stringify(oldShells[prefix as ''])),
     );

@@ -13,10 +13,16 @@
  * others, finding the lock taken, skip that check and serve the files it swaps in (every request
  * looks the file up afresh: src/server/http/static-site.ts). The freshness is checked again under
  * the lock, so an instance that gets it just after another's rebuild finds nothing left to do.
+ *
+ * Given the shop's product page writer, a changed product's own pages do not wait for the rebuild:
+ * they are rendered again within seconds of the change (src/build/product-page-refresher.ts), and the
+ * rebuild follows with the listings, the search index and the manifest.
  */
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
+import { readManifest } from './build-record';
 import { SITE_REBUILD_LOCK, siteFreshness } from './freshness';
+import { startProductPageRefresher, type ProductPageWriter } from './product-page-refresher';
 import { startBuildApi, type BuildApi } from './build-api';
 import type { RebuildResult } from './rebuild';
 import { rebuildThreads } from './rebuild-thread';
@@ -31,6 +37,8 @@ export interface SiteUpdaterOptions {
   log: (line: string) => void;
   /** Called after each rebuild (tests, logs). */
   onRebuilt?: (result: RebuildResult) => void;
+  /** The shop's writer of product pages (its pages rendered on request): changed products' pages are refreshed at once. */
+  productPages?: ProductPageWriter;
 }
 
 export function startSiteUpdater(config: Config, database: Database, siteDir: string, opts: SiteUpdaterOptions): SiteUpdater {
@@ -39,6 +47,9 @@ export function startSiteUpdater(config: Config, database: Database, siteDir: st
   // The API the rebuild threads read from, started with the first rebuild and kept for the next ones.
   let api: Promise<BuildApi> | null = null;
   const threads = rebuildThreads();
+  const refresher = opts.productPages
+    ? startProductPageRefresher(database, opts.productPages, { intervalSeconds: opts.intervalSeconds, log: opts.log })
+    : null;
 
   const check = async () => {
     if ((await siteFreshness(database, siteDir)) !== 'stale' || stopped) return;
@@ -53,7 +64,12 @@ export function startSiteUpdater(config: Config, database: Database, siteDir: st
       opts.log(
         `Storefront updated (${r.reason}): pages live after ${r.pagesSeconds.toFixed(1)} s, search index after ${r.seconds.toFixed(1)} s.`,
       );
-    } else if (r.kind === 'full') opts.log(`Storefront rebuilt in full (${r.reason}) in ${r.seconds.toFixed(1)} s.`);
+    } else if (r.kind === 'full') {
+      opts.log(`Storefront rebuilt in full (${r.reason}) in ${r.seconds.toFixed(1)} s.`);
+      // The new folder replaced pages refreshed while it was built: changes since its data was read go again.
+      const builtAt = readManifest(siteDir)?.builtAt;
+      if (builtAt) refresher?.restartFrom(builtAt);
+    }
     opts.onRebuilt?.(r);
   };
 
@@ -72,6 +88,7 @@ export function startSiteUpdater(config: Config, database: Database, siteDir: st
     async stop() {
       stopped = true;
       clearInterval(timer);
+      await refresher?.stop();
       await running;
       await threads.close();
       if (api) await (await api).close();

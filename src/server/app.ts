@@ -163,7 +163,9 @@ export function createApp(config: Config, database: Database, options: AppOption
           import('../build/build-api'),
           import('../build/product-render-thread'),
         ]);
-        const api = await startBuildApi(config, database);
+        // No read cache of its own: a page refreshed right after a save must read the saved product,
+        // not a copy this API kept until its change notification arrived.
+        const api = await startBuildApi({ ...config, READ_CACHE_SIZE: 0 }, database);
         const thread = productRenderThread(config, api.url, siteDir);
         return {
           render: thread.render,

@@ -10,12 +10,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { compressedPageFile, compressPage } from '../../build/compressed-pages';
 import { productPageFile } from '../../build/page-files';
 import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../build/inline-hashes';
 import type { ProductRenderer } from '../../build/product-render-thread';
-import type { Locale } from '../../lib/locales';
+import { LOCALES, type Locale } from '../../lib/locales';
 
 /** Which product page a URL path asks for; null for any other path. */
 export function productPageRequest(urlPath: string): { locale: Locale; slug: string } | null {
@@ -63,6 +63,14 @@ function allowInlineParts(siteDir: string, html: string): void {
 export interface ProductPagesOnRequest {
   /** The file of the product page at `urlPath` once rendered (`.html.br`, or the build's `.html`); null when it is not a product page or no such product is shown. */
   page(urlPath: string): Promise<string | null>;
+  /**
+   * Writes the product's pages again in every language from fresh data, each replaced whole; removes
+   * them when no shown product has this slug (the server then answers 404). What a saved change
+   * calls to reach the product's static page in seconds (src/build/product-page-refresher.ts).
+   */
+  refresh(slug: string): Promise<'rendered' | 'removed'>;
+  /** Starts the renderer now (its small Astro build takes from seconds to minutes), so the first refresh need not wait for it. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -106,10 +114,44 @@ export function productPagesOnRequest(opts: {
     // Kept compressed (src/build/compressed-pages.ts): a million products' pages fit on one disk.
     const compressed = compressedPageFile(file);
     writeWhole(compressed, await compressPage(html));
+    // A refresh replaces the build's plain page too: the plain one would be found first.
+    rmSync(file, { force: true });
     return compressed;
   };
 
+  /** One render of `file` at a time: a first request for it joins the render under way. */
+  const renderOnce = (locale: Locale, slug: string, file: string): Promise<string | null> => {
+    const pending = render(locale, slug, file).finally(() => inFlight.delete(file));
+    inFlight.set(file, pending);
+    return pending;
+  };
+
   return {
+    warm() {
+      if (renderer) return;
+      const starting = opts.startRenderer();
+      renderer = starting;
+      // A renderer that failed to start is started again by the next page or refresh.
+      starting.catch((err: unknown) => {
+        if (renderer === starting) renderer = null;
+        opts.log?.(`The product page renderer did not start: ${(err as Error).stack ?? String(err)}`);
+      });
+    },
+    async refresh(slug) {
+      const files = LOCALES.map((locale) => [locale, productPageFile(opts.siteDir, LOCALE_PREFIX[locale], slug)] as const);
+      // A first request's render under way may have read the product before the change: it lands first.
+      await Promise.all(files.map(([, file]) => inFlight.get(file)?.catch(() => null)));
+      const written = await Promise.all(files.map(([locale, file]) => renderOnce(locale, slug, file)));
+      if (written.every((file) => file !== null)) return 'rendered';
+      for (const locale of LOCALES) {
+        const file = productPageFile(opts.siteDir, LOCALE_PREFIX[locale], slug);
+        rmSync(file, { force: true });
+        rmSync(compressedPageFile(file), { force: true });
+        // A site first built with a folder per page (before build.format 'preserve').
+        rmSync(join(opts.siteDir, `${LOCALE_PREFIX[locale]}shop/products/${slug}`), { recursive: true, force: true });
+      }
+      return 'removed';
+    },
     page(urlPath) {
       const asked = productPageRequest(urlPath);
       if (!asked) return Promise.resolve(null);
@@ -117,12 +159,7 @@ export function productPagesOnRequest(opts: {
       // A slug with a dot looks like a file name to the static lookup: its page is found here.
       const kept = [file, compressedPageFile(file)].find((f) => existsSync(f));
       if (kept) return Promise.resolve(kept);
-      let pending = inFlight.get(file);
-      if (!pending) {
-        pending = render(asked.locale, asked.slug, file).finally(() => inFlight.delete(file));
-        inFlight.set(file, pending);
-      }
-      return pending;
+      return inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file);
     },
     async close() {
       const r = renderer;
