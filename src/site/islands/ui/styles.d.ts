@@ -1,2 +1,5 @@
-// Stylesheets imported for their side effect (Vite bundles them); they export nothing.
-declare module 'photoswipe/style.css';
+// Stylesheets imported for their address (Vite emits the file, the island adds a <link> when needed).
+declare module 'photoswipe/style.css?url' {
+  const href: string;
+  export default href;
+}
