@@ -59,7 +59,10 @@ export default defineConfig({
       name: 'qateh:client-interaction',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/site/islands/ui/client-interaction.ts', import.meta.url)) }),
+          addClientDirective({
+            name: 'interaction',
+            entrypoint: fileURLToPath(new URL('./src/site/islands/ui/client-interaction.ts', import.meta.url)),
+          }),
       },
     },
     // A partial rebuild reuses the last build's browser bundle instead of making it again.
