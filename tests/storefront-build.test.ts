@@ -334,13 +334,13 @@ describe('serving beside the API', () => {
     const plain = await rawGet(path, {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.equals(file)).toBe(true);
-    // Pages carry their own CSS; what stays a file (the gallery viewer's) goes compressed and cached.
+    // Pages carry their own CSS (no stylesheet request before the first paint); scripts go compressed and cached.
     expect(file.toString()).not.toMatch(/<link rel="stylesheet"/);
-    const css = `/_astro/${readdirSync(join(outDir, '_astro')).find((f) => f.endsWith('.css'))!}`;
-    const style = await rawGet(css, { 'Accept-Encoding': 'br' });
-    expect(style.headers['content-encoding']).toBe('br');
-    expect(style.headers['cache-control']).toContain('immutable');
-    expect(brotliDecompressSync(style.body).equals(readFileSync(join(outDir, css)))).toBe(true);
+    const script = /src="(\/_astro\/[^"]+\.js)"/.exec(file.toString())![1]!;
+    const code = await rawGet(script, { 'Accept-Encoding': 'br' });
+    expect(code.headers['content-encoding']).toBe('br');
+    expect(code.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(code.body).equals(readFileSync(join(outDir, script)))).toBe(true);
     const api = await rawGet('/api/site/v1/categories', { 'Accept-Encoding': 'gzip' });
     expect(api.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(api.body).toString())).toHaveProperty('data');

@@ -576,7 +576,6 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     // The first tap arrives before the code: it is held and given to the gallery once hydrated.
     await page.locator('.gallery__main').tap();
     await expect.poll(() => page.locator('.pswp').isVisible()).toBe(true);
-    // The viewer's own stylesheet came with it.
     expect(await page.locator('.pswp').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     expect(scripts).toContain(gallery);
     expect(problems.filter((p) => /hydrat|#41[89]|#42[35]/i.test(p))).toEqual([]);

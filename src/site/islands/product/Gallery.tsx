@@ -10,9 +10,6 @@ import { fill } from '../ui/fill';
 import { variantFor, variantSrcSet, type ImageVariant } from '../../../lib/responsive-image';
 import type { ProductTexts } from './texts';
 import './product.css';
-// The viewer's stylesheet as a file of its own: imported as CSS it would join the page's stylesheet
-// (Astro gathers an island's CSS, dynamic imports included) and hold up every product page's first paint.
-import viewerStylesheet from 'photoswipe/style.css?url';
 
 interface Image {
   src: string;
@@ -36,24 +33,6 @@ interface Props {
 /** Full-screen size: our illustrations are SVG and scale freely; photos keep their own size. */
 const viewerSize = (img: Image) => ({ w: Math.max(img.width ?? 1200, 1200), h: Math.max(img.height ?? 1200, 1200) });
 
-/** The viewer's stylesheet, added to the page at the first opening; a failed load is tried again at the next. */
-let viewerStyles: Promise<void> | null = null;
-function loadViewerStyles(): Promise<void> {
-  viewerStyles ??= new Promise<void>((done, fail) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = viewerStylesheet;
-    link.onload = () => done();
-    link.onerror = () => {
-      link.remove();
-      viewerStyles = null;
-      fail(new Error('the viewer stylesheet did not load'));
-    };
-    document.head.append(link);
-  });
-  return viewerStyles;
-}
-
 export default function Gallery({ locale, images, partNumber, note, labels: t }: Props) {
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
@@ -61,7 +40,7 @@ export default function Gallery({ locale, images, partNumber, note, labels: t }:
   const image = images[index];
 
   const openViewer = async () => {
-    const [{ default: PhotoSwipe }] = await Promise.all([import('photoswipe'), loadViewerStyles()]);
+    const [{ default: PhotoSwipe }] = await Promise.all([import('photoswipe'), import('photoswipe/style.css')]);
     const pswp = new PhotoSwipe({
       dataSource: images.map((img) => ({
         src: img.src,

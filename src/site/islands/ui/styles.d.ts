@@ -1,5 +1,2 @@
-// Stylesheets imported for their address (Vite emits the file, the island adds a <link> when needed).
-declare module 'photoswipe/style.css?url' {
-  const href: string;
-  export default href;
-}
+// Stylesheets imported for their side effect (Vite bundles them); they export nothing.
+declare module 'photoswipe/style.css';
