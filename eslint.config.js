@@ -63,6 +63,14 @@ export default tseslint.config(
               message: 'No zod values in islands (bundle size; the CSP forbids its eval probe): import types only.',
             },
           ],
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useId'],
+              message:
+                'useId differs between the build and the browser: @astrojs/react renders islands without their `prefix` (experimentalDisableStreaming) but hydrates with it. Derive ids from props; useId only in what renders on the client alone.',
+            },
+          ],
         },
       ],
     },

@@ -32,17 +32,23 @@ const reuse = process.argv.includes('--reuse');
 const gz = (text: string | Uint8Array) => gzipSync(text).length;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** Script URLs a page loads at once: module scripts, modulepreloads, island components and renderers. */
-function scriptUrls(html: string): string[] {
+/**
+ * Script URLs of a page: module scripts, modulepreloads, island components and renderers. With
+ * `atLoad`, islands that wait for the shopper (client:visible, client:interaction, client:media) are
+ * left out: what every visit runs, whatever the screen shows.
+ */
+function scriptUrls(html: string, atLoad = false): string[] {
   const urls = new Set<string>();
-  for (const re of [
-    /<script[^>]+src="([^"]+)"/g,
-    /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g,
-    /component-url="([^"]+)"/g,
-    /renderer-url="([^"]+)"/g,
-    /before-hydration-url="([^"]+)"/g,
-  ]) {
+  for (const re of [/<script[^>]+src="([^"]+)"/g, /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g]) {
     for (const m of html.matchAll(re)) if (m[1]) urls.add(m[1]);
+  }
+  for (const [island] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const directive = /\bclient="([^"]+)"/.exec(island)?.[1];
+    if (atLoad && directive !== 'load' && directive !== 'idle' && directive !== 'only') continue;
+    for (const attr of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      const url = new RegExp(`\\b${attr}="([^"]+)"`).exec(island)?.[1];
+      if (url) urls.add(url);
+    }
   }
   return [...urls];
 }
@@ -194,12 +200,14 @@ async function main() {
       ['blog post', post ? `/blog/${post}` : '/blog/category-classic'],
       ['content', '/site/faq'],
     ];
-    console.log('\npage          path                                         HTML KB  HTML gz KB  JS files  JS KB  JS gz KB');
+    console.log('\n(JS: the page\'s scripts and every island\'s code; "at load": without islands that wait to be seen or used)');
+    console.log('page          path                                         HTML KB  HTML gz KB  JS files  JS KB  JS gz KB  at load gz KB');
     for (const [name, path] of pages) {
       const html = await (await fetch(server.url + path)).text();
       const js = await jsBytes(server.url + path, scriptUrls(html));
+      const atLoad = await jsBytes(server.url + path, scriptUrls(html, true));
       console.log(
-        `${name.padEnd(13)} ${path.slice(0, 44).padEnd(44)} ${kb(Buffer.byteLength(html)).padStart(8)} ${kb(gz(html)).padStart(11)} ${String(js.files).padStart(9)} ${kb(js.raw).padStart(6)} ${kb(js.gzip).padStart(9)}`,
+        `${name.padEnd(13)} ${path.slice(0, 44).padEnd(44)} ${kb(Buffer.byteLength(html)).padStart(8)} ${kb(gz(html)).padStart(11)} ${String(js.files).padStart(9)} ${kb(js.raw).padStart(6)} ${kb(js.gzip).padStart(9)} ${kb(atLoad.gzip).padStart(14)}`,
       );
     }
     if (withLighthouse) {

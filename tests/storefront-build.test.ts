@@ -102,6 +102,9 @@ describe('static build', () => {
     // Vazirmatn is served by us, not a font CDN: its Persian-script subset, preloaded on Persian pages.
     expect(fa.html).toMatch(/url\(\/_astro\/Vazirmatn-NL-Regular[^)]*\.woff2\)/);
     expect(fa.html).toMatch(/<link rel="preload" href="\/_astro\/Vazirmatn-NL-Regular[^"]*\.woff2" as="font"/);
+    // Both weights are in the first screen; neither is swapped in later (that moved the painted page).
+    expect(fa.html).toMatch(/<link rel="preload" href="\/_astro\/Vazirmatn-NL-Bold[^"]*\.woff2" as="font"/);
+    expect(fa.html).not.toContain('font-display:swap');
 
     const en = await get('/en');
     expect(en.html).toContain('<html lang="en" dir="ltr">');
@@ -332,11 +335,18 @@ describe('serving beside the API', () => {
     const plain = await rawGet(path, {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.equals(file)).toBe(true);
-    const css = /href="(\/_astro\/[^"]+\.css)"/.exec(file.toString())![1]!;
-    const style = await rawGet(css, { 'Accept-Encoding': 'br' });
-    expect(style.headers['content-encoding']).toBe('br');
-    expect(style.headers['cache-control']).toContain('immutable');
-    expect(brotliDecompressSync(style.body).equals(readFileSync(join(outDir, css)))).toBe(true);
+    // Pages carry their own CSS (no stylesheet request before the first paint); scripts go compressed and cached.
+    expect(file.toString()).not.toMatch(/<link rel="stylesheet"/);
+    // The island renderer's chunk: big enough to be sent compressed.
+    const script = `/_astro/${
+      readdirSync(join(outDir, '_astro'))
+        .filter((f) => f.endsWith('.js'))
+        .sort((a, b) => statSync(join(outDir, '_astro', b)).size - statSync(join(outDir, '_astro', a)).size)[0]!
+    }`;
+    const code = await rawGet(script, { 'Accept-Encoding': 'br' });
+    expect(code.headers['content-encoding']).toBe('br');
+    expect(code.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(code.body).equals(readFileSync(join(outDir, script)))).toBe(true);
     const api = await rawGet('/api/site/v1/categories', { 'Accept-Encoding': 'gzip' });
     expect(api.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(api.body).toString())).toHaveProperty('data');

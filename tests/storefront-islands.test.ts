@@ -540,7 +540,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
   it('the product page keeps the build-time price in its HTML and opens the gallery viewer', async () => {
     const html = await (await fetch(`${server.url}/shop/products/${PRODUCT}`)).text();
     expect(html).toContain('۱۴٬۰۰۰ تومان');
-    const page = await open(`/shop/products/${PRODUCT}`, ['Gallery', 'LiveBuyBox']);
+    const page = await open(`/shop/products/${PRODUCT}`, ['LiveBuyBox']);
     await expect.poll(() => page.locator('.buybox[data-fresh]').count()).toBe(1);
     expect(await page.locator('.buybox .price--big').textContent()).toContain('تومان');
     await page.locator('.gallery__main').click();
@@ -548,6 +548,34 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await expect.poll(() => page.locator('.pswp img').count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.pswp').count()).toBe(0);
+    await page.close();
+  });
+
+  it('on a phone the product page loads no island code with the page; the gallery gets it when touched', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, hasTouch: true });
+    const scripts: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${server.url}/shop/products/${PRODUCT}`, { waitUntil: 'networkidle' });
+    await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
+    // The stylesheet is in the page: nothing holds up the first paint but the page itself.
+    expect(await page.locator('link[rel=stylesheet]').count()).toBe(0);
+    const renderer = await page.locator('astro-island[component-url*="/Gallery."]').getAttribute('renderer-url');
+    const gallery = await page.locator('astro-island[component-url*="/Gallery."]').getAttribute('component-url');
+    expect(scripts).not.toContain(renderer);
+    expect(scripts).not.toContain(gallery);
+    // The first tap arrives before the code: it is held and given to the gallery once hydrated.
+    await page.locator('.gallery__main').tap();
+    await expect.poll(() => page.locator('.pswp').isVisible()).toBe(true);
+    expect(await page.locator('.pswp').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(scripts).toContain(gallery);
+    expect(problems.filter((p) => /hydrat|#41[89]|#42[35]/i.test(p))).toEqual([]);
     await page.close();
   });
 

@@ -10,6 +10,8 @@ import { fill } from '../ui/fill';
 import { variantFor, variantSrcSet, type ImageVariant } from '../../../lib/responsive-image';
 import type { ProductTexts } from './texts';
 import './product.css';
+// In the page's own (inlined) CSS: a dynamic CSS import would ask for a file the inlining build no longer writes.
+import 'photoswipe/style.css';
 
 interface Image {
   src: string;
@@ -40,7 +42,7 @@ export default function Gallery({ locale, images, partNumber, note, labels: t }:
   const image = images[index];
 
   const openViewer = async () => {
-    const [{ default: PhotoSwipe }] = await Promise.all([import('photoswipe'), import('photoswipe/style.css')]);
+    const { default: PhotoSwipe } = await import('photoswipe');
     const pswp = new PhotoSwipe({
       dataSource: images.map((img) => ({
         src: img.src,

@@ -3,6 +3,8 @@
  * (`/staff/markdown-preview`: Markdown → HTML → the shop's allow-list), so what the clerk sees is
  * exactly what the product page will show, and no Markdown parser or sanitiser ships to the browser.
  */
+// The editor renders on the client alone (after the staff API answers), so its ids are never hydrated.
+// eslint-disable-next-line no-restricted-imports
 import { useEffect, useId, useState } from 'react';
 import { call } from '../ui/api';
 

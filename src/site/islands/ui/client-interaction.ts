@@ -1,0 +1,45 @@
+/**
+ * `client:interaction`: an island that only reacts to the shopper (the product gallery: thumbnails,
+ * hover zoom, the full-screen viewer) is hydrated when the shopper reaches for it — pointer over it,
+ * a touch, focus in it — and not with the page, so its framework code (React DOM, most of a page's
+ * JavaScript) stays out of the page load. A click that comes before the code has arrived is held and
+ * given again to the same element once the island is hydrated (React keeps the server's elements).
+ * Astro inlines this file into the pages that use it: it imports nothing.
+ */
+import type { ClientDirective } from 'astro';
+
+const STARTERS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin'] as const;
+
+const interaction: ClientDirective = (load, _options, el) => {
+  let started: Promise<void> | null = null;
+  const start = () => {
+    started ??= load()
+      .then((hydrate) => hydrate())
+      .then(
+        () => {
+          for (const type of STARTERS) el.removeEventListener(type, begin);
+          el.removeEventListener('click', holdClick, true);
+        },
+        (err: unknown) => {
+          // Tried again on the next reach (a chunk that fails to load also reloads the page once).
+          started = null;
+          throw err;
+        },
+      );
+    return started;
+  };
+  const begin = () => void start();
+  const holdClick = (e: Event) => {
+    const target = e.target;
+    if (!(target instanceof HTMLElement)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    void start().then(() => {
+      if (target.isConnected) target.click();
+    });
+  };
+  for (const type of STARTERS) el.addEventListener(type, begin, { passive: true });
+  el.addEventListener('click', holdClick, true);
+};
+
+export default interaction;
