@@ -4,8 +4,8 @@
  * src/build/site.ts and by each worker process of a parallel build (src/build/slice-worker.ts).
  */
 import { build } from 'astro';
-import { rmSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { InlineHashCollector, type InlineHashes } from './inline-hashes';
@@ -93,6 +93,7 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
         () =>
           build({
             root: PROJECT_ROOT,
+            cacheDir,
             outDir: job.outDir,
             site: job.site,
             logLevel: job.logLevel,
@@ -104,6 +105,12 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
       ),
     );
   };
+  // Astro writes its content store into its cache folder through a temporary file and a rename; two
+  // builds at once in one project (parallel test files, the render thread beside a rebuild) broke each
+  // other's rename when they shared node_modules/.astro. Nothing in it is worth keeping between builds.
+  const cacheBase = resolve(PROJECT_ROOT, 'node_modules', '.cache', 'qateh-site');
+  mkdirSync(cacheBase, { recursive: true });
+  const cacheDir = mkdtempSync(join(cacheBase, 'astro-'));
   try {
     takeClientBundleOutcome();
     try {
@@ -119,5 +126,6 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
     return { clientBundle: takeClientBundleOutcome(), russianWritten: writer?.russianWritten ?? 0, inlineHashes: inline.result() };
   } finally {
     provideBuildInput(undefined);
+    rmSync(cacheDir, { recursive: true, force: true });
   }
 }
