@@ -16,7 +16,7 @@ import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import {
   clickLive,
   fillLive,
-  FIRST_BUYABLE_SECOND_SOLD_OUT,
+  FIRST_AT_50000_SECOND_SOLD_OUT,
   hydrated,
   selectLive,
   signIn,
@@ -47,7 +47,7 @@ beforeAll(async () => {
       PREINVOICE_REMINDER_HOURS: '6',
     },
     // The first product: 500 in stock, the store asked above 1,000, sold one by one; the second sold out.
-    fixture: FIRST_BUYABLE_SECOND_SOLD_OUT,
+    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
     async prepare(database) {
       const [p, q] = await database.db
         .select({ id: products.id, slug: products.slug })

@@ -13,7 +13,7 @@ import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import {
   clickLive,
   fillLive,
-  FIRST_BUYABLE_SECOND_SOLD_OUT,
+  FIRST_AT_50000_SECOND_SOLD_OUT,
   hydrated,
   selectLive,
   signIn,
@@ -30,7 +30,7 @@ let productId: number;
 beforeAll(async () => {
   shop = await startBrowserShop({
     // The first product: 500 in stock, the store asked above 1,000, sold one by one.
-    fixture: FIRST_BUYABLE_SECOND_SOLD_OUT,
+    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
     async prepare(database) {
       const [p] = await database.db
         .select({ id: products.id, slug: products.slug })

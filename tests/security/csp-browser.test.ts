@@ -21,7 +21,7 @@ import { startServer, type RunningServer } from '../../src/server/server';
 import {
   clickLive,
   fillLive,
-  FIRST_BUYABLE_SECOND_SOLD_OUT,
+  FIRST_AT_50000_SECOND_SOLD_OUT,
   hydrated,
   signIn,
   startBrowserShop,
@@ -54,7 +54,7 @@ beforeAll(async () => {
   shop = await startBrowserShop({
     env: { MAP_TILE_URL: `${tilesUrl}/{z}/{x}/{y}.png`, CAPTCHA_MAX_NUMBER: '20000' },
     // The first product: 500 in stock, the store asked above 1,000, sold one by one.
-    fixture: FIRST_BUYABLE_SECOND_SOLD_OUT,
+    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
     async prepare(database) {
       const [p] = await database.db
         .select({ id: products.id, slug: products.slug })

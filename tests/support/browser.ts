@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -16,6 +16,7 @@ import { startServer, type RunningServer } from '../../src/server/server';
 import { makeTestSite, type SiteFixture } from './browser-site';
 import { freshDatabase } from './database';
 import { ownAddressEnv, type TestServer } from './server';
+import { prepareProduct } from './shop';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -38,23 +39,21 @@ export interface BrowserShopOptions {
 }
 
 /**
- * The buying-path files' products: the first enabled product on sale with plenty in stock (500, the
- * store asked above 1,000, sold one by one, no arrival date), the second sold out (0 in stock, no
- * arrival date). Their pages are rendered once per run for every file that names this.
+ * The buying-path files' products: the first enabled product on sale at 50,000 toman a unit (one price
+ * tier) with plenty in stock (500, the store asked above 1,000, sold one by one, no arrival date), the
+ * second sold out (0 in stock, no arrival date). Their pages are rendered once per run for every file
+ * that names this.
  */
-export const FIRST_BUYABLE_SECOND_SOLD_OUT: SiteFixture = {
-  name: 'first-buyable-second-sold-out',
+export const FIRST_AT_50000_SECOND_SOLD_OUT: SiteFixture = {
+  name: 'first-at-50000-toman-second-sold-out',
   async apply(database) {
-    const [first, second] = await database.db
+    const first = await prepareProduct(database.db, { stock: 500, threshold: 1000, tiers: [[1, 500_000]] });
+    const [second] = await database.db
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.enable, true))
+      .where(and(eq(products.enable, true), ne(products.id, first.id)))
       .orderBy(products.id)
-      .limit(2);
-    await database.db
-      .update(products)
-      .set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null })
-      .where(eq(products.id, first!.id));
+      .limit(1);
     await database.db.update(products).set({ stock: 0, availabilityDate: null }).where(eq(products.id, second!.id));
   },
 };
