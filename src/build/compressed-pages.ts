@@ -209,11 +209,15 @@ function streamOf(file: string, kept: Buffer): { stream: Buffer; skip: number } 
   return { stream: Buffer.concat([ref.start, kept.subarray(end + 1)]), skip: ref.text.byteLength };
 }
 
+/** What a kept page file holds unpacked: the page's own part, its shared stretches named. */
+export function keptPageText(file: string): string {
+  const { stream, skip } = streamOf(file, readFileSync(file));
+  return brotliDecompressSync(stream).subarray(skip).toString('utf8');
+}
+
 /** A page file's HTML, whether kept as `.html` or `.html.br`. */
 export function readPageText(file: string): string {
-  if (!file.endsWith(COMPRESSED_PAGE_SUFFIX)) return readFileSync(file, 'utf8');
-  const { stream, skip } = streamOf(file, readFileSync(file));
-  return unpackPage(brotliDecompressSync(stream).subarray(skip).toString('utf8'), file);
+  return file.endsWith(COMPRESSED_PAGE_SUFFIX) ? unpackPage(keptPageText(file), file) : readFileSync(file, 'utf8');
 }
 
 /** Same from a kept file's bytes, unpacked off the event loop; for the server. */
