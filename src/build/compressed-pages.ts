@@ -48,9 +48,6 @@ function sharedStretches(html: string): [number, number][] {
 
 const partName = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-/** Parts this process knows are on disk (by file), so a page's write does not look for them again. */
-const written = new Set<string>();
-
 /** Written aside and renamed: a reader gets the whole file or none. */
 function writeWhole(file: string, data: string | Buffer): void {
   const aside = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
@@ -62,16 +59,13 @@ function writeWhole(file: string, data: string | Buffer): void {
   }
 }
 
+// Looked for on every write, never remembered: a site folder may be replaced whole (a full build).
 function writePart(dir: string, name: string, data: string | Buffer): void {
   const file = join(dir, name);
-  if (written.has(file)) return;
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    // Named by its content: another writer of the same part writes the same bytes.
-    writeWhole(file, data);
-  }
-  if (written.size > 1000) written.clear();
-  written.add(file);
+  if (existsSync(file)) return;
+  mkdirSync(dir, { recursive: true });
+  // Named by its content: another writer of the same part writes the same bytes.
+  writeWhole(file, data);
 }
 
 /** The page as it is kept in `pageFile`: its shared stretches written to `.page-parts/` and named. */
