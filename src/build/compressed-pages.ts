@@ -4,10 +4,10 @@
  *
  * Most of a product page is the same on every product page of its language: the inlined stylesheet
  * (~48 KB), the header and footer frame (~20 KB), Astro's island loader scripts. Kept in every file,
- * they were 3/4 of the stored bytes (67 KB of brotli per product in three languages, ~73 GB in
+ * they were 3/4 of the stored bytes (63 KB of brotli per product in three languages, ~69 GB in
  * file-system blocks at a million products). So a kept page stores each such stretch as a reference
- * to one file of `.page-parts/` beside it, named by the stretch's hash: a product's three pages take
- * ~5 KB each, one or two 4 KB blocks (scripts/bench/page-bytes.ts). Parts are only ever added (a
+ * to one file of `.page-parts/` beside it, named by the stretch's hash, and its own part compressed
+ * after a reference page (below): ~0.9 KB a page, one 4 KB block (scripts/bench/page-bytes.ts). Parts are only ever added (a
  * new stylesheet or frame is a new part; an old page keeps the one it was rendered with), a few per
  * build, so nothing is removed while a page may still name them.
  */
