@@ -145,7 +145,9 @@ async function main() {
         for (const prefix of ['', 'en/', 'ru/'])
           for (const f of readdirSync(join(siteDir, prefix, 'shop/products')).filter((f) => f.endsWith('.html.br'))) {
             const t = performance.now();
-            const res = await fetch(`${server.url}/${prefix}shop/products/${f.slice(0, -'.html.br'.length)}`, { headers: { 'Accept-Encoding': 'br' } });
+            const res = await fetch(`${server.url}/${prefix}shop/products/${f.slice(0, -'.html.br'.length)}`, {
+              headers: { 'Accept-Encoding': 'br' },
+            });
             await res.arrayBuffer();
             took.push(performance.now() - t);
           }
@@ -156,7 +158,10 @@ async function main() {
       }
     }
 
-    const perLocale: Record<string, { n: number; parts: Record<string, number>; stored: number; blocks: number; q11: number; parts11: Record<string, number> }> = {};
+    const perLocale: Record<
+      string,
+      { n: number; parts: Record<string, number>; stored: number; blocks: number; q11: number; parts11: Record<string, number> }
+    > = {};
     for (const [prefix, l] of [
       ['', 'fa'],
       ['en/', 'en'],
@@ -164,7 +169,14 @@ async function main() {
     ] as const) {
       const dir = join(siteDir, prefix, 'shop/products');
       const files = readdirSync(dir).filter((f) => (f.endsWith('.html.br') || f.endsWith('.html')) && f !== 'index.html');
-      const acc = { n: files.length, parts: {} as Record<string, number>, stored: 0, blocks: 0, q11: 0, parts11: {} as Record<string, number> };
+      const acc = {
+        n: files.length,
+        parts: {} as Record<string, number>,
+        stored: 0,
+        blocks: 0,
+        q11: 0,
+        parts11: {} as Record<string, number>,
+      };
       for (const f of files) {
         const s = statSync(join(dir, f));
         acc.stored += s.size;
@@ -181,7 +193,8 @@ async function main() {
     const rows = Object.keys(perLocale.fa!.parts);
     console.log(`\nper page, average over ${perLocale.fa!.n} products (HTML bytes):`);
     console.log(`${''.padEnd(30)}${['fa', 'en', 'ru'].map((l) => l.padStart(10)).join('')}`);
-    for (const r of rows) console.log(`${r.padEnd(30)}${['fa', 'en', 'ru'].map((l) => kb(perLocale[l]!.parts[r]! / perLocale[l]!.n).padStart(10)).join('')}`);
+    for (const r of rows)
+      console.log(`${r.padEnd(30)}${['fa', 'en', 'ru'].map((l) => kb(perLocale[l]!.parts[r]! / perLocale[l]!.n).padStart(10)).join('')}`);
     const per = (k: 'stored' | 'blocks' | 'q11') => ['fa', 'en', 'ru'].reduce((n, l) => n + perLocale[l]![k] / perLocale[l]!.n, 0);
     const raw = ['fa', 'en', 'ru'].reduce((n, l) => n + perLocale[l]!.parts.total! / perLocale[l]!.n, 0);
     for (const [k, name] of [
@@ -192,7 +205,9 @@ async function main() {
       console.log(`${name.padEnd(42)}${['fa', 'en', 'ru'].map((l) => kb(perLocale[l]![k] / perLocale[l]!.n).padStart(10)).join('')}`);
     const stored = per('stored');
     const blocks = per('blocks');
-    console.log(`\nper product (three languages): HTML ${kb(raw)}, stored ${kb(stored)}, in blocks ${kb(blocks)}, brotli 11 ${kb(per('q11'))}`);
+    console.log(
+      `\nper product (three languages): HTML ${kb(raw)}, stored ${kb(stored)}, in blocks ${kb(blocks)}, brotli 11 ${kb(per('q11'))}`,
+    );
 
     // The rest of the site: what grows with the catalogue (sitemaps, the Pagefind bundles, the manifest
     // and search-record shards) scaled to a million products; the rest (listings' first pages, home,
@@ -206,7 +221,7 @@ async function main() {
     );
     const scale = 1_000_000 / products;
     console.log(
-      `at 1,000,000 products: product pages ${gb(stored * 1e6)} stored, ${gb(blocks * 1e6)} in blocks; growing parts ${gb(growing.blocks * scale)} in blocks; the rest ${(((fixed.blocks + parts.blocks) / 1024 ** 2)).toFixed(0)} MB; total ${gb(blocks * 1e6 + growing.blocks * scale + fixed.blocks + parts.blocks)} in blocks`,
+      `at 1,000,000 products: product pages ${gb(stored * 1e6)} stored, ${gb(blocks * 1e6)} in blocks; growing parts ${gb(growing.blocks * scale)} in blocks; the rest ${((fixed.blocks + parts.blocks) / 1024 ** 2).toFixed(0)} MB; total ${gb(blocks * 1e6 + growing.blocks * scale + fixed.blocks + parts.blocks)} in blocks`,
     );
   } finally {
     await database.close();

@@ -194,7 +194,6 @@ export async function compressPage(html: string, pageFile: string): Promise<Buff
   return Buffer.concat([Buffer.from(`${HEADER}${ref.name}\n`), rest]);
 }
 
-
 /** A kept file's brotli stream (its reference's start put back) and how many bytes of it are the reference's text. */
 function streamOf(file: string, kept: Buffer): { stream: Buffer; skip: number } {
   if (!kept.subarray(0, HEADER.length).equals(Buffer.from(HEADER))) return { stream: kept, skip: 0 };

@@ -41,7 +41,11 @@ export const pageLanguagePrefix = (rel: string): '' | 'en/' | 'ru/' => (rel.star
  * (rendered with it already). Each page is written aside and renamed: served meanwhile, a page is
  * the old one or the new one. Returns how many pages changed.
  */
-export async function swapShell(siteDir: string, shells: Partial<Record<'' | 'en/' | 'ru/', string[]>>, skip: Set<string>): Promise<number> {
+export async function swapShell(
+  siteDir: string,
+  shells: Partial<Record<'' | 'en/' | 'ru/', string[]>>,
+  skip: Set<string>,
+): Promise<number> {
   const pages: { path: string; shell: string[] }[] = [];
   const walk = (dir: string, rel: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -38,7 +38,6 @@ const TYPES: Record<string, string> = {
 /** Compressed pages and assets kept in memory (most-used first); each page is ~10–20 KB compressed. */
 const COMPRESSED_CACHE_BYTES = 48 * 1024 * 1024;
 
-
 /** Paths that belong to the backend: never answered with a page, so their JSON 404 stays. */
 const BACKEND_PREFIXES = ['/api/', '/media/'];
 
