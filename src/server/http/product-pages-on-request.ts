@@ -113,7 +113,7 @@ export function productPagesOnRequest(opts: {
     allowInlineParts(opts.siteDir, html);
     // Kept compressed (src/build/compressed-pages.ts): a million products' pages fit on one disk.
     const compressed = compressedPageFile(file);
-    writeWhole(compressed, await compressPage(html));
+    writeWhole(compressed, await compressPage(html, compressed));
     // A refresh replaces the build's plain page too: the plain one would be found first.
     rmSync(file, { force: true });
     return compressed;
