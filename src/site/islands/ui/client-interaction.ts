@@ -4,13 +4,16 @@
  * a touch, focus in it — and not with the page, so its framework code (React DOM, most of a page's
  * JavaScript) stays out of the page load. A click that comes before the code has arrived is held and
  * given again to the same element once the island is hydrated (React keeps the server's elements).
+ * `client:interaction="query"` (the catalogue listing, whose static HTML is its default first page):
+ * an address with a query (`?page=2`, `?sort=…`, a shared filtered link) asks for another state than
+ * the HTML shows, so the island is hydrated at once to show it.
  * Astro inlines this file into the pages that use it: it imports nothing.
  */
 import type { ClientDirective } from 'astro';
 
 const STARTERS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin'] as const;
 
-const interaction: ClientDirective = (load, _options, el) => {
+const interaction: ClientDirective = (load, options, el) => {
   let started: Promise<void> | null = null;
   const start = () => {
     started ??= load()
@@ -40,6 +43,7 @@ const interaction: ClientDirective = (load, _options, el) => {
   };
   for (const type of STARTERS) el.addEventListener(type, begin, { passive: true });
   el.addEventListener('click', holdClick, true);
+  if (options.value === 'query' && location.search) begin();
 };
 
 export default interaction;
