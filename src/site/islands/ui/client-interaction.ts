@@ -12,6 +12,7 @@
 import type { ClientDirective } from 'astro';
 
 const STARTERS = ['pointerenter', 'pointerdown', 'touchstart', 'focusin'] as const;
+const HELD = 'button, input, select, textarea, label, summary';
 
 const interaction: ClientDirective = (load, options, el) => {
   let started: Promise<void> | null = null;
@@ -33,12 +34,15 @@ const interaction: ClientDirective = (load, options, el) => {
   };
   const begin = () => void start();
   const holdClick = (e: Event) => {
-    const target = e.target;
-    if (!(target instanceof HTMLElement)) return;
+    // Only a click on a control is held. A link is left to the browser (the page it opens shows what
+    // the island would: see "query" above), and a click on anything else reaches the page's other
+    // listeners at once (a click outside an open header menu closes it).
+    const control = e.target instanceof Element ? e.target.closest<HTMLElement>(HELD) : null;
+    if (!control) return;
     e.preventDefault();
     e.stopPropagation();
     void start().then(() => {
-      if (target.isConnected) target.click();
+      if (control.isConnected) control.click();
     });
   };
   for (const type of STARTERS) el.addEventListener(type, begin, { passive: true });
