@@ -130,9 +130,20 @@ export async function startBrowserShop(options: BrowserShopOptions = {}): Promis
   };
 }
 
-/** Resolves once the island holding `selector` has hydrated (Astro removes `ssr` from a live island). */
+/**
+ * Resolves once the island holding `selector` has hydrated (Astro removes `ssr` from a live island).
+ * An island that waits for the shopper (`client:interaction`: the catalogue listing) is reached for
+ * first, with the pointer over the element, as a shopper would.
+ */
 export async function hydrated(page: Page, selector: string): Promise<void> {
+  await reachFor(page, selector);
   await page.locator(`astro-island:not([ssr]) ${selector}`).first().waitFor({ state: 'attached' });
+}
+
+/** Moves the pointer over `selector` when it sits in a `client:interaction` island not yet hydrated. */
+export async function reachFor(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().waitFor({ state: 'attached' });
+  if (await page.locator(`astro-island[client="interaction"][ssr] ${selector}`).count()) await page.locator(selector).first().hover();
 }
 
 /** Types into a field once its island is live: text typed into the server-rendered copy first is lost. */
