@@ -633,7 +633,8 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await row.locator('.card__pn').first().tap();
     await expect.poll(() => row.locator('.swiper-initialized').count()).toBe(1);
     expect(scripts.some((s) => /\/swiper-setup\./.test(s))).toBe(true);
-    const active = () => row.locator('.swiper-slide').evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('swiper-slide-active')));
+    const active = () =>
+      row.locator('.swiper-slide').evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('swiper-slide-active')));
     expect(await active()).toBe(0);
     // Phones swipe the row; the arrow buttons show from tablet width on, and now drive Swiper.
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -11,12 +11,13 @@
  * new stylesheet or frame is a new part; an old page keeps the one it was rendered with), a few per
  * build, so nothing is removed while a page may still name them.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, brotliDecompressSync, constants, createBrotliCompress } from 'node:zlib';
 import { shellStretches } from './page-frame';
+import { writeFileWhole } from './replace-files';
 
 export const COMPRESSED_PAGE_SUFFIX = '.br';
 
@@ -48,24 +49,12 @@ function sharedStretches(html: string): [number, number][] {
 
 const partName = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-/** Written aside and renamed: a reader gets the whole file or none. */
-function writeWhole(file: string, data: string | Buffer): void {
-  const aside = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    writeFileSync(aside, data);
-    renameSync(aside, file);
-  } finally {
-    rmSync(aside, { force: true });
-  }
-}
-
-// Looked for on every write, never remembered: a site folder may be replaced whole (a full build).
 function writePart(dir: string, name: string, data: string | Buffer): void {
   const file = join(dir, name);
   if (existsSync(file)) return;
   mkdirSync(dir, { recursive: true });
   // Named by its content: another writer of the same part writes the same bytes.
-  writeWhole(file, data);
+  writeFileWhole(file, data);
 }
 
 /** The page as it is kept in `pageFile`: its shared stretches written to `.page-parts/` and named. */
@@ -179,7 +168,7 @@ async function referenceOf(dir: string, page: Buffer): Promise<Reference> {
   writePart(dir, `${name}.ref`, page);
   writePart(dir, `${name}.start`, start);
   // Another writer may name its own meanwhile: each page names the reference it was kept with.
-  writeWhole(pointerFile, name);
+  writeFileWhole(pointerFile, name);
   return readReference(dir, name);
 }
 
