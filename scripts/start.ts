@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { ensureSiteFresh } from '../src/build/freshness';
 import { startSiteUpdater } from '../src/build/site-updater';
+import { completeSearchFallback, searchFallbackMissing } from '../src/build/search-fallback-later';
 import { DEFAULT_SITE_DIR } from '../src/build/site';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { seedOnStart } from '../src/server/seed/on-start';
@@ -29,6 +30,15 @@ async function main() {
   );
   console.log(`Shop: ${server.url}/ — English ${server.url}/en — Russian ${server.url}/ru`);
   console.log(`API: ${server.url}/api/site/v1 — OpenAPI: ${server.url}/api/site/v1/openapi.json`);
+  // Product pages rendered on request: the renderer starts now rather than with the first visitor,
+  // and a site built without its search fallback gets it in the background.
+  if (config.SITE_PRODUCT_PAGES === 'on-request') server.deps.productPages?.warm();
+  const searchFallback = searchFallbackMissing(siteDir)
+    ? completeSearchFallback(config, database, siteDir, { log: (s) => console.log(s) })
+    : null;
+  searchFallback?.done.catch((err: unknown) =>
+    console.error('The search fallback could not be indexed (the next start tries again):', (err as Error).stack ?? err),
+  );
   const addressWarning = publicAddressWarning(config.PUBLIC_BASE_URL, server.url, config.TRUST_PROXY !== false);
   if (addressWarning) console.warn(`Warning: ${addressWarning}`);
   // Catalogue and content changes (staff console, imports) reach the static pages without a manual rebuild.
@@ -47,6 +57,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: closing…`);
+    await searchFallback?.stop();
     await updater?.stop();
     await server.close();
     // PGlite must be closed cleanly or its files may need recovery on the next start.

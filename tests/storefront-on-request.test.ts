@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest, readSearchRecords } from '../src/build/build-record';
-import { siteFreshness } from '../src/build/freshness';
+import { ensureSiteFresh, siteFreshness } from '../src/build/freshness';
 import { rebuildSite } from '../src/build/rebuild';
-import { buildSite } from '../src/build/site';
+import { completeSearchFallback, searchFallbackMissing } from '../src/build/search-fallback-later';
+import { hasSearchIndex } from '../src/build/search-index';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
@@ -23,6 +24,7 @@ import { pageExists } from './support/site-files';
 const CATEGORY = 'op-amps';
 const CHANGED = 'lm358n-dip8';
 const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+const onRequestConfig = { ...config, SITE_PRODUCT_PAGES: 'on-request' as const };
 
 let database: Database;
 
@@ -42,29 +44,55 @@ afterAll(async () => {
 });
 
 describe('a build that leaves product pages to their first request (SITE_PRODUCT_PAGES=on-request)', () => {
-  it('writes no product page but lists them all; a page is rendered on request; a rebuild drops a changed page for its next request', async () => {
+  it('a deploy serves before its search fallback is indexed, which then catches up; no product page is built; a rebuild drops a changed page for its next request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qateh-on-request-site-'));
     try {
-      await buildSite(config, database, { outDir: dir, logLevel: 'error', productPages: 'on-request' });
+      // What `npm start` does with no site yet: build it without product pages nor search fallback.
+      expect(await ensureSiteFresh(onRequestConfig, database, dir, () => {})).toBe('missing');
       // Only the page listing every product (/shop/products) is there.
       expect(readdirSync(join(dir, 'shop/products'))).toEqual(['index.html']);
       expect(readManifest(dir)!.productPages).toBe('on-request');
-      // The search fallback still finds every product: its records come from the catalogue, not from pages.
-      const records = readSearchRecords(dir);
-      const shown = (await database.db.execute(sql`SELECT slug FROM products WHERE enable AND deleted_at IS NULL`)) as unknown as {
-        rows: { slug: string }[];
-      };
-      expect(Object.keys(records).sort()).toEqual(shown.rows.map((r) => r.slug).sort());
-      const entry = JSON.parse(readFileSync(join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8'));
-      expect(entry.languages.en.page_count).toBe(Object.keys(records).length);
-      const priceBefore = records[CHANGED]!.price.en;
+      expect(hasSearchIndex(dir)).toBe(false);
+      expect(searchFallbackMissing(dir)).toBe(true);
       expect(readFileSync(join(dir, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>https://shop.example/en/shop/products/${CHANGED}</loc>`);
       expect(await siteFreshness(database, dir)).toBe('fresh');
       const server = await startServer(config, database, { siteDir: dir });
       try {
+        // Product URLs answer before the search fallback exists.
         const first = await fetch(`${server.url}/en/shop/products/${CHANGED}`);
         expect(first.status).toBe(200);
         expect(pageExists(dir, `en/shop/products/${CHANGED}`)).toBe(true);
+
+        // Staff change one product and hide another while the index is being written.
+        const others = (
+          (await database.db.execute(
+            sql`SELECT slug FROM products WHERE enable AND deleted_at IS NULL AND slug <> ${CHANGED} ORDER BY slug LIMIT 2`,
+          )) as unknown as { rows: { slug: string }[] }
+        ).rows.map((r) => r.slug);
+        const [repriced, hidden] = others as [string, string];
+        const job = completeSearchFallback(config, database, dir, {
+          onIndexed: async () => {
+            expect(hasSearchIndex(dir)).toBe(false);
+            await database.db.execute(sql`UPDATE products SET price = 9876540, updated_at = now() WHERE slug = ${repriced}`);
+            await database.db.execute(sql`UPDATE products SET enable = false, updated_at = now() WHERE slug = ${hidden}`);
+          },
+        });
+        const done = await job.done;
+        expect(done!.caughtUp).toBeGreaterThanOrEqual(2);
+        expect(searchFallbackMissing(dir)).toBe(false);
+        // Every shown product is found, the one changed meanwhile at its new price, the hidden one not at all.
+        const records = readSearchRecords(dir);
+        const shown = (await database.db.execute(sql`SELECT slug FROM products WHERE enable AND deleted_at IS NULL`)) as unknown as {
+          rows: { slug: string }[];
+        };
+        expect(Object.keys(records).sort()).toEqual(shown.rows.map((r) => r.slug).sort());
+        expect(records).not.toHaveProperty(hidden);
+        expect(records[repriced]!.price.en).toContain('987,654');
+        const entry = JSON.parse(readFileSync(join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8'));
+        expect(entry.languages.en.page_count).toBe(Object.keys(records).length);
+        // A second start finds nothing to do.
+        expect(await completeSearchFallback(config, database, dir).done).toBeNull();
+        const priceBefore = records[CHANGED]!.price.en;
         await database.db.execute(sql`UPDATE products SET price = price + 10, updated_at = now() WHERE slug = ${CHANGED}`);
         const r = await rebuildSite(config, database, dir, { logLevel: 'error' });
         expect(r.kind).toBe('partial');

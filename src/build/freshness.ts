@@ -2,7 +2,8 @@
  * `npm start`'s check before serving: build the site when it is missing, rebuild what changed when
  * the catalogue is newer than the build (the manifest's version against catalogueVersion), build it
  * again in full when it was built under another configuration (shell-fingerprint.ts: test mode, store
- * details), or serve it as it is.
+ * details), or serve it as it is. A site whose product pages are rendered on request is built without
+ * its search fallback, which `npm start` then writes while serving (search-fallback-later.ts).
  */
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
@@ -37,8 +38,11 @@ async function buildWhatIsMissing(config: Config, database: Database, siteDir: s
   if (state === 'fresh' && shellChanged(config, siteDir)) state = 'stale';
   if (state === 'missing') {
     log(`No storefront build in ${siteDir} yet: building it (\`npm run build\` rebuilds it)…`);
-    const built = await buildSite(config, database, { outDir: siteDir });
-    log(`Storefront built in ${built.seconds.toFixed(1)} s.`);
+    // Product pages rendered on request: the search fallback is indexed after the shop serves
+    // (search-fallback-later.ts), hours at a million products that a deploy must not wait for.
+    const later = config.SITE_PRODUCT_PAGES === 'on-request';
+    const built = await buildSite(config, database, { outDir: siteDir, searchIndex: !later });
+    log(`Storefront built in ${built.seconds.toFixed(1)} s${later ? ' (its search fallback follows in the background)' : ''}.`);
   } else if (state === 'stale') {
     log('The catalogue or the configuration the pages show changed since the storefront was built: rebuilding what changed…');
     const r = await rebuildSite(config, database, siteDir);

@@ -41,7 +41,7 @@ import { patchSitemap, unlistedProducts } from './sitemap-patch';
 import type { ClientBundleOutcome } from './internals/vite-client-replay';
 
 /** Changes written in the same second as the last build's read are asked for again: re-checking is cheap. */
-const CLOCK_MARGIN_MS = 5000;
+export const CLOCK_MARGIN_MS = 5000;
 
 export interface RebuildResult {
   kind: 'none' | 'partial' | 'full';

@@ -13,6 +13,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
 import { replaceFolder, writeFileReplacing } from './replace-files';
@@ -128,23 +129,39 @@ export function readBundleMap(siteDir: string): BundleMap | null {
  * The new index is written beside the old one and swapped in: search keeps working meanwhile.
  */
 export async function indexSearchRecords(siteDir: string, records: Record<string, SearchRecord>): Promise<SearchIndexResult> {
+  const aside = await indexSearchRecordsAside(siteDir, records);
+  replaceFolder(aside.folder, join(siteDir, 'pagefind'));
+  return aside.result;
+}
+
+/**
+ * The index of these records written into a folder beside the site's, for the caller to swap in when
+ * it chooses (src/build/search-fallback-later.ts swaps under the rebuild lock, after the hours an index
+ * of a million products takes).
+ */
+export async function indexSearchRecordsAside(
+  siteDir: string,
+  records: Record<string, SearchRecord>,
+): Promise<{ folder: string; result: SearchIndexResult }> {
   const started = performance.now();
   const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
-  const next = join(siteDir, `pagefind.new-${process.pid}`);
-  rmSync(next, { recursive: true, force: true });
+  const folder = join(siteDir, `pagefind.new-${process.pid}-${threadId}`);
+  rmSync(folder, { recursive: true, force: true });
   try {
-    const written = await writeSearchParts(siteDir, Object.entries(records), { rootFirst: true, into: next });
-    writePartsList(siteDir, written.parts, written.bundles, next);
-    replaceFolder(next, join(siteDir, 'pagefind'));
+    const written = await writeSearchParts(siteDir, Object.entries(records), { rootFirst: true, into: folder });
+    writePartsList(siteDir, written.parts, written.bundles, folder);
     return {
-      pages: written.pages,
-      parts: written.parts.length + 1,
-      seconds: (performance.now() - started) / 1000,
-      indexerPeakMb: memory.stop(),
+      folder,
+      result: {
+        pages: written.pages,
+        parts: written.parts.length + 1,
+        seconds: (performance.now() - started) / 1000,
+        indexerPeakMb: memory.stop(),
+      },
     };
   } catch (err) {
     memory.stop();
-    rmSync(next, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
     throw err;
   }
 }

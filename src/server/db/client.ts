@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { openPgliteThread } from './pglite-thread';
+import { processLocks } from './process-locks';
 import { tarballForPglite } from './pglite-tarball';
 import * as schema from './schema';
 
@@ -23,11 +24,11 @@ export interface Database {
   /**
    * Runs `work` while holding the named lock across every process on this database (a PostgreSQL
    * advisory lock on a connection of its own; the others wait for it). PGlite is opened by one
-   * process only, so there it just runs `work`.
+   * process only, so there the lock is held within this process (process-locks.ts).
    */
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   /**
-   * Like withLock, but when another process holds the lock it does not wait: it answers `busy` at once
+   * Like withLock, but when another holder has the lock it does not wait: it answers `busy` at once
    * (the static-site rebuild: one instance rebuilds, the others serve what it writes).
    */
   tryWithLock<T>(name: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
@@ -132,8 +133,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    withLock: (_name, work) => work(),
-    tryWithLock: async (_name, work) => ({ ran: true, value: await work() }),
+    ...processLocks(),
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, () => onNotify());
       return async () => {
