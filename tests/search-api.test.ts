@@ -234,6 +234,21 @@ describe('search log and statistics', () => {
 });
 
 describe('search rate limit', () => {
+  // Several servers share the limit through PostgreSQL, each handing its counts over in batches.
+  it.runIf(Boolean(process.env.DATABASE_URL))('a server that closes hands its last counted searches to the database', async () => {
+    const limited = await startTestServer({ catalogue: false, env: { SEARCH_RATE_LIMIT: '100', SEARCH_RATE_WINDOW_SECONDS: '60' } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await limited.api(`/suggestion?filter_searchPart=lm${i}`)).status).toBe(200);
+      await limited.close();
+      const r = await limited.database.db.execute(
+        sql`select coalesce(sum(hits), 0)::int as n from rate_limit_counters where bucket = 'search'`,
+      );
+      expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+    } finally {
+      await limited.database.close();
+    }
+  });
+
   it('refuses a client over the configured rate with 429 and Retry-After', async () => {
     const limited = await startTestServer({ catalogue: false, env: { SEARCH_RATE_LIMIT: '5', SEARCH_RATE_WINDOW_SECONDS: '60' } });
     try {

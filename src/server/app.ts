@@ -108,7 +108,9 @@ export function createApp(config: Config, database: Database, options: AppOption
   // opened by one process only, so there the counts stay in memory.
   const shared = database.kind === 'postgres';
   const searchLimits = { limit: config.SEARCH_RATE_LIMIT, windowSeconds: config.SEARCH_RATE_WINDOW_SECONDS, clientIp };
-  const searchLimiter = shared ? syncedRateLimit({ db: database.db, bucket: 'search', ...searchLimits }) : rateLimit(searchLimits);
+  const synced = shared ? syncedRateLimit({ db: database.db, bucket: 'search', ...searchLimits }) : null;
+  if (synced) deps.stopRateSync = synced.stop;
+  const searchLimiter = synced ?? rateLimit(searchLimits);
   for (const path of SEARCH_PATHS) app.use(path, searchLimiter);
   // Each parts-list upload costs a parse in a worker: an address past its share is refused before the body is read.
   const uploadLimits = {

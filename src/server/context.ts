@@ -21,4 +21,6 @@ export interface AppDeps {
   ownUrl: string;
   /** Product pages rendered on their first request, when this server serves a site folder. */
   productPages?: ProductPagesOnRequest;
+  /** Hands the search limit's last counts to the database and stops its syncs (PostgreSQL only). */
+  stopRateSync?: () => Promise<void>;
 }

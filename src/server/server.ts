@@ -66,6 +66,7 @@ export async function startServer(config: Config, database: Database, options: A
       stopResuming();
       stopRepricing();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.stopRateSync?.();
       await deps.productPages?.close();
       await deps.searchLog.flush();
     },
