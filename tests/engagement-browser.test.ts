@@ -31,7 +31,7 @@ beforeAll(async () => {
     },
   });
   customer = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'rev');
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await shop?.close();

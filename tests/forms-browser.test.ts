@@ -36,7 +36,8 @@ beforeAll(async () => {
     fixture: OP_AMPS_FIXTURE,
   });
   customer = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'bom');
-}, 300_000);
+  // The first browser file of a run builds the shared site and its fixture: past 300 s on a loaded machine.
+}, 900_000);
 
 afterAll(async () => {
   await shop?.close();

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The listing's first two cards in stock with different stocks and the same minimum purchase (so the
   // compare table's stock row differs), the first with a footprint and an application note.
   shop = await startBrowserShop({ fixture: OP_AMPS_FIXTURE });
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await shop?.close();
