@@ -18,7 +18,7 @@ beforeAll(async () => {
   shop = await startBrowserShop({
     env: { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', LOGIN_DELAY_MS: '50', CAPTCHA_MAX_NUMBER: '5000' },
   });
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await shop?.close();

@@ -12,7 +12,7 @@ import { products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import { vatIncluded } from '../src/lib/vat';
 import { toman } from '../src/site/islands/shop/buy-texts';
-import { clickLive, fillLive, FIRST_AT_50000_SECOND_SOLD_OUT, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import { clickLive, fillLive, OP_AMPS_FIXTURE, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer } from './support/shop';
 
@@ -23,7 +23,7 @@ let productId: number;
 beforeAll(async () => {
   shop = await startBrowserShop({
     // The first product: 50,000 toman a unit, 500 in stock, no arrival date.
-    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
+    fixture: OP_AMPS_FIXTURE,
     async prepare(database) {
       const [p] = await database.db
         .select({ id: products.id, slug: products.slug })

@@ -9,9 +9,9 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, reviews } from '../src/server/db/schema';
+import { products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import { clickLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import { clickLive, fixtureProducts, OP_AMPS_FIXTURE, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
 import { newCustomer, type Customer } from './support/shop';
 
@@ -22,25 +22,16 @@ let customer: Customer;
 
 beforeAll(async () => {
   shop = await startBrowserShop({
+    // The third product in stock with one earlier review (so the build-time card and page carry stars
+    // and a count), the second sold out.
+    fixture: OP_AMPS_FIXTURE,
     async prepare(database) {
-      const rows = await database.db
-        .select({ id: products.id, slug: products.slug })
-        .from(products)
-        .where(eq(products.enable, true))
-        .orderBy(products.id)
-        .limit(2);
-      reviewed = rows[0]!;
-      missing = rows[1]!;
-      await database.db.update(products).set({ stock: 100, availabilityDate: null, views: 0 }).where(eq(products.id, reviewed.id));
-      await database.db.update(products).set({ stock: 0, availabilityDate: null }).where(eq(products.id, missing.id));
-      // One earlier review, so the build-time card and page carry stars and a count.
-      await database.db.insert(reviews).values({ productId: reviewed.id, author: 'خریدار قبلی', rating: 3, content: 'معمولی بود' });
-      await database.db.update(products).set({ rating: 3, reviewsCount: 1 }).where(eq(products.id, reviewed.id));
+      ({ reviewed, soldOut: missing } = await fixtureProducts(database));
       await ensureStaffAccount(database.db);
     },
   });
   customer = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'rev');
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await shop?.close();

@@ -5,13 +5,11 @@
  * focus back to the opener, focus kept inside), footprint and application-note dialogs from the
  * product page, a newer quick view replacing a pending one, and the dialogs' code loaded only on first open.
  */
-import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productFiles, products } from '../src/server/db/schema';
-import { hydrated, startBrowserShop, type BrowserShop } from './support/browser';
+import { hydrated, OP_AMPS_FIXTURE, startBrowserShop, type BrowserShop } from './support/browser';
 
 let shop: BrowserShop;
 const CATALOG = '/shop/catalog/op-amps';
@@ -23,36 +21,10 @@ interface Snapshot {
 }
 
 beforeAll(async () => {
-  shop = await startBrowserShop({
-    async prepare(database) {
-      const db = database.db;
-      const enabled = await db.select({ id: products.id }).from(products).where(eq(products.enable, true));
-      for (const { id } of enabled) {
-        // Every product buyable, each with its own stock (so the compare table's stock row differs) and the same minimum.
-        await db
-          .update(products)
-          .set({ stock: 100 + id, threshold: 100_000, minimumPurchase: 1, availabilityDate: null })
-          .where(eq(products.id, id));
-        await db.insert(productFiles).values([
-          // A title in both languages, and one the store gave only in Persian.
-          {
-            productId: id,
-            kind: 'footprint',
-            label: `فوت‌پرینت SOIC-8 شماره ${id}`,
-            labelEn: `KiCad SOIC-8 ${id}`,
-            fileLink: `https://files.example/fp-${id}.kicad_mod`,
-          },
-          {
-            productId: id,
-            kind: 'applicationnote',
-            label: `راهنمای طراحی آپ‌امپ ${id}`,
-            fileLink: `https://files.example/an-${id}.pdf`,
-          },
-        ]);
-      }
-    },
-  });
-}, 300_000);
+  // The listing's first two cards in stock with different stocks and the same minimum purchase (so the
+  // compare table's stock row differs), the first with a footprint and an application note.
+  shop = await startBrowserShop({ fixture: OP_AMPS_FIXTURE });
+}, 900_000);
 
 afterAll(async () => {
   await shop?.close();

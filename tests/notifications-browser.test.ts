@@ -13,16 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import {
-  clickLive,
-  fillLive,
-  FIRST_AT_50000_SECOND_SOLD_OUT,
-  hydrated,
-  selectLive,
-  signIn,
-  startBrowserShop,
-  type BrowserShop,
-} from './support/browser';
+import { clickLive, fillLive, OP_AMPS_FIXTURE, hydrated, selectLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import { readMails, waitForMails, type ParsedMail } from './support/outbox';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, type Customer } from './support/shop';
@@ -47,7 +38,7 @@ beforeAll(async () => {
       PREINVOICE_REMINDER_HOURS: '6',
     },
     // The first product: 500 in stock, the store asked above 1,000, sold one by one; the second sold out.
-    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
+    fixture: OP_AMPS_FIXTURE,
     async prepare(database) {
       const [p, q] = await database.db
         .select({ id: products.id, slug: products.slug })

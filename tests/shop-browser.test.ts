@@ -10,16 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankReceipts, orders, products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import {
-  clickLive,
-  fillLive,
-  FIRST_AT_50000_SECOND_SOLD_OUT,
-  hydrated,
-  selectLive,
-  signIn,
-  startBrowserShop,
-  type BrowserShop,
-} from './support/browser';
+import { clickLive, fillLive, OP_AMPS_FIXTURE, hydrated, selectLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, type Customer } from './support/shop';
 
@@ -30,7 +21,7 @@ let productId: number;
 beforeAll(async () => {
   shop = await startBrowserShop({
     // The first product: 500 in stock, the store asked above 1,000, sold one by one.
-    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
+    fixture: OP_AMPS_FIXTURE,
     async prepare(database) {
       const [p] = await database.db
         .select({ id: products.id, slug: products.slug })

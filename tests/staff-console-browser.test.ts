@@ -11,7 +11,7 @@ import { formatToman } from '../src/lib/money';
 import { products, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/services/accounts/passwords';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import { clickLive, FIRST_AT_50000_SECOND_SOLD_OUT, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import { clickLive, OP_AMPS_FIXTURE, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, tokenFor, type Customer } from './support/shop';
 import { solvedCaptcha } from './support/captcha';
@@ -24,7 +24,7 @@ const CLERK = { username: 'clerk-sara', password: 'clerk-pass-123' };
 beforeAll(async () => {
   shop = await startBrowserShop({
     // The first product: 500 in stock, sold one by one, no arrival date.
-    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
+    fixture: OP_AMPS_FIXTURE,
     async prepare(database) {
       const [p] = await database.db
         .select({ id: products.id })

@@ -18,15 +18,7 @@ import { loadConfig } from '../../src/server/config';
 import { products } from '../../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../../src/server/seed/staff';
 import { startServer, type RunningServer } from '../../src/server/server';
-import {
-  clickLive,
-  fillLive,
-  FIRST_AT_50000_SECOND_SOLD_OUT,
-  hydrated,
-  signIn,
-  startBrowserShop,
-  type BrowserShop,
-} from '../support/browser';
+import { clickLive, fillLive, OP_AMPS_FIXTURE, hydrated, signIn, startBrowserShop, type BrowserShop } from '../support/browser';
 import { startRecaptchaStandin, type RecaptchaStandin } from '../support/recaptcha-standin';
 import type { TestServer } from '../support/server';
 import { bearer, json, newCustomer, type Customer } from '../support/shop';
@@ -54,7 +46,7 @@ beforeAll(async () => {
   shop = await startBrowserShop({
     env: { MAP_TILE_URL: `${tilesUrl}/{z}/{x}/{y}.png`, CAPTCHA_MAX_NUMBER: '20000' },
     // The first product: 500 in stock, the store asked above 1,000, sold one by one.
-    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
+    fixture: OP_AMPS_FIXTURE,
     async prepare(database) {
       const [p] = await database.db
         .select({ id: products.id, slug: products.slug })

@@ -117,6 +117,22 @@ async function sharedRoot(): Promise<string | null> {
   return inject('browserSites') ?? null;
 }
 
+/** Whether the process that took `lock` still runs (true while it has not written its id yet). */
+function holderAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    return true;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Builds `key` into the run's folder once; the other forks wait for it (a folder made with mkdir is the lock). */
 async function sharedBuild(root: string, key: string, build: (outDir: string) => Promise<void>): Promise<string> {
   const ready = join(root, key);
@@ -126,11 +142,14 @@ async function sharedBuild(root: string, key: string, build: (outDir: string) =>
     try {
       mkdirSync(lock);
     } catch {
-      // A fork that died while building leaves its lock: after ten minutes it is nobody's.
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      // A fork that ended while building (a set-up past its time limit) leaves its lock: it is nobody's
+      // once that process is gone, or after ten minutes.
+      if (existsSync(lock) && (!holderAlive(lock) || Date.now() - statSync(lock).mtimeMs > 600_000))
+        rmSync(lock, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 250));
       continue;
     }
+    writeFileSync(join(lock, 'pid'), String(process.pid));
     try {
       const building = `${ready}.building`;
       rmSync(building, { recursive: true, force: true });

@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import { products } from '../../src/server/db/schema';
+import { productFiles, products, reviews } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { makeTestSite, type SiteFixture } from './browser-site';
 import { freshDatabase } from './database';
@@ -39,24 +39,66 @@ export interface BrowserShopOptions {
 }
 
 /**
- * The buying-path files' products: the first enabled product on sale at 50,000 toman a unit (one price
- * tier) with plenty in stock (500, the store asked above 1,000, sold one by one, no arrival date), the
- * second sold out (0 in stock, no arrival date). Their pages are rendered once per run for every file
- * that names this.
+ * The product changes the op-amps browser files make before their journeys, in one fixture: its pages
+ * are rendered once per run (one partial rebuild, tests/support/browser-site.ts) for every file that
+ * names it, instead of once per file. Each change is on products no other file's checks read:
+ * - the first enabled product (lowest id): on sale at 50,000 toman a unit (one price tier) with plenty
+ *   in stock (500, the store asked above 1,000, sold one by one, no arrival date), with a footprint and
+ *   an application note (its title given only in Persian): the buying-path files' product, and the
+ *   first card of the listing for the wishlist, compare and file dialogs (lists-browser);
+ * - the second: sold out (0 in stock, no arrival date): "tell me when it is back" (notifications,
+ *   engagement);
+ * - the third: in stock (100 + its id, sold one by one, no arrival date), so the listing's second card
+ *   is buyable with another stock than the first (lists-browser's compare), with one earlier review
+ *   (3 stars), so its card and page carry stars and a count at build time (engagement-browser);
+ * - MCP6002-I/SN sold in tens: a parts list's 5 wanted are raised to 10, with a note (forms-browser).
  */
-export const FIRST_AT_50000_SECOND_SOLD_OUT: SiteFixture = {
-  name: 'first-at-50000-toman-second-sold-out',
+export const OP_AMPS_FIXTURE: SiteFixture = {
+  name: 'op-amps-first-at-50000-second-sold-out-third-reviewed',
   async apply(database) {
-    const first = await prepareProduct(database.db, { stock: 500, threshold: 1000, tiers: [[1, 500_000]] });
-    const [second] = await database.db
+    const db = database.db;
+    const first = await prepareProduct(db, { stock: 500, threshold: 1000, tiers: [[1, 500_000]] });
+    const [second, third] = await db
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.enable, true), ne(products.id, first.id)))
       .orderBy(products.id)
-      .limit(1);
-    await database.db.update(products).set({ stock: 0, availabilityDate: null }).where(eq(products.id, second!.id));
+      .limit(2);
+    await db.update(products).set({ stock: 0, availabilityDate: null }).where(eq(products.id, second!.id));
+    await db.insert(productFiles).values([
+      {
+        productId: first.id,
+        kind: 'footprint',
+        label: `فوت‌پرینت SOIC-8 شماره ${first.id}`,
+        labelEn: `KiCad SOIC-8 ${first.id}`,
+        fileLink: `https://files.example/fp-${first.id}.kicad_mod`,
+      },
+      {
+        productId: first.id,
+        kind: 'applicationnote',
+        label: `راهنمای طراحی آپ‌امپ ${first.id}`,
+        fileLink: `https://files.example/an-${first.id}.pdf`,
+      },
+    ]);
+    await db
+      .update(products)
+      .set({ stock: 100 + third!.id, minimumPurchase: 1, availabilityDate: null, views: 0, rating: 3, reviewsCount: 1 })
+      .where(eq(products.id, third!.id));
+    await db.insert(reviews).values({ productId: third!.id, author: 'خریدار قبلی', rating: 3, content: 'معمولی بود' });
+    await db.update(products).set({ minimumPurchase: 10 }).where(eq(products.partNumber, 'MCP6002-I/SN'));
   },
 };
+
+/** The fixture's first three enabled products (by id), as the files' checks name them. */
+export async function fixtureProducts(database: Database): Promise<Record<'first' | 'soldOut' | 'reviewed', { id: number; slug: string }>> {
+  const [first, soldOut, reviewed] = await database.db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(and(eq(products.enable, true), isNull(products.deletedAt)))
+    .orderBy(products.id)
+    .limit(3);
+  return { first: first!, soldOut: soldOut!, reviewed: reviewed! };
+}
 
 export interface BrowserShop {
   database: Database;

@@ -34,18 +34,22 @@ declare module 'vitest' {
 
 /**
  * Migrated, with Iran's provinces and cities (every server writes them at start when absent: about a
- * thousand rows each test file would otherwise insert again) and, when asked, the shared catalogue.
+ * thousand rows each test file would otherwise insert again); the catalogue template is a copy of
+ * that one with the shared catalogue imported (`from`), so the run migrates once, not twice.
  */
-async function prepareTemplate(database: Database, withCatalogue: boolean): Promise<void> {
+async function prepareTemplate(database: Database, from: string | undefined): Promise<void> {
+  if (from) {
+    await importCatalogue(database.db, readSharedCatalogue());
+    return;
+  }
   await migrate(database);
   await ensureIranPlaces(database.db);
-  if (withCatalogue) await importCatalogue(database.db, readSharedCatalogue());
 }
 
-async function pgliteTemplate(work: string, name: string, withCatalogue: boolean): Promise<string> {
+async function pgliteTemplate(work: string, name: string, from?: string): Promise<string> {
   const dataDir = join(work, name);
-  const database = await openDatabase({ dataDir, pgliteThread: false });
-  await prepareTemplate(database, withCatalogue);
+  const database = await openDatabase({ dataDir, pgliteThread: false, ...(from ? { startFrom: from } : {}) });
+  await prepareTemplate(database, from);
   await database.close();
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   // Only the WAL segment holding the last checkpoint is needed to start; the others (a recycled one
@@ -63,17 +67,23 @@ async function pgliteTemplate(work: string, name: string, withCatalogue: boolean
   return tarball;
 }
 
-async function postgresTemplate(serverUrl: string, name: string, withCatalogue: boolean): Promise<string> {
+async function postgresTemplate(serverUrl: string, name: string, from?: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
-  await prepareTemplate(database, withCatalogue);
+  await prepareTemplate(database, from);
   await database.close();
   return name;
+}
+
+/** The empty template, then the catalogue template made from it. */
+async function chain(make: (from?: string) => Promise<string>): Promise<{ empty: string; catalogue: string }> {
+  const empty = await make();
+  return { empty, catalogue: await make(empty) };
 }
 
 async function dropPostgres(serverUrl: string, names: string[]): Promise<void> {
@@ -98,8 +108,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const prefix = `qateh_template_${randomBytes(4).toString('hex')}`;
     const templates: DatabaseTemplates = made ?? {
       kind: 'postgres',
-      empty: await postgresTemplate(serverUrl, `${prefix}_empty`, false),
-      catalogue: await postgresTemplate(serverUrl, `${prefix}_catalogue`, true),
+      ...(await chain((from) => postgresTemplate(serverUrl, `${prefix}_${from ? 'catalogue' : 'empty'}`, from))),
     };
     if (record && !made) writeFileSync(record, JSON.stringify(templates));
     project.provide('databaseTemplates', templates);
@@ -110,8 +119,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const work = shared ?? mkdtempSync(join(tmpdir(), 'qateh-test-templates-'));
   const templates: DatabaseTemplates = made ?? {
     kind: 'pglite',
-    empty: await pgliteTemplate(work, 'empty', false),
-    catalogue: await pgliteTemplate(work, 'catalogue', true),
+    ...(await chain((from) => pgliteTemplate(work, from ? 'catalogue' : 'empty', from))),
   };
   if (record && !made) writeFileSync(record, JSON.stringify(templates));
   project.provide('databaseTemplates', templates);

@@ -6,23 +6,38 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Slowest first, in the order of their measured durations (CI's log): each builds a site, starts the
- * shop as a process or drives Chromium. With two forks, the longest file started last would leave one
- * fork idle at the end of its group (tests/support/test-groups.ts) while the other finishes it.
+ * The isolated group's files (tests/support/test-groups.ts) with the fork-seconds each took in CI,
+ * longest first: with two forks, the longest file left to start is the one to start, so neither fork
+ * idles at the end of the group while the other finishes a long file. The second is the first browser
+ * file: it builds the run's shared site and its fixture (tests/support/browser-site.ts) while the first
+ * fork runs the longest file, which needs neither, so no fork waits for that build. Figures from
+ * CI's log; a file missing here runs after these, in vitest's own order.
  */
-const HEAVY: RegExp[] = [
-  /storefront-rebuild\.test/,
-  /forms-browser\.test/,
-  /storefront-islands\.test/,
-  /security\/csp-browser\.test/,
-  /security\/production-mode\.test/,
-  /shop-browser\.test/,
-  /notifications-browser\.test/,
-  /storefront-build\.test/,
-  /-browser\.test/,
-  /storefront-/,
+const ISOLATED_SECONDS: [RegExp, number][] = [
+  [/storefront-rebuild\.test/, 293],
+  [/forms-browser\.test/, 229],
+  [/storefront-islands\.test/, 211],
+  [/security\/production-mode\.test/, 183],
+  [/security\/csp-browser\.test/, 140],
+  [/notifications-browser\.test/, 130],
+  [/storefront-build\.test/, 129],
+  [/shop-browser\.test/, 111],
+  [/backoffice-browser\.test/, 95],
+  [/storefront-on-request\.test/, 79],
+  [/storefront-plain-build\.test/, 78],
+  [/account-browser\.test/, 74],
+  [/staff-products-browser\.test/, 70],
+  [/lists-browser\.test/, 64],
+  [/engagement-browser\.test/, 60],
+  [/checkout-browser\.test/, 40],
+  [/staff-console-browser\.test/, 32],
+  [/security\/html-sanitise\.test/, 22],
+  [/bidi-browser\.test/, 5],
+];
+
+/** The shared group's slowest files, slowest first (CI's log). */
+const SHARED_HEAVY: RegExp[] = [
   /security\/fuzz-api\.test/,
-  /security\/html-sanitise\.test/,
   /security\/login-throttle\.test/,
   /account-api\.test/,
   /order-lifecycle-api\.test/,
@@ -31,6 +46,14 @@ const HEAVY: RegExp[] = [
   /seed\.test/,
   /search-update\.test/,
   /bom-files\.test/,
+];
+
+const HEAVY: RegExp[] = [
+  ...[...ISOLATED_SECONDS].sort((a, b) => b[1] - a[1]).map(([pattern]) => pattern),
+  // Isolated files not measured yet: still before the shared group's.
+  /-browser\.test/,
+  /storefront-/,
+  ...SHARED_HEAVY,
 ];
 
 const rankOf = (file: TestSpecification): number => {
