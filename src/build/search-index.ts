@@ -5,21 +5,26 @@
  * (src/build/search-records.ts) rather than by parsing product pages: parsing 200k pages took the
  * indexer to 7.85 GB at 100k products.
  *
- * Pagefind's indexer also slows down with every record it holds (adding 200k records to one index
- * took ~9 minutes, ~4 GB), so records go into parts of at most PART_PRODUCTS products, each a
- * separate Pagefind bundle written and released before the next: dist/pagefind/ is the first part,
- * dist/pagefind/part-N/ the others, listed in dist/pagefind/parts.json; the search island merges them
- * (PagefindResults.tsx: mergeIndex).
+ * The records go into bundles cut by what a query names (src/lib/pagefind-routes.ts): each bundle
+ * holds the products having a word in one range of the sorted vocabulary, at most `limit`
+ * (PART_PRODUCTS) of them, so the island loads the one or two bundles of a query's word instead of
+ * merging every bundle of the catalogue. A product is in the bundle of each of its words' ranges.
+ * Bundles are dist/pagefind/b<n>/ (each a whole Pagefind bundle with its own pagefind.js), the
+ * ranges are dist/pagefind/routes.json (the island's routing file), and what each bundle holds is
+ * the dot file beside them for incremental updates (src/build/search-update.ts). Pagefind's
+ * indexer slows down with every record it holds, so bundles are written one after another, each
+ * released before the next.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
 import { replaceFolder, writeFileReplacing } from './replace-files';
+import { planBundles, routesFile, routeWords, ROUTES_FILE } from '../lib/pagefind-routes';
 import { pagefindRecord, type SearchRecord } from './search-records';
 
 export interface SearchIndexResult {
-  /** Records indexed (one per product) and bundles written. */
+  /** Records indexed (a product once per bundle it is in) and bundles written. */
   pages: number;
   parts: number;
   seconds: number;
@@ -29,8 +34,6 @@ export interface SearchIndexResult {
 
 export const PART_PRODUCTS = 10_000;
 const FRAGMENT_FILES = 500;
-/** The list of extra bundles the island merges, beside pagefind.js. */
-export const PARTS_FILE = 'parts.json';
 
 /** Indexes `part` into one Pagefind bundle at `outputPath`; the caller closes Pagefind's service when done. */
 export async function writePart(outputPath: string, part: [string, SearchRecord][]): Promise<number> {
@@ -59,86 +62,98 @@ export async function writePart(outputPath: string, part: [string, SearchRecord]
   return added;
 }
 
-export interface SearchParts {
-  pages: number;
-  /** Site paths of the bundles written besides /pagefind/ itself ("/pagefind/part-1/"). */
-  parts: string[];
-  /** True when this call wrote /pagefind/ itself (the bundle pagefind.js is loaded from). */
-  wroteRoot: boolean;
-  /** Which products each bundle written holds, by site path ('/pagefind/' for the root bundle). */
-  bundles: BundleMap;
+/** One bundle as the rebuild knows it: its word range and the products it holds (sorted). */
+export interface BundleEntry {
+  from: string;
+  to: string;
+  capped?: true;
+  slugs: string[];
 }
 
-/** Product slugs per Pagefind bundle, by the bundle's site path. */
-export type BundleMap = Record<string, string[]>;
-export const ROOT_BUNDLE = '/pagefind/';
-/** Kept inside pagefind/ so it is swapped with the bundles it describes; a dot file, never served. */
+/** What the bundles hold, kept beside them (a dot file, never served) for incremental updates. */
+export interface BundleMap {
+  v: 2;
+  /** Products per bundle at most (a bundle past it is split by the next update touching it). */
+  limit: number;
+  /** Bundle folder name ("b12") → its range and products. */
+  bundles: Record<string, BundleEntry>;
+}
+
+/** Kept inside pagefind/ so it is swapped with the bundles it describes. */
 export const BUNDLE_MAP_FILE = '.qateh-bundles.json';
 
-/** The folder of a bundle, from its site path. */
-export const bundleFolder = (siteDir: string, path: string): string => join(siteDir, ...path.split('/').filter(Boolean));
+/** The folder of a bundle inside the index folder. */
+export const bundleFolder = (siteDir: string, name: string): string => join(siteDir, 'pagefind', name);
+
+/** The words each product is routed by, from its folded search text. */
+export const wordsOf = (entries: [string, SearchRecord][]): [string, string[]][] => entries.map(([slug, r]) => [slug, routeWords(r.text)]);
 
 /**
- * Indexes `entries` into bundles of at most PART_PRODUCTS products under `<siteDir>/pagefind/`
- * (or `into`): the first into the folder itself when `rootFirst`, the others into `part-<tag><n>/`.
- * A parallel build's workers each index their own slice this way (tags keep their folder names apart).
+ * Plans the bundles of `records` and indexes each into `<into>/<name>/` (names from `name(n)`).
+ * Returns the bundle map of what was written.
  */
-export async function writeSearchParts(
-  siteDir: string,
-  entries: [string, SearchRecord][],
-  opts: { rootFirst: boolean; tag?: string; into?: string },
-): Promise<SearchParts> {
-  const root = opts.into ?? join(siteDir, 'pagefind');
+export async function writeRoutedBundles(
+  into: string,
+  records: Record<string, SearchRecord>,
+  limit: number,
+  name: (n: number) => string = (n) => `b${n}`,
+): Promise<{ map: BundleMap; pages: number }> {
+  const planned = planBundles(wordsOf(Object.entries(records)), limit);
+  const map: BundleMap = { v: 2, limit, bundles: {} };
   let pages = 0;
-  const parts: string[] = [];
-  const bundles: BundleMap = {};
   try {
-    for (let from = 0, n = 0; from < entries.length || (n === 0 && opts.rootFirst); from += PART_PRODUCTS, n++) {
-      const atRoot = n === 0 && opts.rootFirst;
-      const name = `part-${opts.tag ?? ''}${n}`;
-      const slice = entries.slice(from, from + PART_PRODUCTS);
-      pages += await writePart(atRoot ? root : join(root, name), slice);
-      const path = atRoot ? ROOT_BUNDLE : `/pagefind/${name}/`;
-      if (!atRoot) parts.push(path);
-      bundles[path] = slice.map(([slug]) => slug);
+    for (const [n, b] of planned.entries()) {
+      const folder = name(n);
+      pages += await writePart(
+        join(into, folder),
+        b.slugs.map((slug) => [slug, records[slug]!]),
+      );
+      map.bundles[folder] = { from: b.from, to: b.to, ...(b.capped ? { capped: true as const } : {}), slugs: b.slugs };
     }
   } finally {
     await pagefind.close();
   }
-  return { pages, parts, wroteRoot: opts.rootFirst, bundles };
+  return { map, pages };
 }
 
-/** Lists the extra bundles for the search island (PagefindResults.tsx reads it) and, for rebuilds, what each holds. */
-export function writePartsList(siteDir: string, parts: string[], bundles: BundleMap, into = join(siteDir, 'pagefind')): void {
+/** Writes the routing file the island reads and the bundle map the rebuild reads, into `into`. */
+export function writeRoutes(into: string, map: BundleMap): void {
   mkdirSync(into, { recursive: true });
-  writeFileReplacing(join(into, PARTS_FILE), JSON.stringify(parts));
-  writeFileReplacing(join(into, BUNDLE_MAP_FILE), JSON.stringify(bundles));
+  const routes = routesFile(Object.entries(map.bundles).map(([name, b]) => ({ name, from: b.from, to: b.to, capped: b.capped })));
+  writeFileReplacing(join(into, ROUTES_FILE), JSON.stringify(routes));
+  writeFileReplacing(join(into, BUNDLE_MAP_FILE), JSON.stringify(map));
 }
 
+/** The bundle map of a site's index; null for an index of an older layout or none. */
 export function readBundleMap(siteDir: string): BundleMap | null {
   try {
-    return JSON.parse(readFileSync(join(siteDir, 'pagefind', BUNDLE_MAP_FILE), 'utf8')) as BundleMap;
+    const map = JSON.parse(readFileSync(join(siteDir, 'pagefind', BUNDLE_MAP_FILE), 'utf8')) as BundleMap;
+    return map.v === 2 && existsSync(join(siteDir, 'pagefind', ROUTES_FILE)) ? map : null;
   } catch {
     return null;
   }
 }
 
 /**
- * Writes dist/pagefind/ (and its parts) for these products' records, replacing any earlier index.
- * The new index is written beside the old one and swapped in: search keeps working meanwhile.
+ * Writes dist/pagefind/ (its bundles and routing file) for these products' records, replacing any
+ * earlier index. The new index is written beside the old one and swapped in: search keeps working meanwhile.
  */
-export async function indexSearchRecords(siteDir: string, records: Record<string, SearchRecord>): Promise<SearchIndexResult> {
+export async function indexSearchRecords(
+  siteDir: string,
+  records: Record<string, SearchRecord>,
+  opts: { limit?: number } = {},
+): Promise<SearchIndexResult> {
   const started = performance.now();
   const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
   const next = join(siteDir, `pagefind.new-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
   try {
-    const written = await writeSearchParts(siteDir, Object.entries(records), { rootFirst: true, into: next });
-    writePartsList(siteDir, written.parts, written.bundles, next);
+    const written = await writeRoutedBundles(next, records, opts.limit ?? PART_PRODUCTS);
+    writeRoutes(next, written.map);
     replaceFolder(next, join(siteDir, 'pagefind'));
     return {
       pages: written.pages,
-      parts: written.parts.length + 1,
+      parts: Object.keys(written.map.bundles).length,
       seconds: (performance.now() - started) / 1000,
       indexerPeakMb: memory.stop(),
     };

@@ -1,9 +1,13 @@
 /**
  * The search's fallback when the API cannot be reached: the static site's Pagefind index, loaded
- * from /pagefind/pagefind.js only when needed. The query is folded exactly as the indexed field was
- * (src/lib/pagefind-query.ts). Without an index the shopper gets a clear message instead.
+ * only when needed and only the bundle(s) the query's words are routed to (/pagefind/routes.json,
+ * src/lib/pagefind-routes.ts): each bundle's own pagefind.js, the others merged into it. A query
+ * whose word no bundle holds is answered "nothing found" without loading any. The query is folded
+ * exactly as the indexed field was (src/lib/pagefind-query.ts). Without an index the shopper gets a
+ * clear message instead.
  */
 import { useEffect, useState } from 'react';
+import type { SearchRoutes } from '../../../lib/pagefind-routes';
 import { productPath, type Locale } from '../ui/locale';
 import { islandTexts } from '../ui/texts';
 
@@ -18,11 +22,17 @@ interface PagefindModule {
   mergeIndex: (url: string) => Promise<void>;
 }
 
-/** The index comes in parts (src/build/search-index.ts): /pagefind/ plus those listed in parts.json. */
-async function mergeParts(pagefind: PagefindModule): Promise<void> {
-  const res = await fetch('/pagefind/parts.json');
-  if (!res.ok) return;
-  for (const url of (await res.json()) as string[]) await pagefind.mergeIndex(url);
+/** The Pagefind module searching the bundles `query` needs, or null when no product can match it. */
+async function pagefindFor(query: string): Promise<PagefindModule | null> {
+  const res = await fetch('/pagefind/routes.json');
+  if (!res.ok) throw new Error(`no search routes (${res.status})`);
+  const { bundlesForQuery } = await import('../../../lib/pagefind-routes');
+  const [first, ...others] = bundlesForQuery((await res.json()) as SearchRoutes, query).bundles;
+  if (!first) return null;
+  const url = `/pagefind/${first}/pagefind.js`;
+  const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
+  for (const name of others) await pagefind.mergeIndex(`/pagefind/${name}/`);
+  return pagefind;
 }
 
 /**
@@ -44,11 +54,9 @@ export default function PagefindResults({ locale, text }: { locale: Locale; text
     let live = true;
     (async () => {
       try {
-        const url = '/pagefind/pagefind.js';
-        const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
-        await mergeParts(pagefind);
+        const pagefind = await pagefindFor(text);
         const { pagefindQuery } = await import('../../../lib/pagefind-query');
-        const found = await pagefind.search(pagefindQuery(text));
+        const found = pagefind ? await pagefind.search(pagefindQuery(text)) : { results: [] };
         const data = await Promise.all(found.results.slice(0, 24).map((r) => r.data()));
         if (live) setHits(data.map((d) => hitIn(locale, d)));
       } catch {
