@@ -141,7 +141,7 @@ export function readBundleMap(siteDir: string): BundleMap | null {
 export async function indexSearchRecords(
   siteDir: string,
   records: Record<string, SearchRecord>,
-  opts: { limit?: number } = {},
+  opts: { limit?: number | undefined } = {},
 ): Promise<SearchIndexResult> {
   const started = performance.now();
   const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));

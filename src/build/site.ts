@@ -52,6 +52,8 @@ export interface SiteBuildOptions {
   renderOnly?: RenderOnlyFile;
   /** Skip the Pagefind index (tests that do not search). */
   searchIndex?: boolean;
+  /** Products per search bundle at most (PART_PRODUCTS by default); a small shop's test sets a few to get several bundles. */
+  searchBundleProducts?: number;
   /**
    * Make Russian product pages from the English ones (src/build/russian-pages.ts) instead of
    * rendering them; on by default, turned off by the build itself when its check fails.
@@ -244,7 +246,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     log(`search records written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     // Every worker's records at once: the bundles are cut by the words of the whole catalogue.
     if (opts.searchIndex !== false) {
-      search = await indexSearchRecords(outDir, searchRecords);
+      search = await indexSearchRecords(outDir, searchRecords, { limit: opts.searchBundleProducts });
       log(
         `search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`,
       );
