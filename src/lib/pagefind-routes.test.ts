@@ -66,11 +66,25 @@ describe('planBundles', () => {
         { from: 'z', to: 'z', slugs: ['c'] },
       ],
     ],
-  ])('%s', (_name, entries, limit, planned) => expect(planBundles(words(entries), limit)).toEqual(planned));
+  ])('%s', (_name, entries, limit, planned) =>
+    // Common past the limit itself here, to show the cut; the default counts a word common far sooner.
+    expect(planBundles(words(entries), limit, undefined, { over: limit, keep: limit })).toEqual(planned),
+  );
+
+  it('by default a word in more than a tenth of a bundle is common: a bundle of a sample of its products, out of the ranges', () => {
+    const products: [string, string[]][] = Array.from({ length: 300 }, (_, i) => [`p${String(i).padStart(3, '0')}`, [`part${i}`, 'package']]);
+    const planned = planBundles(products, 1000);
+    const capped = planned.filter((b) => b.capped);
+    expect(capped.map((b) => [b.from, b.slugs.length])).toEqual([['package', 240]]);
+    // Every product is still in a whole bundle by its own part number, once.
+    const whole = planned.filter((b) => !b.capped).flatMap((b) => b.slugs);
+    expect(whole).toHaveLength(300);
+    expect(new Set(whole).size).toBe(300);
+  });
 
   it('splits a deeper prefix: a big "lm" group becomes ranges within it, and only words in the given range count', () => {
     const products: [string, string[]][] = Array.from({ length: 6 }, (_, i) => [`p${i}`, [`lm${i}00`, 'other']]);
-    const planned = planBundles(products, 2, ['lm', 'lm~']);
+    const planned = planBundles(products, 2, ['lm', 'lm~'], { over: 2, keep: 2 });
     expect(planned.map((b) => [b.from, b.to])).toEqual([
       ['lm000', 'lm100'],
       ['lm200', 'lm300'],
@@ -114,6 +128,8 @@ describe('bundlesForQuery', () => {
     const planned = planBundles(
       Object.entries(texts).map(([slug, text]) => [slug, routeWords(text)]),
       2,
+      undefined,
+      { over: 2, keep: 2 },
     );
     expect(planned.some((b) => b.capped)).toBe(false);
     const table = routesFile(planned.map((b, n) => ({ name: `b${n}`, from: b.from, to: b.to, capped: b.capped })));

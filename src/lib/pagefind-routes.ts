@@ -85,6 +85,14 @@ export function bundlesForQuery(routes: SearchRoutes, query: string): QueryBundl
   };
 }
 
+/**
+ * When a word counts as common and how many of its products its capped bundle keeps. Left in the
+ * ranges, the ~200 words of a catalogue's names and packages ("پکیج", "soic", "regulator") would pull
+ * each product into a bundle per word (×8 records at 10k products); a common word's bundle instead
+ * keeps a sample of ten result pages, and a query naming anything rarer is routed by that.
+ */
+export const commonWords = (limit: number) => ({ over: Math.max(1, Math.floor(limit / 10)), keep: Math.min(limit, 240) });
+
 export interface PlannedBundle {
   from: string;
   to: string;
@@ -100,7 +108,12 @@ export interface PlannedBundle {
  * products (by slug). `within`, when given, keeps only the words inside that range (splitting one
  * bundle that outgrew the limit during incremental updates).
  */
-export function planBundles(products: Iterable<[string, string[]]>, limit: number, within?: [string, string]): PlannedBundle[] {
+export function planBundles(
+  products: Iterable<[string, string[]]>,
+  limit: number,
+  within?: [string, string],
+  common: { over: number; keep: number } = commonWords(limit),
+): PlannedBundle[] {
   const byWord = new Map<string, string[]>();
   for (const [slug, words] of products)
     for (const word of words) {
@@ -117,9 +130,9 @@ export function planBundles(products: Iterable<[string, string[]]>, limit: numbe
   };
   for (const word of [...byWord.keys()].sort()) {
     const slugs = byWord.get(word)!;
-    if (slugs.length > limit) {
+    if (slugs.length > common.over) {
       close();
-      out.push({ from: word, to: word, slugs: [...slugs].sort().slice(0, limit), capped: true });
+      out.push({ from: word, to: word, slugs: [...slugs].sort().slice(0, common.keep), capped: true });
       continue;
     }
     if (current) {
