@@ -224,9 +224,35 @@ async function main() {
 
     const show = (label: string, values: number[], fmt: (v: number) => string) =>
       `${label} p50 ${fmt(percentile(values, 50))}, p95 ${fmt(percentile(values, 95))}, max ${fmt(Math.max(...values))}`;
-    console.log(`\n${rows.length} distinct queries (${[...new Set(rows.map((r) => r.kind))].join(', ')}), each in a fresh browser context:`);
-    console.log(show('  by product id: bytes', rows.map((r) => r.before.bytes), kb), '·', show('requests', rows.map((r) => r.before.requests), String));
-    console.log(show('  by word range: bytes', rows.map((r) => r.after.bytes), kb), '·', show('requests', rows.map((r) => r.after.requests), String));
+    console.log(
+      `\n${rows.length} distinct queries (${[...new Set(rows.map((r) => r.kind))].join(', ')}), each in a fresh browser context:`,
+    );
+    console.log(
+      show(
+        '  by product id: bytes',
+        rows.map((r) => r.before.bytes),
+        kb,
+      ),
+      '·',
+      show(
+        'requests',
+        rows.map((r) => r.before.requests),
+        String,
+      ),
+    );
+    console.log(
+      show(
+        '  by word range: bytes',
+        rows.map((r) => r.after.bytes),
+        kb,
+      ),
+      '·',
+      show(
+        'requests',
+        rows.map((r) => r.after.requests),
+        String,
+      ),
+    );
     // Ties (a common word matches thousands equally) are ordered by where a record sits in its index, which
     // differs between the layouts; so results are compared by how many match, and by the hits shown when
     // every match fits on the page.
@@ -235,14 +261,40 @@ async function main() {
     const sameSet = whole.filter((r) => JSON.stringify([...r.before.slugs].sort()) === JSON.stringify([...r.after.slugs].sort())).length;
     const sameFirst = whole.filter((r) => r.before.slugs[0] === r.after.slugs[0]).length;
     console.log(`  results: the same number of matches for ${sameCount} of ${rows.length} queries`);
-    console.log(`  of the ${whole.length} queries whose matches fit on one page (≤ 24): the same hits for ${sameSet}, the same first hit for ${sameFirst}`);
+    console.log(
+      `  of the ${whole.length} queries whose matches fit on one page (≤ 24): the same hits for ${sameSet}, the same first hit for ${sameFirst}`,
+    );
     for (const kind of [...new Set(rows.map((r) => r.kind))]) {
       const of = rows.filter((r) => r.kind === kind);
       console.log(
-        `  ${kind}: ${of.length} queries, bytes p50 ${kb(percentile(of.map((r) => r.before.bytes), 50))} → ${kb(percentile(of.map((r) => r.after.bytes), 50))}, p95 ${kb(percentile(of.map((r) => r.before.bytes), 95))} → ${kb(percentile(of.map((r) => r.after.bytes), 95))}; matches found by both ${of.filter((r) => r.before.count > 0 && r.after.count > 0).length}, by neither ${of.filter((r) => !r.before.count && !r.after.count).length}, only before ${of.filter((r) => r.before.count && !r.after.count).length}`,
+        `  ${kind}: ${of.length} queries, bytes p50 ${kb(
+          percentile(
+            of.map((r) => r.before.bytes),
+            50,
+          ),
+        )} → ${kb(
+          percentile(
+            of.map((r) => r.after.bytes),
+            50,
+          ),
+        )}, p95 ${kb(
+          percentile(
+            of.map((r) => r.before.bytes),
+            95,
+          ),
+        )} → ${kb(
+          percentile(
+            of.map((r) => r.after.bytes),
+            95,
+          ),
+        )}; matches found by both ${of.filter((r) => r.before.count > 0 && r.after.count > 0).length}, by neither ${of.filter((r) => !r.before.count && !r.after.count).length}, only before ${of.filter((r) => r.before.count && !r.after.count).length}`,
       );
     }
-    for (const r of rows.filter((r) => r.before.count !== r.after.count || (r.before.count <= 24 && [...r.before.slugs].sort().join() !== [...r.after.slugs].sort().join())))
+    for (const r of rows.filter(
+      (r) =>
+        r.before.count !== r.after.count ||
+        (r.before.count <= 24 && [...r.before.slugs].sort().join() !== [...r.after.slugs].sort().join()),
+    ))
       console.log(
         `    differs: ${r.kind} "${r.q}": ${r.before.count} matches before, ${r.after.count} after; first ${r.before.slugs[0] ?? '-'} / ${r.after.slugs[0] ?? '-'}`,
       );
@@ -256,7 +308,23 @@ async function main() {
     const afterFixed = rows.map((r) => r.after.bytes - routesText.length);
     console.log(`\nextrapolated to 1,000,000 products (×${scale.toFixed(1)}):`);
     console.log(
-      `  by product id: ${Math.ceil(1_000_000 / PART_PRODUCTS)} bundles per query, bytes p50 ≈ ${mb(perBundle(percentile(rows.map((r) => r.before.bytes), 50)) * (1_000_000 / PART_PRODUCTS))}, p95 ≈ ${mb(perBundle(percentile(rows.map((r) => r.before.bytes), 95)) * (1_000_000 / PART_PRODUCTS))}`,
+      `  by product id: ${Math.ceil(1_000_000 / PART_PRODUCTS)} bundles per query, bytes p50 ≈ ${mb(
+        perBundle(
+          percentile(
+            rows.map((r) => r.before.bytes),
+            50,
+          ),
+        ) *
+          (1_000_000 / PART_PRODUCTS),
+      )}, p95 ≈ ${mb(
+        perBundle(
+          percentile(
+            rows.map((r) => r.before.bytes),
+            95,
+          ),
+        ) *
+          (1_000_000 / PART_PRODUCTS),
+      )}`,
     );
     console.log(
       `  by word range: routing file ≈ ${kb(routesAt1M)}; bytes p50 ≈ ${kb(percentile(afterFixed, 50) + routesAt1M)}, p95 ≈ ${kb(percentile(afterFixed, 95) + routesAt1M)}; index on disk ≈ ${mb(afterSize.bytes * scale)} (by product id ≈ ${mb(beforeSize.bytes * scale)})`,

@@ -261,7 +261,10 @@ describe('static build', () => {
       const entry = JSON.parse(readFileSync(join(outDir, 'pagefind', name, 'pagefind-entry.json'), 'utf8')) as {
         languages: Record<string, { page_count: number }>;
       };
-      expect(Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0), name).toBe(bundle.slugs.length);
+      expect(
+        Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0),
+        name,
+      ).toBe(bundle.slugs.length);
     }
     expect(new Set(Object.values(map.bundles).flatMap((b) => b.slugs))).toEqual(new Set(slugs));
     // Each product page is in the sitemap once per language, no more.

@@ -103,7 +103,11 @@ describe('updateSearchIndex over a real routed index', () => {
   it('the build wrote bundles by word range, each within the limit, and the routing file naming them', () => {
     const map = readBundleMap(site)!;
     expect(map.limit).toBe(LIMIT);
-    expect(routes().routes.map((r) => r[2]).sort()).toEqual(Object.keys(map.bundles).sort());
+    expect(
+      routes()
+        .routes.map((r) => r[2])
+        .sort(),
+    ).toEqual(Object.keys(map.bundles).sort());
     expect(folders().sort()).toEqual(Object.keys(map.bundles).sort());
     for (const [name, b] of Object.entries(map.bundles)) {
       expect(b.slugs.length).toBeLessThanOrEqual(LIMIT);

@@ -67,7 +67,8 @@ export function planUpdate(
     Object.entries(map.bundles).map(([name, b]) => [name, { ...b, slugs: [...b.slugs] }]),
   );
   const home = new Map<string, Set<string>>();
-  for (const [name, b] of Object.entries(bundles)) for (const slug of b.slugs) (home.get(slug) ?? home.set(slug, new Set()).get(slug)!).add(name);
+  for (const [name, b] of Object.entries(bundles))
+    for (const slug of b.slugs) (home.get(slug) ?? home.set(slug, new Set()).get(slug)!).add(name);
   const sorted = () => Object.entries(bundles).sort((a, b) => (a[1].from < b[1].from ? -1 : 1));
   const changed = new Set<string>();
   const members = new Map(Object.entries(bundles).map(([name, b]) => [name, new Set(b.slugs)]));
@@ -153,7 +154,10 @@ export async function updateSearchIndex(
         if (name in map.bundles) dropped.push(name);
         for (const part of planBundles(wordsOf(entries), next.limit, [bundle.from, bundle.to])) {
           const fresh = newName();
-          pages += await writeAside(bundleFolder(siteDir, fresh), part.slugs.map((s) => [s, found.get(s)!]));
+          pages += await writeAside(
+            bundleFolder(siteDir, fresh),
+            part.slugs.map((s) => [s, found.get(s)!]),
+          );
           next.bundles[fresh] = { from: part.from, to: part.to, ...(part.capped ? { capped: true as const } : {}), slugs: part.slugs };
           reindexed.push(fresh);
         }

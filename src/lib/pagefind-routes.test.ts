@@ -32,12 +32,7 @@ describe('planBundles', () => {
   const words = (entries: Record<string, string>): [string, string[]][] =>
     Object.entries(entries).map(([slug, text]) => [slug, routeWords(text)]);
   it.each([
-    [
-      'one bundle while everything fits',
-      { a: 'lm358 dual', b: 'ne555 timer' },
-      3,
-      [{ from: 'dual', to: 'timer', slugs: ['a', 'b'] }],
-    ],
+    ['one bundle while everything fits', { a: 'lm358 dual', b: 'ne555 timer' }, 3, [{ from: 'dual', to: 'timer', slugs: ['a', 'b'] }]],
     [
       'a range ends before the word that would pass the limit',
       { a: 'aa', b: 'ab', c: 'ac', d: 'ad' },
@@ -72,7 +67,10 @@ describe('planBundles', () => {
   );
 
   it('by default a word in more than a tenth of a bundle is common: a bundle of a sample of its products, out of the ranges', () => {
-    const products: [string, string[]][] = Array.from({ length: 300 }, (_, i) => [`p${String(i).padStart(3, '0')}`, [`part${i}`, 'package']]);
+    const products: [string, string[]][] = Array.from({ length: 300 }, (_, i) => [
+      `p${String(i).padStart(3, '0')}`,
+      [`part${i}`, 'package'],
+    ]);
     const planned = planBundles(products, 1000);
     const capped = planned.filter((b) => b.capped);
     expect(capped.map((b) => [b.from, b.slugs.length])).toEqual([['package', 240]]);
