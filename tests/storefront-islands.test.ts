@@ -61,7 +61,7 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'qateh-islands-'));
   // With the Pagefind index: the search's offline fallback reads it. Bundles of a few products, so this
   // small shop's index has several and a search can show it loads only the one(s) its query needs.
-  await buildSite(config, database, { outDir, logLevel: 'error', searchBundleProducts: 4 });
+  await buildSite(config, database, { outDir, logLevel: 'error', searchBundles: { products: 8, common: { over: 8, keep: 8 } } });
   server = await startServer(config, database, { siteDir: outDir });
   strictServer = await startServer(loadConfig({ ...env, SEARCH_RATE_LIMIT: '1' }), database, { siteDir: outDir });
   const { chromium } = await import('playwright-core');

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
 import { replaceFolder, writeFileReplacing } from './replace-files';
-import { planBundles, routesFile, routeWords, ROUTES_FILE } from '../lib/pagefind-routes';
+import { commonWords, planBundles, routesFile, routeWords, ROUTES_FILE } from '../lib/pagefind-routes';
 import { pagefindRecord, type SearchRecord } from './search-records';
 
 export interface SearchIndexResult {
@@ -75,6 +75,8 @@ export interface BundleMap {
   v: 2;
   /** Products per bundle at most (a bundle past it is split by the next update touching it). */
   limit: number;
+  /** When a word counts as common and how many of its products its bundle keeps (commonWords(limit) by default). */
+  common: { over: number; keep: number };
   /** Bundle folder name ("b12") → its range and products. */
   bundles: Record<string, BundleEntry>;
 }
@@ -96,10 +98,11 @@ export async function writeRoutedBundles(
   into: string,
   records: Record<string, SearchRecord>,
   limit: number,
+  common = commonWords(limit),
   name: (n: number) => string = (n) => `b${n}`,
 ): Promise<{ map: BundleMap; pages: number }> {
-  const planned = planBundles(wordsOf(Object.entries(records)), limit);
-  const map: BundleMap = { v: 2, limit, bundles: {} };
+  const planned = planBundles(wordsOf(Object.entries(records)), limit, undefined, common);
+  const map: BundleMap = { v: 2, limit, common, bundles: {} };
   let pages = 0;
   try {
     for (const [n, b] of planned.entries()) {
@@ -141,14 +144,15 @@ export function readBundleMap(siteDir: string): BundleMap | null {
 export async function indexSearchRecords(
   siteDir: string,
   records: Record<string, SearchRecord>,
-  opts: { limit?: number | undefined } = {},
+  opts: { limit?: number | undefined; common?: { over: number; keep: number } | undefined } = {},
 ): Promise<SearchIndexResult> {
   const started = performance.now();
   const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
   const next = join(siteDir, `pagefind.new-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
   try {
-    const written = await writeRoutedBundles(next, records, opts.limit ?? PART_PRODUCTS);
+    const limit = opts.limit ?? PART_PRODUCTS;
+    const written = await writeRoutedBundles(next, records, limit, opts.common ?? commonWords(limit));
     writeRoutes(next, written.map);
     replaceFolder(next, join(siteDir, 'pagefind'));
     return {

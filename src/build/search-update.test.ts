@@ -21,6 +21,7 @@ describe('planUpdate', () => {
   const map: BundleMap = {
     v: 2,
     limit: 3,
+    common: { over: 3, keep: 3 },
     bundles: {
       b0: { from: 'aa', to: 'ab', slugs: ['a', 'b'] },
       b1: { from: 'lm1', to: 'lm9', slugs: ['b', 'c'] },
@@ -67,7 +68,12 @@ describe('planUpdate', () => {
   });
 
   it('a word when only capped ranges exist gets a bundle of its own', () => {
-    const capped: BundleMap = { v: 2, limit: 1, bundles: { b0: { from: 'pack', to: 'pack', capped: true, slugs: ['a'] } } };
+    const capped: BundleMap = {
+      v: 2,
+      limit: 1,
+      common: { over: 1, keep: 1 },
+      bundles: { b0: { from: 'pack', to: 'pack', capped: true, slugs: ['a'] } },
+    };
     const plan = planUpdate(capped, new Map([['d', record('pack zz')]]), ['d'], () => 'new');
     expect([...plan.changed]).toEqual(['new']);
     expect(plan.next.bundles.new).toEqual({ from: 'zz', to: 'zz', slugs: ['d'] });

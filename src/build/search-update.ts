@@ -55,7 +55,7 @@ function bundleFor(sorted: [string, BundleEntry][], word: string): [string, Bund
 /**
  * Where the records of `touched` products go: `records` holds the current record of each touched
  * product still shown (absent: removed). Returns the next map and the bundles whose content changed;
- * emptied bundles are gone from the map, bundles past the limit are left to splitBundle.
+ * emptied bundles are gone from the map, bundles past the limit are left to updateSearchIndex to cut again.
  */
 export function planUpdate(
   map: BundleMap,
@@ -152,7 +152,7 @@ export async function updateSearchIndex(
         // Outgrown: cut again by its words into new bundles, which replace it.
         delete next.bundles[name];
         if (name in map.bundles) dropped.push(name);
-        for (const part of planBundles(wordsOf(entries), next.limit, [bundle.from, bundle.to])) {
+        for (const part of planBundles(wordsOf(entries), next.limit, [bundle.from, bundle.to], next.common)) {
           const fresh = newName();
           pages += await writeAside(
             bundleFolder(siteDir, fresh),

@@ -52,8 +52,11 @@ export interface SiteBuildOptions {
   renderOnly?: RenderOnlyFile;
   /** Skip the Pagefind index (tests that do not search). */
   searchIndex?: boolean;
-  /** Products per search bundle at most (PART_PRODUCTS by default); a small shop's test sets a few to get several bundles. */
-  searchBundleProducts?: number;
+  /**
+   * Products per search bundle at most and when a word is common (PART_PRODUCTS and a tenth of it by
+   * default, src/lib/pagefind-routes.ts); a small shop's test sets a few to get several bundles.
+   */
+  searchBundles?: { products: number; common: { over: number; keep: number } };
   /**
    * Make Russian product pages from the English ones (src/build/russian-pages.ts) instead of
    * rendering them; on by default, turned off by the build itself when its check fails.
@@ -246,7 +249,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     log(`search records written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     // Every worker's records at once: the bundles are cut by the words of the whole catalogue.
     if (opts.searchIndex !== false) {
-      search = await indexSearchRecords(outDir, searchRecords, { limit: opts.searchBundleProducts });
+      search = await indexSearchRecords(outDir, searchRecords, { limit: opts.searchBundles?.products, common: opts.searchBundles?.common });
       log(
         `search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`,
       );
