@@ -102,7 +102,7 @@ describe('updateSearchIndex over a real routed index', () => {
     // Eight part numbers in two families, one resistor; every product shares "ic".
     for (let i = 0; i < 4; i++) records[`lm${i}`] = record(`lm358${i} ic مقاومت`.replace(' مقاومت', i ? '' : ' مقاومت'));
     for (let i = 0; i < 4; i++) records[`ne${i}`] = record(`ne555${i} ic`);
-    await indexSearchRecords(site, records, { limit: LIMIT });
+    await indexSearchRecords(site, records, { limit: LIMIT, common: { over: LIMIT, keep: LIMIT } });
   }, 120_000);
   afterAll(() => rmSync(site, { recursive: true, force: true }));
 
