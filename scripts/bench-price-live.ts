@@ -5,9 +5,11 @@
  * write the product's pages again (src/build/product-page-refresher.ts), the incremental rebuild
  * following. Timed until the Persian and the English page the shop serves show the new price, once
  * the render thread the updater starts is up (its start is printed on its own); `--rebuild-only`
- * measures the rebuild's path alone (before issue 18's refresher). A demo
+ * measures the rebuild's path alone (before issue 18's refresher); `--on-request` builds the site with
+ * SITE_PRODUCT_PAGES=on-request (no product page written by the build: the way a large catalogue is
+ * deployed) and has each timed product's pages served once before its save, as a shopper's visit would. A demo
  * shop plus synthetic products up to N is built in full first (not timed here: bench:build measures builds).
- *   DATABASE_URL=postgres://… npm run bench:price-live -- 10000 [--saves 3] [--rebuild-only]    (PGlite without DATABASE_URL)
+ *   DATABASE_URL=postgres://… npm run bench:price-live -- 10000 [--saves 3] [--rebuild-only] [--on-request]    (PGlite without DATABASE_URL)
  * Figures are printed, never asserted, each with the machine's load average. Budget from issue 18: within 10 seconds.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { freshDatabase } from '../tests/support/database';
 const count = Number(process.argv[2] ?? 10_000);
 const saves = Number(process.argv[process.argv.indexOf('--saves') + 1]) || 3;
 const rebuildOnly = process.argv.includes('--rebuild-only');
+const onRequest = process.argv.includes('--on-request');
 const load = () =>
   `load ${loadavg()
     .map((l) => l.toFixed(1))
@@ -41,11 +44,17 @@ if (count > demo.products) await seedSynthetic(db, count - demo.products);
 await ensureStaffAccount(db);
 console.log(`${database.kind}: ${count} products seeded in ${seconds(t)} s`);
 
-const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PORT: '0',
+  SEED_DEMO: '0',
+  PUBLIC_BASE_URL: 'https://shop.example',
+  SITE_PRODUCT_PAGES: onRequest ? 'on-request' : 'build',
+});
 const outDir = mkdtempSync(join(tmpdir(), `qateh-price-live-${count}-`));
 t = performance.now();
 await buildSite(config, database, { outDir, logLevel: 'error' });
-console.log(`full build in ${seconds(t)} s`);
+console.log(`${onRequest ? 'build without product pages' : 'full build'} in ${seconds(t)} s, ${load()}`);
 
 const server = await startServer(config, database, { siteDir: outDir, notifications: false });
 const updater = startSiteUpdater(config, database, outDir, {
@@ -87,6 +96,7 @@ for (const [i, { id, slug }] of picked.entries()) {
     [`/shop/products/${slug}`, formatTomanAmount(price)],
     [`/en/shop/products/${slug}`, formatTomanAmount(price, 'en')],
   ] as const;
+  if (onRequest) for (const [path] of shown) await (await fetch(server.url + path)).text();
   const saved = performance.now();
   await call(`/staff/products/${id}`, { method: 'PUT', headers: staff, body: JSON.stringify({ ...body, price, tiers }) });
   // The page the shop serves, as a shopper reloading it sees it (each file is replaced whole).
@@ -101,7 +111,7 @@ for (const [i, { id, slug }] of picked.entries()) {
 }
 const sorted = [...times].sort((a, b) => a - b);
 console.log(
-  `${database.kind}, ${count} products, ${rebuildOnly ? 'rebuild only' : 'page refresher'}: save → static pages median ` +
+  `${database.kind}, ${count} products${onRequest ? ', pages on request' : ''}, ${rebuildOnly ? 'rebuild only' : 'page refresher'}: save → static pages median ` +
     `${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} s, max ${sorted.at(-1)!.toFixed(2)} s over ${times.length} saves; ${load()}`,
 );
 await updater.stop();

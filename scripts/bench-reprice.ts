@@ -3,13 +3,14 @@
  * runs (a product call on rotating products, and the health call), against the same calls before it.
  *   npm run bench:reprice -- 10000     (PGlite; DATABASE_URL=postgres://… for PostgreSQL)
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
 import { seedSynthetic } from '../src/server/seed/synthetic';
 import { ensureStaffAccount } from '../src/server/seed/staff';
-import { repriceBatchFor, repriceByExchangeRate } from '../src/server/services/back-office/exchange-rate-run';
+import { repricePaceFor, repriceByExchangeRate } from '../src/server/services/back-office/exchange-rate-run';
 import { freshDatabase } from '../tests/support/database';
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -76,14 +77,17 @@ const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, m.heapUsed);
 }, 20);
 t = performance.now();
-const run = repriceByExchangeRate(db, staffId, 650_000, repriceBatchFor(database.kind));
+const run = repriceByExchangeRate(db, staffId, 650_000, repricePaceFor(database.kind));
 const during = await shopperLatency(run);
 const repriced = await run;
 const seconds = (performance.now() - t) / 1000;
 clearInterval(sampler);
 console.log(
   `reprice: ${repriced} of ${count} products in ${seconds.toFixed(2)} s (${Math.round(repriced / seconds)} products/s); ` +
-    `rss ${(startRss / 2 ** 20).toFixed(0)} → peak ${(peakRss / 2 ** 20).toFixed(0)} MB, peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MB`,
+    `rss ${(startRss / 2 ** 20).toFixed(0)} → peak ${(peakRss / 2 ** 20).toFixed(0)} MB, peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MB; ` +
+    `load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
 );
 console.log(`shop during: getProduct ${during.product}; health ${during.health}`);
 await server.close();

@@ -5,16 +5,16 @@
  * shipping and grand total, refuses the courier for an address outside the store's city, and the
  * pre-invoice carries the same total.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import { vatIncluded } from '../src/lib/vat';
 import { toman } from '../src/site/islands/shop/buy-texts';
-import { clickLive, fillLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import { clickLive, fillLive, FIRST_AT_50000_SECOND_SOLD_OUT, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
-import { bearer, json, newCustomer, prepareProduct } from './support/shop';
+import { bearer, json, newCustomer } from './support/shop';
 
 let shop: BrowserShop;
 let slug: string;
@@ -22,16 +22,21 @@ let productId: number;
 
 beforeAll(async () => {
   shop = await startBrowserShop({
+    // The first product: 50,000 toman a unit, 500 in stock, no arrival date.
+    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
     async prepare(database) {
-      // 50,000 toman a unit.
-      const p = await prepareProduct(database.db, { stock: 500, threshold: 1000, tiers: [[1, 500_000]] });
-      slug = p.slug;
-      productId = p.id;
-      await database.db.update(products).set({ availabilityDate: null }).where(eq(products.id, productId));
+      const [p] = await database.db
+        .select({ id: products.id, slug: products.slug })
+        .from(products)
+        .where(and(eq(products.enable, true), isNull(products.deletedAt)))
+        .orderBy(products.id)
+        .limit(1);
+      slug = p!.slug;
+      productId = p!.id;
       await ensureStaffAccount(database.db);
     },
   });
-}, 300_000);
+}, 900_000);
 afterAll(async () => {
   await shop?.close();
 });

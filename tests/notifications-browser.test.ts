@@ -13,7 +13,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import { clickLive, fillLive, hydrated, selectLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import {
+  clickLive,
+  fillLive,
+  FIRST_AT_50000_SECOND_SOLD_OUT,
+  hydrated,
+  selectLive,
+  signIn,
+  startBrowserShop,
+  type BrowserShop,
+} from './support/browser';
 import { readMails, waitForMails, type ParsedMail } from './support/outbox';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, type Customer } from './support/shop';
@@ -37,6 +46,8 @@ beforeAll(async () => {
       NOTIFY_SCHEDULE_SECONDS: '0.2',
       PREINVOICE_REMINDER_HOURS: '6',
     },
+    // The first product: 500 in stock, the store asked above 1,000, sold one by one; the second sold out.
+    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
     async prepare(database) {
       const [p, q] = await database.db
         .select({ id: products.id, slug: products.slug })
@@ -46,11 +57,6 @@ beforeAll(async () => {
         .limit(2);
       productId = p!.id;
       missing = q!;
-      await database.db.update(products).set({ stock: 0, availabilityDate: null }).where(eq(products.id, missing.id));
-      await database.db
-        .update(products)
-        .set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null })
-        .where(eq(products.id, productId));
       await ensureStaffAccount(database.db);
     },
   });

@@ -10,7 +10,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankReceipts, orders, products } from '../src/server/db/schema';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import { clickLive, fillLive, hydrated, selectLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import {
+  clickLive,
+  fillLive,
+  FIRST_AT_50000_SECOND_SOLD_OUT,
+  hydrated,
+  selectLive,
+  signIn,
+  startBrowserShop,
+  type BrowserShop,
+} from './support/browser';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, type Customer } from './support/shop';
 
@@ -20,6 +29,8 @@ let productId: number;
 
 beforeAll(async () => {
   shop = await startBrowserShop({
+    // The first product: 500 in stock, the store asked above 1,000, sold one by one.
+    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
     async prepare(database) {
       const [p] = await database.db
         .select({ id: products.id, slug: products.slug })
@@ -29,14 +40,10 @@ beforeAll(async () => {
         .limit(1);
       slug = p!.slug;
       productId = p!.id;
-      await database.db
-        .update(products)
-        .set({ stock: 500, threshold: 1000, minimumPurchase: 1, availabilityDate: null })
-        .where(eq(products.id, productId));
       await ensureStaffAccount(database.db);
     },
   });
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await shop?.close();

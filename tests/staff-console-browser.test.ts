@@ -11,7 +11,7 @@ import { formatToman } from '../src/lib/money';
 import { products, users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/services/accounts/passwords';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
-import { clickLive, signIn, startBrowserShop, type BrowserShop } from './support/browser';
+import { clickLive, FIRST_AT_50000_SECOND_SOLD_OUT, signIn, startBrowserShop, type BrowserShop } from './support/browser';
 import type { TestServer } from './support/server';
 import { bearer, json, newCustomer, tokenFor, type Customer } from './support/shop';
 import { solvedCaptcha } from './support/captcha';
@@ -23,6 +23,8 @@ const CLERK = { username: 'clerk-sara', password: 'clerk-pass-123' };
 
 beforeAll(async () => {
   shop = await startBrowserShop({
+    // The first product: 500 in stock, sold one by one, no arrival date.
+    fixture: FIRST_AT_50000_SECOND_SOLD_OUT,
     async prepare(database) {
       const [p] = await database.db
         .select({ id: products.id })
@@ -31,10 +33,6 @@ beforeAll(async () => {
         .orderBy(products.id)
         .limit(1);
       productId = p!.id;
-      await database.db
-        .update(products)
-        .set({ stock: 37, threshold: 1000, minimumPurchase: 1, availabilityDate: null })
-        .where(eq(products.id, productId));
       await ensureStaffAccount(database.db);
       await database.db.insert(users).values({
         username: CLERK.username,
@@ -49,7 +47,7 @@ beforeAll(async () => {
     },
   });
   customer = await newCustomer({ api: shop.api, database: shop.database } as unknown as TestServer, 'buyer');
-}, 300_000);
+}, 900_000);
 afterAll(async () => {
   await shop?.close();
 });
@@ -90,7 +88,7 @@ describe('the clerk', () => {
     expect(facts).toContain('لطفاً فاکتور رسمی');
     expect(facts).toContain('خیابان آزادی');
     expect(facts).toContain('پست پیشتاز');
-    expect(await page.textContent('.staff-lines tbody tr td:nth-child(3)')).toBe('۳۷');
+    expect(await page.textContent('.staff-lines tbody tr td:nth-child(3)')).toBe('۵۰۰');
 
     // Change the quantity: the total is recomputed before confirming, in toman.
     const unit = (

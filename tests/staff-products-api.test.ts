@@ -395,7 +395,10 @@ describe('repricing by exchange rate, catalogue-wide', () => {
       notifications: false,
     });
     try {
-      await expect.poll(async () => (await server.api('/staff/exchange-rate', { headers: staff })).body.data.running).toBeNull();
+      // A thousand products in batches of 100 on PGlite: on a loaded CI machine that is more than the default 10 s wait.
+      await expect
+        .poll(async () => (await server.api('/staff/exchange-rate', { headers: staff })).body.data.running, { timeout: 60_000 })
+        .toBeNull();
     } finally {
       await restarted.close();
     }

@@ -88,7 +88,10 @@ async function open(path: string, islands: string[], width = 1280, base = server
   await page.goto(base + path);
   await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
   for (const name of islands) {
-    await page.locator(`astro-island[component-url*="/${name}."]:not([ssr])`).first().waitFor({ state: 'attached' });
+    const island = `astro-island[component-url*="/${name}."]`;
+    // An island that waits for the shopper (client:interaction: the listing) is reached for with the pointer.
+    if (await page.locator(`${island}[client="interaction"][ssr]`).count()) await page.locator(`${island} > *`).first().hover();
+    await page.locator(`${island}:not([ssr])`).first().waitFor({ state: 'attached' });
   }
   return page;
 }
@@ -608,6 +611,68 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(scripts).toContain(gallery);
     expect(problems.filter((p) => /hydrat|#41[89]|#42[35]/i.test(p))).toEqual([]);
     await page.close();
+  });
+
+  it('on a phone home and listing load no React or Swiper with the page; a product row and the filters work once touched', async () => {
+    // Reduced motion: the rows do not autoplay, so Swiper comes only with the touch and a slide moves only on request.
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, hasTouch: true, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /hydrat|#41[89]|#42[35]/i.test(m.text())) problems.push(m.text());
+    });
+
+    // Listing: its first page, filters and toolbar are the static HTML; the island's code waits for a touch.
+    await page.goto(`${server.url}/shop/catalog/${CATEGORY}`, { waitUntil: 'networkidle' });
+    await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
+    const island = page.locator('astro-island[component-url*="/CatalogListing."]');
+    const [renderer, listing] = [await island.getAttribute('renderer-url'), await island.getAttribute('component-url')];
+    expect(renderer).toBeTruthy();
+    expect(scripts).not.toContain(renderer);
+    expect(scripts).not.toContain(listing);
+    expect(await page.locator('.card').count()).toBe(12);
+    // The first tap (open the filters panel) arrives before the code: it is held and given again once live.
+    await page.locator('.toolbar__filters').tap();
+    await expect.poll(() => page.locator('.filters--open').count()).toBe(1);
+    expect(scripts).toContain(listing);
+    const all = await apiTotal({});
+    const original = await apiTotal({ filter_quality: 'original' });
+    expect(original).toBeLessThan(all);
+    await page.locator('input[name="quality"][value="original"]').check();
+    await expect.poll(() => page.url()).toContain('quality=original');
+    await expect.poll(() => listTotal(page)).toBe(original);
+    // A shared filtered address shows its list at once, without a touch.
+    await page.goto(`${server.url}/shop/catalog/${CATEGORY}?quality=original`);
+    await expect.poll(() => listTotal(page)).toBe(original);
+    expect(await page.locator('input[name="quality"][value="original"]').isChecked()).toBe(true);
+
+    // Home: the product rows are static HTML; Swiper arrives when the shopper reaches for a row.
+    scripts.length = 0;
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.locator('.site-header[data-ready]').waitFor({ state: 'attached' });
+    expect(await page.locator('astro-island').count()).toBe(0);
+    expect(scripts.filter((s) => s === renderer || /\/swiper-setup\./.test(s))).toEqual([]);
+    const row = page.locator('[data-product-row]').first();
+    expect(await row.locator('.card').count()).toBeGreaterThan(1);
+    await row.scrollIntoViewIfNeeded();
+    // A touch on a card's part number (not a link): the row's code comes, the page stays.
+    await row.locator('.card__pn').first().tap();
+    await expect.poll(() => row.locator('.swiper-initialized').count()).toBe(1);
+    expect(scripts.some((s) => /\/swiper-setup\./.test(s))).toBe(true);
+    const active = () =>
+      row.locator('.swiper-slide').evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('swiper-slide-active')));
+    expect(await active()).toBe(0);
+    // Phones swipe the row; the arrow buttons show from tablet width on, and now drive Swiper.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await row.locator('.carousel__nav--next').click();
+    await expect.poll(active).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('a pre-order shows its arrival date while it is ahead, and "arriving soon" once it has passed', async () => {

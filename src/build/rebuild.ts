@@ -239,7 +239,7 @@ async function rebuildFrom(
     const swapShells = Object.fromEntries(
       Object.entries(newShells).filter(([prefix, shell]) => JSON.stringify(shell) !== JSON.stringify(oldShells[prefix as ''])),
     );
-    const shellsSwapped = Object.keys(swapShells).length ? swapShell(siteDir, swapShells, copied) : 0;
+    const shellsSwapped = Object.keys(swapShells).length ? await swapShell(siteDir, swapShells, copied) : 0;
     // Pages rendered on request next time they are asked for, from fresh data.
     for (const slug of plan.forget)
       for (const prefix of LOCALE_PREFIXES) for (const file of productPageFiles(siteDir, prefix, slug)) rmSync(file, { force: true });

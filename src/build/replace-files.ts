@@ -4,7 +4,8 @@
  * never half of one, and a crash leaves the old one in place.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const aside = (path: string) => `${path}.${process.pid}.new`;
@@ -12,6 +13,21 @@ const aside = (path: string) => `${path}.${process.pid}.new`;
 export function writeFileReplacing(file: string, data: string | Uint8Array): void {
   writeFileSync(aside(file), data);
   renameSync(aside(file), file);
+}
+
+/**
+ * Like writeFileReplacing, for files several writers may write at once (a page rendered on request by
+ * two requests or two instances): each writes beside it under a name of its own, and the last rename wins.
+ */
+export function writeFileWhole(file: string, data: string | Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const own = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileSync(own, data);
+    renameSync(own, file);
+  } finally {
+    rmSync(own, { force: true });
+  }
 }
 
 export function copyFileReplacing(from: string, to: string): void {

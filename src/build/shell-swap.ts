@@ -9,24 +9,10 @@
  */
 import { readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPRESSED_PAGE_SUFFIX, compressPageSync, readPageText } from './compressed-pages';
+import { COMPRESSED_PAGE_SUFFIX, compressPage, readPageText } from './compressed-pages';
+import { shellStretches } from './page-frame';
 
-/** The frame of a page: [from, to) stretches in page order; null when the page is not framed so. */
-export function shellStretches(html: string): [number, number][] | null {
-  const skip = html.indexOf('<a class="skip-link"');
-  const headStart = skip < 0 ? -1 : html.indexOf('</a>', skip) + '</a>'.length;
-  const switcher = headStart < 0 ? -1 : html.indexOf('<nav class="lang-switch"', headStart);
-  const switcherEnd = switcher < 0 ? -1 : html.indexOf('</nav>', switcher) + '</nav>'.length;
-  const main = switcherEnd < '</nav>'.length ? -1 : html.indexOf('<main id="main"', switcherEnd);
-  const mainEnd = main < 0 ? -1 : html.lastIndexOf('</main>') + '</main>'.length;
-  const body = mainEnd < '</main>'.length ? -1 : html.indexOf('</body>', mainEnd);
-  if (body < 0) return null;
-  return [
-    [headStart, switcher],
-    [switcherEnd, main],
-    [mainEnd, body],
-  ];
-}
+export { shellStretches };
 
 /** The frame's text, one string per stretch; null when the page is not framed so. */
 export function shellOf(html: string): string[] | null {
@@ -55,8 +41,12 @@ export const pageLanguagePrefix = (rel: string): '' | 'en/' | 'ru/' => (rel.star
  * (rendered with it already). Each page is written aside and renamed: served meanwhile, a page is
  * the old one or the new one. Returns how many pages changed.
  */
-export function swapShell(siteDir: string, shells: Partial<Record<'' | 'en/' | 'ru/', string[]>>, skip: Set<string>): number {
-  let changed = 0;
+export async function swapShell(
+  siteDir: string,
+  shells: Partial<Record<'' | 'en/' | 'ru/', string[]>>,
+  skip: Set<string>,
+): Promise<number> {
+  const pages: { path: string; shell: string[] }[] = [];
   const walk = (dir: string, rel: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.') || entry.name === '_astro' || entry.name === 'pagefind') continue;
@@ -65,17 +55,20 @@ export function swapShell(siteDir: string, shells: Partial<Record<'' | 'en/' | '
       if (entry.isDirectory()) walk(path, `${relPath}/`);
       else if ((entry.name.endsWith('.html') || entry.name.endsWith(`.html${COMPRESSED_PAGE_SUFFIX}`)) && !skip.has(relPath)) {
         const shell = shells[pageLanguagePrefix(relPath)];
-        if (!shell) continue;
-        // A page kept compressed (rendered on request) is unpacked, swapped and packed again.
-        const packed = entry.name.endsWith(COMPRESSED_PAGE_SUFFIX);
-        const next = withShell(readPageText(path), shell);
-        if (next === null) continue;
-        writeFileSync(`${path}.shell.tmp`, packed ? compressPageSync(next) : next);
-        renameSync(`${path}.shell.tmp`, path);
-        changed++;
+        if (shell) pages.push({ path, shell });
       }
     }
   };
   walk(siteDir, '');
+  let changed = 0;
+  for (const { path, shell } of pages) {
+    // A page kept compressed (rendered on request) is unpacked, swapped and packed again.
+    const packed = path.endsWith(COMPRESSED_PAGE_SUFFIX);
+    const next = withShell(readPageText(path), shell);
+    if (next === null) continue;
+    writeFileSync(`${path}.shell.tmp`, packed ? await compressPage(next, path) : next);
+    renameSync(`${path}.shell.tmp`, path);
+    changed++;
+  }
   return changed;
 }

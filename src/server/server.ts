@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrate, STARTUP_LOCK } from './db/migrate';
 import { appPaymentService, RESUME_STALLED_EVERY_MS } from './payments/app-service';
 import { ensureIranPlaces } from './services/accounts/places';
-import { repriceBatchFor, resumeRepriceRun } from './services/back-office/exchange-rate-run';
+import { repricePaceFor, resumeRepriceRun } from './services/back-office/exchange-rate-run';
 import { listenForCatalogueChanges, watchCatalogueVersion } from './services/catalogue-version';
 import { kavenegarClient } from './notifications/sms/kavenegar';
 import { smsEndpoint } from './notifications/sms/settings';
@@ -105,7 +105,7 @@ function resumeStalledPayments(deps: AppDeps): () => void {
  */
 function resumeRepriceRuns(deps: AppDeps): () => void {
   const run = (onlyStale: boolean) =>
-    resumeRepriceRun(deps.db, { onlyStale, batch: repriceBatchFor(deps.database.kind), finished: () => deps.cache.invalidate() }).catch(
+    resumeRepriceRun(deps.db, { onlyStale, pace: repricePaceFor(deps.database.kind), finished: () => deps.cache.invalidate() }).catch(
       (err: Error) => console.error(`resuming a reprice: ${err.message}`),
     );
   void run(false);

@@ -14,9 +14,25 @@
  * write rows directly, without the `updated_at` the staff screens set): changed products get a fresh
  * `updated_at` so the rebuild sees them; a change to anything every page shows (categories, menu,
  * content, settings) gets a full build of the file's own, as the rebuild would do.
+ *
+ * The partial build is most of a file's setup (40–70 s in CI). Product changes several files make
+ * alike go into a named fixture (`SiteFixture`): the first file naming it catches the shared build up
+ * with them, by the same partial rebuild, into the run's folder, and the others copy that site; a file
+ * whose own `prepare` then changes no product page gets no partial build at all.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MANIFEST_FILE, readManifest, writeManifest } from '../../src/build/build-record';
@@ -26,7 +42,7 @@ import {
   readClientBundleRecord,
   writeClientBundleRecord,
 } from '../../src/build/client-bundle-record';
-import { scanSitePages, writeInlineHashes } from '../../src/build/inline-hashes';
+import { InlineHashCollector, writeInlineHashes } from '../../src/build/inline-hashes';
 import { rebuildSite } from '../../src/build/rebuild';
 import { buildSite, PROJECT_ROOT } from '../../src/build/site';
 import { shellFingerprint } from '../../src/build/shell-fingerprint';
@@ -129,21 +145,32 @@ async function sharedBuild(root: string, key: string, build: (outDir: string) =>
 
 const TEXT_FILE = /\.(html|xml|txt|json|js|mjs|css|webmanifest)$/;
 
-/** Gives a copy of the shared site its own public address, as a build under that address would have written it. */
-function readdress(dir: string, from: string, to: string): void {
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name);
-      if (entry.isDirectory()) walk(path);
+/**
+ * Copies the shared site into `dir` under the file's own public address, as a build under that address
+ * would have written it: each text file read once and written once with the address replaced, the
+ * pages' inline hashes taken on the way (copying first and rewriting after read and wrote every page twice).
+ */
+function copyReaddressed(source: string, dir: string, from: string, to: string): void {
+  const inline = new InlineHashCollector();
+  // `pages`: below no dot folder, Astro's assets or the Pagefind bundles, as scanSitePages reads a site.
+  const walk = (src: string, dst: string, pages: boolean) => {
+    mkdirSync(dst, { recursive: true });
+    for (const entry of readdirSync(src, { withFileTypes: true })) {
+      const from_ = join(src, entry.name);
+      const to_ = join(dst, entry.name);
+      const page = pages && !entry.name.startsWith('.') && entry.name !== '_astro' && entry.name !== 'pagefind';
+      if (entry.isDirectory()) walk(from_, to_, page);
       else if (TEXT_FILE.test(entry.name) && entry.name !== CLIENT_BUNDLE_FILE) {
-        const text = readFileSync(path, 'utf8');
-        if (text.includes(from)) writeFileSync(path, text.split(from).join(to));
-      }
+        const text = readFileSync(from_, 'utf8');
+        const moved = text.includes(from) ? text.split(from).join(to) : text;
+        writeFileSync(to_, moved);
+        if (page && entry.name.endsWith('.html')) inline.add(moved);
+      } else copyFileSync(from_, to_);
     }
   };
-  walk(dir);
+  walk(source, dir, true);
   // Inline scripts may name the address: the policy's hashes are those of the pages as they now are.
-  writeInlineHashes(dir, scanSitePages(dir));
+  writeInlineHashes(dir, inline.result());
   // The recorded browser bundle stays replayable: its settings fingerprint names the address too.
   const recordFile = join(dir, CLIENT_BUNDLE_FILE);
   const record = existsSync(recordFile) ? readClientBundleRecord(recordFile) : null;
@@ -157,12 +184,26 @@ function readdress(dir: string, from: string, to: string): void {
   }
 }
 
+/**
+ * Product changes several files make alike before their journeys (the same rows, the same values). The
+ * run catches the shared build up with them once, by the same partial rebuild a file's own `prepare`
+ * gets, and every file naming the fixture copies that site: one rebuild for all of them instead of one
+ * each. Only product rows: what every page shows would need a full build.
+ */
+export interface SiteFixture {
+  /** Names the caught-up site in the run's folder: one name, one `apply`. */
+  name: string;
+  apply: (database: Database) => Promise<void>;
+}
+
 export interface TestSiteOptions {
   /** The file's configuration and the environment it came from (for the shared build's key). */
   config: Config;
   env: Record<string, string>;
   category: string;
   database: Database;
+  /** Changes shared with other files, made before `prepare`. */
+  fixture?: SiteFixture;
   prepare?: (database: Database) => Promise<void>;
   outDir: string;
 }
@@ -170,9 +211,36 @@ export interface TestSiteOptions {
 /** How the file's site was made, for the log of a slow run. */
 export type TestSiteOrigin = 'shared copy' | 'shared copy + partial rebuild' | 'own full build';
 
+/** The products whose page-visible rows differ between two snapshots. */
+function changedProducts(before: Snapshot, after: Snapshot): number[] {
+  return [...new Set([...before.products.keys(), ...after.products.keys()])].filter(
+    (id) => before.products.get(id) !== after.products.get(id),
+  );
+}
+
+/** Gives the changed products a fresh `updated_at`, as the staff screens would, so the rebuild sees them. */
+async function markChanged(database: Database, ids: number[]): Promise<void> {
+  if (ids.length > 0) await database.db.execute(sql`UPDATE products SET updated_at = now() WHERE id IN ${sql.raw(`(${ids.join(',')})`)}`);
+}
+
+/** A copy of the site built before `since` is told it was built then: the rebuild asks for what changed after it. */
+function builtBefore(dir: string, since: Snapshot, config: Config): void {
+  // The rebuild asks for changes since builtAt minus a clock margin (5 s): since the snapshot.
+  writeManifest(dir, {
+    ...readManifest(dir)!,
+    shell: shellFingerprint(config),
+    builtAt: new Date(since.at.getTime() + 5000).toISOString(),
+  });
+}
+
 export async function makeTestSite(opts: TestSiteOptions): Promise<TestSiteOrigin> {
+  const t0 = performance.now();
+  const lap = (what: string) => {
+    if (process.env.QATEH_TEST_TIMINGS) console.log(`site stage: ${what} at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
   const root = await sharedRoot();
   const full = async (): Promise<TestSiteOrigin> => {
+    await opts.fixture?.apply(opts.database);
     await opts.prepare?.(opts.database);
     await buildSite(opts.config, opts.database, { outDir: opts.outDir, logLevel: 'error' });
     return 'own full build';
@@ -187,9 +255,27 @@ export async function makeTestSite(opts: TestSiteOptions): Promise<TestSiteOrigi
     .update(JSON.stringify([opts.category, shellFingerprint(placeholder), pageEnv]))
     .digest('hex')
     .slice(0, 16);
-  const shared = await sharedBuild(root, key, async (outDir) => {
+  let shared = await sharedBuild(root, key, async (outDir) => {
     await buildSite(placeholder, opts.database, { outDir, logLevel: 'error' });
   });
+  lap('shared build ready');
+
+  const fixture = opts.fixture;
+  if (fixture) {
+    // Every file naming the fixture makes the same rows in its own database; the first caught the site up.
+    const bare = await snapshot(opts.database);
+    await fixture.apply(opts.database);
+    const fixed = await snapshot(opts.database);
+    if (fixed.shell !== bare.shell) throw new Error(`the site fixture "${fixture.name}" changes what every page shows: not a fixture`);
+    await markChanged(opts.database, changedProducts(bare, fixed));
+    const base = shared;
+    shared = await sharedBuild(root, `${key}-${fixture.name}`, async (outDir) => {
+      cpSync(base, outDir, { recursive: true });
+      builtBefore(outDir, bare, placeholder);
+      await rebuildSite(placeholder, opts.database, outDir, { logLevel: 'error' });
+    });
+    lap(`fixture ${fixture.name} ready`);
+  }
 
   const before = await snapshot(opts.database);
   await opts.prepare?.(opts.database);
@@ -200,21 +286,11 @@ export async function makeTestSite(opts: TestSiteOptions): Promise<TestSiteOrigi
     await buildSite(opts.config, opts.database, { outDir: opts.outDir, logLevel: 'error' });
     return 'own full build';
   }
-  cpSync(shared, opts.outDir, { recursive: true });
-  readdress(opts.outDir, PLACEHOLDER_BASE, opts.config.PUBLIC_BASE_URL.replace(/\/+$/, ''));
-  const manifest = readManifest(opts.outDir)!;
-  // The rebuild asks for changes since builtAt minus a clock margin: since the moment before `prepare`.
-  writeManifest(opts.outDir, {
-    ...manifest,
-    shell: shellFingerprint(opts.config),
-    builtAt: new Date(before.at.getTime() + 5000).toISOString(),
-  });
-  const changed = [...new Set([...before.products.keys(), ...after.products.keys()])].filter(
-    (id) => before.products.get(id) !== after.products.get(id),
-  );
-  if (changed.length > 0) {
-    await opts.database.db.execute(sql`UPDATE products SET updated_at = now() WHERE id IN ${sql.raw(`(${changed.join(',')})`)}`);
-  }
+  copyReaddressed(shared, opts.outDir, PLACEHOLDER_BASE, opts.config.PUBLIC_BASE_URL.replace(/\/+$/, ''));
+  builtBefore(opts.outDir, before, opts.config);
+  await markChanged(opts.database, changedProducts(before, after));
+  lap('copied');
   const result = await rebuildSite(opts.config, opts.database, opts.outDir, { logLevel: 'error' });
+  lap(`rebuilt (${result.kind}: ${result.reason}; browser bundle ${JSON.stringify(result.clientBundle)})`);
   return result.kind === 'full' ? 'own full build' : result.kind === 'partial' ? 'shared copy + partial rebuild' : 'shared copy';
 }

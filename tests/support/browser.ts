@@ -7,14 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
+import { products } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/server';
-import { makeTestSite } from './browser-site';
+import { makeTestSite, type SiteFixture } from './browser-site';
 import { freshDatabase } from './database';
 import { ownAddressEnv, type TestServer } from './server';
+import { prepareProduct } from './shop';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -30,9 +32,31 @@ export interface BrowserShopOptions {
   category?: string;
   /** Extra configuration (environment variable names → values). */
   env?: Record<string, string>;
+  /** Product changes other files make too, before `prepare`: their pages are rendered once per run. */
+  fixture?: SiteFixture;
   /** Changes to the database made before the site is built. */
   prepare?: (database: Database) => Promise<void>;
 }
+
+/**
+ * The buying-path files' products: the first enabled product on sale at 50,000 toman a unit (one price
+ * tier) with plenty in stock (500, the store asked above 1,000, sold one by one, no arrival date), the
+ * second sold out (0 in stock, no arrival date). Their pages are rendered once per run for every file
+ * that names this.
+ */
+export const FIRST_AT_50000_SECOND_SOLD_OUT: SiteFixture = {
+  name: 'first-at-50000-toman-second-sold-out',
+  async apply(database) {
+    const first = await prepareProduct(database.db, { stock: 500, threshold: 1000, tiers: [[1, 500_000]] });
+    const [second] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.enable, true), ne(products.id, first.id)))
+      .orderBy(products.id)
+      .limit(1);
+    await database.db.update(products).set({ stock: 0, availabilityDate: null }).where(eq(products.id, second!.id));
+  },
+};
 
 export interface BrowserShop {
   database: Database;
@@ -67,7 +91,7 @@ export async function startBrowserShop(options: BrowserShopOptions = {}): Promis
   const config = loadConfig(env);
   // The run's shared build, brought up to date with what `prepare` changed (tests/support/browser-site.ts).
   const siteStarted = performance.now();
-  const origin = await makeTestSite({ config, env, category, database, prepare: options.prepare, outDir });
+  const origin = await makeTestSite({ config, env, category, database, fixture: options.fixture, prepare: options.prepare, outDir });
   if (process.env.QATEH_TEST_TIMINGS) console.log(`site: ${origin} in ${((performance.now() - siteStarted) / 1000).toFixed(1)} s`);
   const server = await startServer(config, database, { siteDir: outDir });
   const { chromium } = await import('playwright-core');
@@ -106,9 +130,20 @@ export async function startBrowserShop(options: BrowserShopOptions = {}): Promis
   };
 }
 
-/** Resolves once the island holding `selector` has hydrated (Astro removes `ssr` from a live island). */
+/**
+ * Resolves once the island holding `selector` has hydrated (Astro removes `ssr` from a live island).
+ * An island that waits for the shopper (`client:interaction`: the catalogue listing) is reached for
+ * first, with the pointer over the element, as a shopper would.
+ */
 export async function hydrated(page: Page, selector: string): Promise<void> {
+  await reachFor(page, selector);
   await page.locator(`astro-island:not([ssr]) ${selector}`).first().waitFor({ state: 'attached' });
+}
+
+/** Moves the pointer over `selector` when it sits in a `client:interaction` island not yet hydrated. */
+export async function reachFor(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().waitFor({ state: 'attached' });
+  if (await page.locator(`astro-island[client="interaction"][ssr] ${selector}`).count()) await page.locator(selector).first().hover();
 }
 
 /** Types into a field once its island is live: text typed into the server-rendered copy first is lost. */

@@ -8,11 +8,11 @@
  * none; requests for one page at the same time share one render. An unknown or disabled product stays
  * a 404.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { compressedPageFile, compressPage } from '../../build/compressed-pages';
 import { productPageFile } from '../../build/page-files';
+import { writeFileWhole } from '../../build/replace-files';
 import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../build/inline-hashes';
 import type { ProductRenderer } from '../../build/product-render-thread';
 import { LOCALES, type Locale } from '../../lib/locales';
@@ -28,18 +28,6 @@ export function productPageRequest(urlPath: string): { locale: Locale; slug: str
 }
 
 const LOCALE_PREFIX: Record<Locale, string> = { fa: '', en: 'en/', ru: 'ru/' };
-
-/** Written beside the target under a name no other writer uses, then renamed over it. */
-function writeWhole(file: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const aside = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    writeFileSync(aside, data);
-    renameSync(aside, file);
-  } finally {
-    rmSync(aside, { force: true });
-  }
-}
 
 /**
  * The page's inline scripts and styles join the site's allowed hashes (the Content-Security-Policy,
@@ -113,7 +101,7 @@ export function productPagesOnRequest(opts: {
     allowInlineParts(opts.siteDir, html);
     // Kept compressed (src/build/compressed-pages.ts): a million products' pages fit on one disk.
     const compressed = compressedPageFile(file);
-    writeWhole(compressed, await compressPage(html));
+    writeFileWhole(compressed, await compressPage(html, compressed));
     // A refresh replaces the build's plain page too: the plain one would be found first.
     rmSync(file, { force: true });
     return compressed;

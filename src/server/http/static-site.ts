@@ -9,9 +9,7 @@ import type { Context, Hono } from 'hono';
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliDecompress as brotliDecompressCallback } from 'node:zlib';
-import { COMPRESSED_PAGE_SUFFIX, compressedPageFile } from '../../build/compressed-pages';
+import { COMPRESSED_PAGE_SUFFIX, compressedPageFile, readPageBytes } from '../../build/compressed-pages';
 import { pageFileCandidates } from '../../build/page-files';
 import { acceptedEncoding, CompressedFiles, etagMatches, fileEtag, isCompressible } from './compression';
 import { shopDynamicPage } from './shop-pages';
@@ -39,8 +37,6 @@ const TYPES: Record<string, string> = {
 
 /** Compressed pages and assets kept in memory (most-used first); each page is ~10–20 KB compressed. */
 const COMPRESSED_CACHE_BYTES = 48 * 1024 * 1024;
-
-const brotliDecompress = promisify(brotliDecompressCallback);
 
 /** Paths that belong to the backend: never answered with a page, so their JSON 404 stays. */
 const BACKEND_PREFIXES = ['/api/', '/media/'];
@@ -115,12 +111,9 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
     if (status === 200 && etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
     const encoding = compressible ? acceptedEncoding(c.req.header('Accept-Encoding')) : null;
-    if (precompressed && encoding === 'br')
-      return c.body(new Uint8Array(await readFile(file)), status, { ...headers, 'Content-Encoding': 'br' });
-    // A page kept compressed is unpacked for a browser that takes no brotli (and gzipped if it takes that).
-    const read = precompressed
-      ? async () => new Uint8Array(await brotliDecompress(await readFile(file)))
-      : async () => new Uint8Array(await readFile(file));
+    // A page kept compressed holds its shared parts by reference (src/build/compressed-pages.ts): it is
+    // unpacked whole, then compressed for this browser like any page (and cached so).
+    const read = precompressed ? async () => readPageBytes(file, await readFile(file)) : async () => new Uint8Array(await readFile(file));
     if (!encoding) return c.body(await read(), status, headers);
     const body = await compressed.get(file, stats, encoding, read, lasting);
     return c.body(body, status, { ...headers, 'Content-Encoding': encoding });

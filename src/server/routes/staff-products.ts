@@ -28,7 +28,7 @@ import type { AppDeps } from '../context';
 import { HttpError, validationFailed } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { repriceByPercent } from '../services/back-office/bulk-pricing';
-import { currentExchangeRate, repriceBatchFor, repriceByExchangeRate } from '../services/back-office/exchange-rate-run';
+import { currentExchangeRate, repricePaceFor, repriceByExchangeRate } from '../services/back-office/exchange-rate-run';
 import { catalogueCsvStream } from '../services/back-office/console-export';
 import {
   catalogueFileText,
@@ -260,7 +260,7 @@ export const staffProductRoutes = [
     errors,
     handler: async ({ body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      const repriced = await repriceByExchangeRate(deps.db, user.id, body.rialsPerUsd, repriceBatchFor(deps.database.kind));
+      const repriced = await repriceByExchangeRate(deps.db, user.id, body.rialsPerUsd, repricePaceFor(deps.database.kind));
       changed(deps);
       return { data: { repriced, rialsPerUsd: body.rialsPerUsd } };
     },

@@ -59,6 +59,16 @@ export const cardColumns = {
   brandImage: brands.image,
 };
 
+/**
+ * A product's tiers read in the statement that reads its price. Two statements would see two moments:
+ * a reprice batch committing between them would pair the old price with the new tiers (or the
+ * reverse), on a card and in what checkout charges (shop/priced-products.ts).
+ */
+const tiersInSameStatement = sql<TierRow[]>`coalesce((
+  select json_agg(json_build_object('productId', t.product_id, 'minCount', t.min_count, 'maxCount', t.max_count,
+    'price', t.price, 'compareAtPrice', t.compare_at_price))
+  from ${productPrices} t where t.product_id = ${products.id}), '[]'::json)`;
+
 export interface CardRow {
   id: number;
   slug: string;
@@ -163,13 +173,6 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return out;
 }
 
-const tierColumns = {
-  productId: productPrices.productId,
-  minCount: productPrices.minCount,
-  maxCount: productPrices.maxCount,
-  price: productPrices.price,
-  compareAtPrice: productPrices.compareAtPrice,
-};
 const imageColumns = {
   productId: productImages.productId,
   src: productImages.src,
@@ -181,27 +184,27 @@ const imageColumns = {
 
 /**
  * Cards for the given ids, in the order of `ids` (the caller's ranking), skipping ids that are missing
- * or hidden. Three queries whatever the number of ids: rows with brand, all tiers, first image of each.
+ * or hidden. Two queries whatever the number of ids: rows with brand and tiers, first image of each.
  */
 export async function loadProductCards(db: Db, ids: number[], opts: LoadOptions = {}): Promise<ProductCard[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const where = opts.includeHidden ? inArray(products.id, unique) : and(inArray(products.id, unique), productIsPublic);
-  const rows = await db.select(cardColumns).from(products).leftJoin(brands, eq(brands.id, products.brandId)).where(where);
+  const rows = await db
+    .select({ ...cardColumns, tiers: tiersInSameStatement })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(where);
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
-  const [tiers, images] = await Promise.all([
-    db.select(tierColumns).from(productPrices).where(inArray(productPrices.productId, found)),
-    // DISTINCT ON keeps the first image by sort per product: a card shows one picture.
-    db
-      .selectDistinctOn([productImages.productId], imageColumns)
-      .from(productImages)
-      .where(inArray(productImages.productId, found))
-      .orderBy(productImages.productId, productImages.sort, productImages.id),
-  ]);
-  const tiersBy = groupBy(tiers, (t) => t.productId);
+  // DISTINCT ON keeps the first image by sort per product: a card shows one picture.
+  const images = await db
+    .selectDistinctOn([productImages.productId], imageColumns)
+    .from(productImages)
+    .where(inArray(productImages.productId, found))
+    .orderBy(productImages.productId, productImages.sort, productImages.id);
   const imagesBy = groupBy(images, (i) => i.productId);
-  const byId = new Map(rows.map((r) => [r.id, toProductCard(r as CardRow, tiersBy.get(r.id) ?? [], imagesBy.get(r.id) ?? [])]));
+  const byId = new Map(rows.map((r) => [r.id, toProductCard(r as CardRow, r.tiers, imagesBy.get(r.id) ?? [])]));
   const out: ProductCard[] = [];
   for (const id of unique) {
     const card = byId.get(id);
@@ -305,7 +308,7 @@ export const productPageColumns = {
 export async function loadProduct(db: Db, where: { slug: string } | { id: number }, opts: LoadOptions = {}): Promise<Product | null> {
   const match = 'slug' in where ? eq(products.slug, where.slug) : eq(products.id, where.id);
   const [row] = await db
-    .select(productPageColumns)
+    .select({ ...productPageColumns, tiers: tiersInSameStatement })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -314,13 +317,12 @@ export async function loadProduct(db: Db, where: { slug: string } | { id: number
   if (!row) return null;
 
   const trail = [...new Set([...pathIds(row.categoryPath), row.categoryId])];
-  const [crumbs, tiers, images, attrs, files] = await Promise.all([
+  const [crumbs, images, attrs, files] = await Promise.all([
     db
       .select({ id: categories.id, slug: categories.slug, name: categories.name, nameFa: categories.nameFa, depth: categories.depth })
       .from(categories)
       .where(inArray(categories.id, trail))
       .orderBy(asc(categories.depth)),
-    db.select(tierColumns).from(productPrices).where(eq(productPrices.productId, row.id)),
     db.select(imageColumns).from(productImages).where(eq(productImages.productId, row.id)).orderBy(productImages.sort, productImages.id),
     db
       .select({
@@ -350,7 +352,7 @@ export async function loadProduct(db: Db, where: { slug: string } | { id: number
       .orderBy(productFiles.createdAt, productFiles.id),
   ]);
 
-  const card = toProductCard(row as CardRow, tiers, images);
+  const card = toProductCard(row as CardRow, row.tiers, images);
   const datasheetFile = files.find((f) => f.kind === 'datasheet');
   return {
     ...card,

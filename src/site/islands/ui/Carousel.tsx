@@ -10,6 +10,7 @@ import type { ProductCard as Card } from '../../../api/schemas/catalogue';
 import type { Locale } from './locale';
 import ProductCard from './ProductCard';
 import { cardTexts } from './card-texts';
+import 'swiper/css';
 import './carousel.css';
 
 interface Props {

@@ -3,6 +3,7 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interaction'?: boolean;
+    // "query": also at once when the page's address carries a query (client-interaction.ts).
+    'client:interaction'?: boolean | 'query';
   }
 }

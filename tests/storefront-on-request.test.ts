@@ -1,0 +1,96 @@
+/**
+ * A build that leaves product pages to their first request (SITE_PRODUCT_PAGES=on-request), on the small
+ * shop of tests/storefront-rebuild.test.ts (the shared catalogue with only the op-amps category enabled,
+ * the demo content). Its own file: it makes a build of its own, so it runs beside the rebuild file's
+ * long sequence of builds instead of after it, in the other test process.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest, readSearchRecords } from '../src/build/build-record';
+import { siteFreshness } from '../src/build/freshness';
+import { rebuildSite } from '../src/build/rebuild';
+import { buildSite } from '../src/build/site';
+import { loadConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { writeDemoContent } from '../src/server/seed/demo-content';
+import { startServer } from '../src/server/server';
+import { freshDatabase } from './support/database';
+import { pageExists } from './support/site-files';
+
+const CATEGORY = 'op-amps';
+const CHANGED = 'lm358n-dip8';
+const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'https://shop.example' });
+
+let database: Database;
+
+function jsonLd(html: string): Record<string, any>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+beforeAll(async () => {
+  database = await freshDatabase({ catalogue: true });
+  await database.db.execute(sql`UPDATE products SET enable = false
+    WHERE category_id <> (SELECT id FROM categories WHERE slug = ${CATEGORY})`);
+  await writeDemoContent(database.db);
+}, 900_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('a build that leaves product pages to their first request (SITE_PRODUCT_PAGES=on-request)', () => {
+  it('writes no product page but lists them all; a page is rendered on request; a rebuild drops a changed page for its next request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qateh-on-request-site-'));
+    try {
+      await buildSite(config, database, { outDir: dir, logLevel: 'error', productPages: 'on-request' });
+      // Only the page listing every product (/shop/products) is there.
+      expect(readdirSync(join(dir, 'shop/products'))).toEqual(['index.html']);
+      expect(readManifest(dir)!.productPages).toBe('on-request');
+      // The search fallback still finds every product: its records come from the catalogue, not from pages.
+      const records = readSearchRecords(dir);
+      const shown = (await database.db.execute(sql`SELECT slug FROM products WHERE enable AND deleted_at IS NULL`)) as unknown as {
+        rows: { slug: string }[];
+      };
+      expect(Object.keys(records).sort()).toEqual(shown.rows.map((r) => r.slug).sort());
+      const entry = JSON.parse(readFileSync(join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8'));
+      expect(entry.languages.en.page_count).toBe(Object.keys(records).length);
+      const priceBefore = records[CHANGED]!.price.en;
+      expect(readFileSync(join(dir, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>https://shop.example/en/shop/products/${CHANGED}</loc>`);
+      expect(await siteFreshness(database, dir)).toBe('fresh');
+      const server = await startServer(config, database, { siteDir: dir });
+      try {
+        const first = await fetch(`${server.url}/en/shop/products/${CHANGED}`);
+        expect(first.status).toBe(200);
+        expect(pageExists(dir, `en/shop/products/${CHANGED}`)).toBe(true);
+        await database.db.execute(sql`UPDATE products SET price = price + 10, updated_at = now() WHERE slug = ${CHANGED}`);
+        const r = await rebuildSite(config, database, dir, { logLevel: 'error' });
+        expect(r.kind).toBe('partial');
+        expect(r.rendered).toEqual([]);
+        expect(r.forgotten).toEqual([CHANGED]);
+        // Its search record shows the new price, and the bundle holding it was indexed again.
+        expect(readSearchRecords(dir)[CHANGED]!.price.en).not.toBe(priceBefore);
+        expect(r.search?.reindexed).toEqual(['/pagefind/']);
+        expect(pageExists(dir, `en/shop/products/${CHANGED}`)).toBe(false);
+        const price = (
+          (await database.db.execute(sql`SELECT price::int AS p FROM products WHERE slug = ${CHANGED}`)) as unknown as {
+            rows: { p: number }[];
+          }
+        ).rows[0]!.p;
+        // Asked again, the page is rendered from the new price.
+        await expect
+          .poll(async () => {
+            const res = await fetch(`${server.url}/en/shop/products/${CHANGED}`);
+            return res.status === 200 ? (jsonLd(await res.text())[0]?.offers?.price as number) : res.status;
+          })
+          .toBe(price);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
+});
