@@ -200,10 +200,10 @@ async function main() {
             for (const p of parts) await pf.mergeIndex(p);
           } else {
             await (await fetch('/after/pagefind/routes.json')).json();
-            const [first, ...others] = bundles!;
-            if (first) {
-              pf = (await import(`${first}pagefind.js`)) as Pagefind;
-              for (const p of others) await pf.mergeIndex(p);
+            // Pagefind's code and wasm are the root's, shared by every bundle (src/build/search-index.ts).
+            if (bundles!.length) {
+              pf = (await import('/after/pagefind/pagefind.js' as string)) as Pagefind;
+              for (const p of bundles!) await pf.mergeIndex(p);
             }
           }
           if (!pf) return { count: 0, slugs: [] };

@@ -9,19 +9,25 @@
  * holds the products having a word in one range of the sorted vocabulary, at most `limit`
  * (PART_PRODUCTS) of them, so the island loads the one or two bundles of a query's word instead of
  * merging every bundle of the catalogue. A product is in the bundle of each of its words' ranges.
- * Bundles are dist/pagefind/b<n>/ (each a whole Pagefind bundle with its own pagefind.js), the
- * ranges are dist/pagefind/routes.json (the island's routing file), and what each bundle holds is
- * the dot file beside them for incremental updates (src/build/search-update.ts). Pagefind's
- * indexer slows down with every record it holds, so bundles are written one after another, each
- * released before the next.
+ * Bundles are dist/pagefind/b<n>/ and keep only their own index files (entry, meta, index and
+ * fragment chunks); Pagefind's code, worker and wasm (~650 KB, the same for every bundle) are written
+ * once, at dist/pagefind/ itself, beside a root index of one placeholder record no query can match:
+ * the island loads /pagefind/pagefind.js (whose primary index that is) and merges the bundles it
+ * needs into it. The ranges are dist/pagefind/routes.json (the island's routing file), and what each
+ * bundle holds is the dot file beside them for incremental updates (src/build/search-update.ts).
+ * Pagefind's indexer slows down with every record it holds, so each Pagefind service writes its
+ * bundles one after another, each released before the next; a full index has a service per core,
+ * each in a thread of its own (src/build/search-index-thread.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { treePeakSampler } from './process-memory';
 import { replaceFolder, writeFileReplacing } from './replace-files';
 import { commonWords, planBundles, routesFile, routeWords, ROUTES_FILE } from '../lib/pagefind-routes';
-import { pagefindRecord, type SearchRecord } from './search-records';
+import { pagefindRecord, SEARCH_INDEX_LANGUAGE, type SearchRecord } from './search-records';
+import { writePagefindBundle, writePagefindIndex, type PagefindRecord } from './pagefind-bundle';
 
 export interface SearchIndexResult {
   /** Records indexed (a product once per bundle it is in) and bundles written. */
@@ -33,33 +39,38 @@ export interface SearchIndexResult {
 }
 
 export const PART_PRODUCTS = 10_000;
-const FRAGMENT_FILES = 500;
+/** Indexes `part` into one whole Pagefind bundle at `outputPath`; the caller closes Pagefind's service when done. */
+export const writePart = (outputPath: string, part: [string, SearchRecord][]): Promise<number> =>
+  writePagefindIndex(
+    outputPath,
+    part.map(([slug, record]) => pagefindRecord(slug, record)),
+  );
 
-/** Indexes `part` into one Pagefind bundle at `outputPath`; the caller closes Pagefind's service when done. */
-export async function writePart(outputPath: string, part: [string, SearchRecord][]): Promise<number> {
-  // Fragments (a record's title, meta and text) go 20 to a file rather than one file each: the result
-  // page fetches a few KB more, while a 10,000-record bundle writes 500 files instead of 5,000
-  // (49k records: 22 → 16 s here, file creation being dear on this disk; 250 or 100 gain little more).
-  const { index, errors } = await pagefind.createIndex({ maxFragments: FRAGMENT_FILES });
-  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  let added = 0;
-  // A bounded number of messages in flight: the service answers in order, and 200k pending
-  // promises would only hold memory.
-  let batch: Promise<{ errors: string[] }>[] = [];
-  const flush = async () => {
-    for (const r of await Promise.all(batch)) if (r.errors.length) throw new Error(`Pagefind indexing failed: ${r.errors.join('; ')}`);
-    batch = [];
-  };
-  for (const [slug, record] of part) {
-    batch.push(index.addCustomRecord(pagefindRecord(slug, record)));
-    added++;
-    if (batch.length >= 1000) await flush();
+/** Indexes `part` into a bundle at `outputPath` holding only its own index files (Pagefind's code is the root's). */
+export const writeBundle = (outputPath: string, part: [string, SearchRecord][]): Promise<number> =>
+  writePagefindBundle(
+    outputPath,
+    part.map(([slug, record]) => pagefindRecord(slug, record)),
+  );
+
+/**
+ * Writes the index the island loads Pagefind from (`into`/pagefind.js, its worker and wasm): the one
+ * copy of Pagefind's code for every bundle. Pagefind loads its wasm and worker from its primary
+ * index's folder and answers only once that index has a language, so the root holds one record, "_":
+ * a folded query keeps only letters and digits (foldForSearch), so none of its words is a prefix of it.
+ */
+export async function writeSearchRoot(into: string): Promise<void> {
+  try {
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+    const added = await index.addCustomRecord({ url: '/', content: '_', language: SEARCH_INDEX_LANGUAGE, meta: {} });
+    if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
+    const written = await index.writeFiles({ outputPath: into });
+    if (written.errors.length) throw new Error(`Pagefind could not write its files: ${written.errors.join('; ')}`);
+    await index.deleteIndex();
+  } finally {
+    await pagefind.close();
   }
-  await flush();
-  const written = await index.writeFiles({ outputPath });
-  if (written.errors.length) throw new Error(`Pagefind could not write its files: ${written.errors.join('; ')}`);
-  await index.deleteIndex();
-  return added;
 }
 
 /** One bundle as the rebuild knows it: its word range and the products it holds (sorted). */
@@ -72,7 +83,8 @@ export interface BundleEntry {
 
 /** What the bundles hold, kept beside them (a dot file, never served) for incremental updates. */
 export interface BundleMap {
-  v: 2;
+  /** 3: bundles share the root's Pagefind code (2, each bundle with its own, is indexed again in full). */
+  v: 3;
   /** Products per bundle at most (a bundle past it is split by the next update touching it). */
   limit: number;
   /** When a word counts as common and how many of its products its bundle keeps (commonWords(limit) by default). */
@@ -91,8 +103,52 @@ export const bundleFolder = (siteDir: string, name: string): string => join(site
 export const wordsOf = (entries: [string, SearchRecord][]): [string, string[]][] => entries.map(([slug, r]) => [slug, routeWords(r.text)]);
 
 /**
- * Plans the bundles of `records` and indexes each into `<into>/<name>/` (names from `name(n)`).
- * Returns the bundle map of what was written.
+ * How many Pagefind services write a full index at once: one per core (at most 4), fewer when there
+ * are not enough records to pay for starting a thread and a service.
+ */
+export function indexerCount(records: number): number {
+  return Math.max(1, Math.min(4, availableParallelism(), Math.floor(records / INDEXER_MIN_RECORDS)));
+}
+const INDEXER_MIN_RECORDS = 4_000;
+
+/** Deals `items` out to `n` groups, largest first to the least loaded, so the groups weigh about the same. */
+export function balance<T>(items: T[], n: number, weight: (item: T) => number): T[][] {
+  const groups = Array.from({ length: n }, () => ({ load: 0, items: [] as T[] }));
+  for (const item of [...items].sort((a, b) => weight(b) - weight(a))) {
+    const lightest = groups.reduce((a, b) => (b.load < a.load ? b : a));
+    lightest.items.push(item);
+    lightest.load += weight(item);
+  }
+  return groups.map((g) => g.items).filter((g) => g.length > 0);
+}
+
+/** A bundle to write: its folder and its Pagefind records. */
+export interface BundleJob {
+  folder: string;
+  records: PagefindRecord[];
+}
+
+/** Writes each job's bundle, in `indexers` threads at once when more than one; returns the records indexed. */
+async function writeBundles(jobs: BundleJob[], indexers: number): Promise<number> {
+  if (indexers <= 1) {
+    let pages = 0;
+    try {
+      for (const job of jobs) pages += await writePagefindBundle(job.folder, job.records);
+    } finally {
+      await pagefind.close();
+    }
+    return pages;
+  }
+  const { writeInThread } = await import('./search-index-thread');
+  const settled = await Promise.allSettled(balance(jobs, indexers, (job) => job.records.length).map(writeInThread));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
+}
+
+/**
+ * Plans the bundles of `records` and indexes each into `<into>/<name>/` (names from `name(n)`),
+ * `indexers` at a time. Returns the bundle map of what was written.
  */
 export async function writeRoutedBundles(
   into: string,
@@ -100,22 +156,15 @@ export async function writeRoutedBundles(
   limit: number,
   common = commonWords(limit),
   name: (n: number) => string = (n) => `b${n}`,
+  indexers?: number,
 ): Promise<{ map: BundleMap; pages: number }> {
   const planned = planBundles(wordsOf(Object.entries(records)), limit, undefined, common);
-  const map: BundleMap = { v: 2, limit, common, bundles: {} };
-  let pages = 0;
-  try {
-    for (const [n, b] of planned.entries()) {
-      const folder = name(n);
-      pages += await writePart(
-        join(into, folder),
-        b.slugs.map((slug) => [slug, records[slug]!]),
-      );
-      map.bundles[folder] = { from: b.from, to: b.to, ...(b.capped ? { capped: true as const } : {}), slugs: b.slugs };
-    }
-  } finally {
-    await pagefind.close();
-  }
+  const map: BundleMap = { v: 3, limit, common, bundles: {} };
+  const jobs = planned.map((b, n) => {
+    map.bundles[name(n)] = { from: b.from, to: b.to, ...(b.capped ? { capped: true as const } : {}), slugs: b.slugs };
+    return { folder: join(into, name(n)), records: b.slugs.map((slug) => pagefindRecord(slug, records[slug]!)) };
+  });
+  const pages = await writeBundles(jobs, indexers ?? indexerCount(jobs.reduce((n, j) => n + j.records.length, 0)));
   return { map, pages };
 }
 
@@ -131,7 +180,7 @@ export function writeRoutes(into: string, map: BundleMap): void {
 export function readBundleMap(siteDir: string): BundleMap | null {
   try {
     const map = JSON.parse(readFileSync(join(siteDir, 'pagefind', BUNDLE_MAP_FILE), 'utf8')) as BundleMap;
-    return map.v === 2 && existsSync(join(siteDir, 'pagefind', ROUTES_FILE)) ? map : null;
+    return map.v === 3 && existsSync(join(siteDir, 'pagefind', ROUTES_FILE)) ? map : null;
   } catch {
     return null;
   }
@@ -144,7 +193,7 @@ export function readBundleMap(siteDir: string): BundleMap | null {
 export async function indexSearchRecords(
   siteDir: string,
   records: Record<string, SearchRecord>,
-  opts: { limit?: number | undefined; common?: { over: number; keep: number } | undefined } = {},
+  opts: { limit?: number | undefined; common?: { over: number; keep: number } | undefined; indexers?: number | undefined } = {},
 ): Promise<SearchIndexResult> {
   const started = performance.now();
   const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
@@ -152,7 +201,9 @@ export async function indexSearchRecords(
   rmSync(next, { recursive: true, force: true });
   try {
     const limit = opts.limit ?? PART_PRODUCTS;
-    const written = await writeRoutedBundles(next, records, limit, opts.common ?? commonWords(limit));
+    // Pagefind's code, worker and wasm: one copy for every bundle.
+    await writeSearchRoot(next);
+    const written = await writeRoutedBundles(next, records, limit, opts.common ?? commonWords(limit), undefined, opts.indexers);
     writeRoutes(next, written.map);
     replaceFolder(next, join(siteDir, 'pagefind'));
     return {

@@ -19,7 +19,7 @@ const record = (text: string, price = '۱۰۰ تومان'): SearchRecord => ({
 
 describe('planUpdate', () => {
   const map: BundleMap = {
-    v: 2,
+    v: 3,
     limit: 3,
     common: { over: 3, keep: 3 },
     bundles: {
@@ -69,7 +69,7 @@ describe('planUpdate', () => {
 
   it('a word when only capped ranges exist gets a bundle of its own', () => {
     const capped: BundleMap = {
-      v: 2,
+      v: 3,
       limit: 1,
       common: { over: 1, keep: 1 },
       bundles: { b0: { from: 'pack', to: 'pack', capped: true, slugs: ['a'] } },
@@ -90,8 +90,15 @@ describe('updateSearchIndex over a real routed index', () => {
     };
   const count = (bundle: string) => Object.values(entry(bundle).languages).reduce((n, l) => n + l.page_count, 0);
   const routes = () => JSON.parse(readFileSync(join(site, 'pagefind', 'routes.json'), 'utf8')) as SearchRoutes;
-  /** The bundle folders on disk, beside the routing file. */
-  const folders = () => readdirSync(join(site, 'pagefind')).filter((n) => !n.includes('.'));
+  /** The bundle folders on disk, beside the routing file and the root index's own folders. */
+  const folders = (dir = site) => readdirSync(join(dir, 'pagefind')).filter((n) => existsSync(join(dir, 'pagefind', n, 'pagefind-entry.json')));
+  /** Pagefind's code and wasm: once, at the root, where the island loads it from; a bundle has only its index. */
+  const expectOneCopyOfPagefind = (dir = site) => {
+    expect(existsSync(join(dir, 'pagefind', 'pagefind.js'))).toBe(true);
+    expect(existsSync(join(dir, 'pagefind', 'wasm.en.pagefind'))).toBe(true);
+    for (const name of folders(dir))
+      expect(readdirSync(join(dir, 'pagefind', name)).filter((f) => f.endsWith('.js') || f.endsWith('.css') || f.startsWith('wasm.')), name).toEqual([]);
+  };
   const holding = (query: string) => {
     const map = readBundleMap(site)!;
     return bundlesForQuery(routes(), query).bundles.flatMap((b) => map.bundles[b]!.slugs);
@@ -126,7 +133,21 @@ describe('updateSearchIndex over a real routed index', () => {
     expect(holding('NE5552')).toContain('ne2');
     expect(holding('مقاومت')).toEqual(['lm0']);
     expect(bundlesForQuery(routes(), 'zener').bundles).toEqual([]);
+    expectOneCopyOfPagefind();
   });
+
+  it('written by two indexer threads at once, the bundles are the same as written by one', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'qateh-search-threads-'));
+    try {
+      const r = await indexSearchRecords(other, records, { limit: LIMIT, common: { over: LIMIT, keep: LIMIT }, indexers: 2 });
+      expect(readBundleMap(other)).toEqual(readBundleMap(site));
+      expect(r.pages).toBe(Object.values(readBundleMap(site)!.bundles).reduce((n, b) => n + b.slugs.length, 0));
+      for (const name of folders(other)) expect(readFileSync(join(other, 'pagefind', name, 'pagefind-entry.json'), 'utf8')).toBe(JSON.stringify(entry(name)));
+      expectOneCopyOfPagefind(other);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('a changed product re-indexes the bundles of its words only; the others are left as they were', async () => {
     const before = readBundleMap(site)!;
@@ -154,6 +175,7 @@ describe('updateSearchIndex over a real routed index', () => {
     // The cut bundle's folder is gone, nothing half-made is left.
     expect(folders().sort()).toEqual(Object.keys(map.bundles).sort());
     expect(readdirSync(site)).toEqual(['pagefind']);
+    expectOneCopyOfPagefind();
   }, 120_000);
 
   it('a removed product leaves its bundles', async () => {

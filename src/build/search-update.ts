@@ -7,8 +7,9 @@
  * widens the nearest one. A bundle that outgrows the limit is cut again by its words (a deeper
  * prefix) into new bundles. Each bundle is written into a new folder and swapped in, the routing file
  * is replaced once every bundle it names is in place, and bundles no longer named are removed last,
- * so the search fallback keeps answering throughout. A site without a map of this layout gets the
- * whole index written again.
+ * so the search fallback keeps answering throughout. Bundles hold only their own index files (the
+ * root's Pagefind code serves them all, search-index.ts), which an update leaves as they are. A site
+ * without a map of this layout gets the whole index written again.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ import {
   indexSearchRecords,
   readBundleMap,
   wordsOf,
-  writePart,
+  writeBundle,
   writeRoutes,
   type BundleEntry,
   type BundleMap,
@@ -187,7 +188,7 @@ export async function updateSearchIndex(
 /** A bundle written into a folder of its own, removed again if the indexer fails: the live one stays. */
 async function writeAside(folder: string, entries: [string, SearchRecord][]): Promise<number> {
   try {
-    return await writePart(folder, entries);
+    return await writeBundle(folder, entries);
   } catch (err) {
     rmSync(folder, { recursive: true, force: true });
     throw err;

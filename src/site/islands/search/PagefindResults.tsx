@@ -1,8 +1,9 @@
 /**
  * The search's fallback when the API cannot be reached: the static site's Pagefind index, loaded
  * only when needed and only the bundle(s) the query's words are routed to (/pagefind/routes.json,
- * src/lib/pagefind-routes.ts): each bundle's own pagefind.js, the others merged into it. A query
- * whose word no bundle holds is answered "nothing found" without loading any. The query is folded
+ * src/lib/pagefind-routes.ts), merged into /pagefind/pagefind.js: its code and wasm are the one copy
+ * every bundle shares, loaded once (src/build/search-index.ts). A query whose word no bundle holds is
+ * answered "nothing found" without loading Pagefind at all. The query is folded
  * exactly as the indexed field was (src/lib/pagefind-query.ts). Without an index the shopper gets a
  * clear message instead.
  */
@@ -20,18 +21,28 @@ interface Hit {
 interface PagefindModule {
   search: (q: string) => Promise<{ results: { data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }>;
   mergeIndex: (url: string) => Promise<void>;
+  destroy: () => Promise<void>;
 }
+
+/** The bundles merged into the page's Pagefind module (one module per page, kept across queries). */
+let merged: string[] = [];
 
 /** The Pagefind module searching the bundles `query` needs, or null when no product can match it. */
 async function pagefindFor(query: string): Promise<PagefindModule | null> {
   const res = await fetch('/pagefind/routes.json');
   if (!res.ok) throw new Error(`no search routes (${res.status})`);
   const { bundlesForQuery } = await import('../../../lib/pagefind-routes');
-  const [first, ...others] = bundlesForQuery((await res.json()) as SearchRoutes, query).bundles;
-  if (!first) return null;
-  const url = `/pagefind/${first}/pagefind.js`;
+  const { bundles } = bundlesForQuery((await res.json()) as SearchRoutes, query);
+  if (bundles.length === 0) return null;
+  const url = '/pagefind/pagefind.js';
   const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
-  for (const name of others) await pagefind.mergeIndex(`/pagefind/${name}/`);
+  if (merged.join() !== bundles.join()) {
+    // Another query's bundles would answer too (a product in two bundles twice): start afresh.
+    if (merged.length) await pagefind.destroy();
+    merged = [];
+    for (const name of bundles) await pagefind.mergeIndex(`/pagefind/${name}/`);
+    merged = bundles;
+  }
   return pagefind;
 }
 
