@@ -511,9 +511,17 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
       if (path.startsWith('/pagefind/')) fetched.push(path);
     });
     const routes = JSON.parse(readFileSync(join(outDir, 'pagefind', 'routes.json'), 'utf8')) as SearchRoutes;
+    const bundleNames = new Set(routes.routes.map((r) => r[2]));
     const bundleOf = (path: string) => path.split('/')[2]!;
-    /** The bundle folders the page fetched files of, besides the routing file. */
-    const bundlesFetched = () => [...new Set(fetched.filter((p) => !p.endsWith('/routes.json')).map(bundleOf))].sort();
+    /** The bundle folders the page fetched files of (not the root's Pagefind code and placeholder index). */
+    const bundlesFetched = () => [...new Set(fetched.map(bundleOf).filter((name) => bundleNames.has(name)))].sort();
+    /** Pagefind's code and wasm come once, from /pagefind/ itself: a bundle serves only its own index files. */
+    const expectSharedCode = () => {
+      expect(fetched).toContain('/pagefind/pagefind.js');
+      expect(
+        fetched.filter((p) => bundleNames.has(bundleOf(p)) && !/\/(index|fragment|filter)\/|\/pagefind-entry\.json$|\.pf_meta$/.test(p)),
+      ).toEqual([]);
+    };
     const needed = bundlesForQuery(routes, 'LM۳۵۸').bundles;
     expect(needed.length).toBeGreaterThan(0);
     expect(needed.length).toBeLessThan(routes.routes.length);
@@ -531,8 +539,9 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(fetched.filter((p) => p === '/pagefind/routes.json')).toHaveLength(1);
     expect(bundlesFetched()).toEqual([...needed].sort());
     // Pagefind's entry, index and fragment files of that bundle, counted: one entry file per bundle loaded.
-    expect(fetched.filter((p) => p.endsWith('/pagefind-entry.json'))).toHaveLength(needed.length);
-    expect(fetched.filter((p) => /\/(index|fragment)\//.test(p)).length).toBeGreaterThan(0);
+    expect(fetched.filter((p) => p.endsWith('/pagefind-entry.json') && bundleNames.has(bundleOf(p)))).toHaveLength(needed.length);
+    expect(fetched.filter((p) => bundleNames.has(bundleOf(p)) && /\/(index|fragment)\//.test(p)).length).toBeGreaterThan(0);
+    expectSharedCode();
     // One record serves both languages: Persian titles here, English titles and /en addresses there.
     expect(await hits.first().textContent()).toMatch(/[\u0600-\u06FF]/);
 
@@ -551,6 +560,7 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
       JSON.stringify(english),
     ).toBe(true);
     expect(bundlesFetched()).toEqual([...bundlesForQuery(routes, 'lm358').bundles].sort());
+    expectSharedCode();
 
     // A word no bundle holds: "nothing found" after the routing file alone.
     fetched.length = 0;

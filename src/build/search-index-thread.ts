@@ -37,7 +37,10 @@ function tsxBoot(moduleUrl: string): string {
 /** Writes `bundles` in a thread of their own; resolves with the records indexed. */
 export function writeInThread(bundles: IndexerJob['bundles']): Promise<number> {
   return new Promise<number>((resolve, reject) => {
-    const worker = new Worker(tsxBoot(import.meta.url), { eval: true, workerData: { qatehSearchIndexer: true, bundles } satisfies IndexerJob });
+    const worker = new Worker(tsxBoot(import.meta.url), {
+      eval: true,
+      workerData: { qatehSearchIndexer: true, bundles } satisfies IndexerJob,
+    });
     let done: IndexerDone | undefined;
     worker.on('message', (m: IndexerDone) => (done = m));
     worker.on('error', reject);

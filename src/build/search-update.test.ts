@@ -91,13 +91,17 @@ describe('updateSearchIndex over a real routed index', () => {
   const count = (bundle: string) => Object.values(entry(bundle).languages).reduce((n, l) => n + l.page_count, 0);
   const routes = () => JSON.parse(readFileSync(join(site, 'pagefind', 'routes.json'), 'utf8')) as SearchRoutes;
   /** The bundle folders on disk, beside the routing file and the root index's own folders. */
-  const folders = (dir = site) => readdirSync(join(dir, 'pagefind')).filter((n) => existsSync(join(dir, 'pagefind', n, 'pagefind-entry.json')));
+  const folders = (dir = site) =>
+    readdirSync(join(dir, 'pagefind')).filter((n) => existsSync(join(dir, 'pagefind', n, 'pagefind-entry.json')));
   /** Pagefind's code and wasm: once, at the root, where the island loads it from; a bundle has only its index. */
   const expectOneCopyOfPagefind = (dir = site) => {
     expect(existsSync(join(dir, 'pagefind', 'pagefind.js'))).toBe(true);
     expect(existsSync(join(dir, 'pagefind', 'wasm.en.pagefind'))).toBe(true);
     for (const name of folders(dir))
-      expect(readdirSync(join(dir, 'pagefind', name)).filter((f) => f.endsWith('.js') || f.endsWith('.css') || f.startsWith('wasm.')), name).toEqual([]);
+      expect(
+        readdirSync(join(dir, 'pagefind', name)).filter((f) => f.endsWith('.js') || f.endsWith('.css') || f.startsWith('wasm.')),
+        name,
+      ).toEqual([]);
   };
   const holding = (query: string) => {
     const map = readBundleMap(site)!;
@@ -142,7 +146,8 @@ describe('updateSearchIndex over a real routed index', () => {
       const r = await indexSearchRecords(other, records, { limit: LIMIT, common: { over: LIMIT, keep: LIMIT }, indexers: 2 });
       expect(readBundleMap(other)).toEqual(readBundleMap(site));
       expect(r.pages).toBe(Object.values(readBundleMap(site)!.bundles).reduce((n, b) => n + b.slugs.length, 0));
-      for (const name of folders(other)) expect(readFileSync(join(other, 'pagefind', name, 'pagefind-entry.json'), 'utf8')).toBe(JSON.stringify(entry(name)));
+      for (const name of folders(other))
+        expect(readFileSync(join(other, 'pagefind', name, 'pagefind-entry.json'), 'utf8')).toBe(JSON.stringify(entry(name)));
       expectOneCopyOfPagefind(other);
     } finally {
       rmSync(other, { recursive: true, force: true });
