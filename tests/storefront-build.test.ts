@@ -12,6 +12,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest, readSearchRecords, SHARD_FOLDER } from '../src/build/build-record';
 import { buildSite } from '../src/build/site';
+import { readBundleMap } from '../src/build/search-index';
+import type { SearchRoutes } from '../src/lib/pagefind-routes';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { startServer, type RunningServer } from '../src/server/server';
@@ -249,18 +251,22 @@ describe('static build', () => {
       expect(ru, slug).toContain('<html lang="ru"');
       expect(ru, slug).toContain(`<link rel="canonical" href="https://shop.example/ru/shop/products/${slug}"`);
     }
-    // The search fallback's bundles: /pagefind/ from the first worker, one listed part from the second,
-    // together holding one record per product (every language's page searches it).
-    const parts = JSON.parse(readFileSync(join(outDir, 'pagefind/parts.json'), 'utf8')) as string[];
-    expect(parts.length).toBeGreaterThan(0);
-    let records = 0;
-    for (const dir of ['/pagefind/', ...parts]) {
-      const entry = JSON.parse(readFileSync(join(outDir, dir, 'pagefind-entry.json'), 'utf8')) as {
+    // The search fallback's bundles, indexed from every worker's records at once and cut by word range:
+    // each holds the records its map names, every product is in at least one, and the routing file
+    // the island reads names every bundle.
+    const map = readBundleMap(outDir)!;
+    const routes = JSON.parse(readFileSync(join(outDir, 'pagefind/routes.json'), 'utf8')) as SearchRoutes;
+    expect(routes.routes.map((r) => r[2]).sort()).toEqual(Object.keys(map.bundles).sort());
+    for (const [name, bundle] of Object.entries(map.bundles)) {
+      const entry = JSON.parse(readFileSync(join(outDir, 'pagefind', name, 'pagefind-entry.json'), 'utf8')) as {
         languages: Record<string, { page_count: number }>;
       };
-      records += Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0);
+      expect(
+        Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0),
+        name,
+      ).toBe(bundle.slugs.length);
     }
-    expect(records).toBe(slugs.length);
+    expect(new Set(Object.values(map.bundles).flatMap((b) => b.slugs))).toEqual(new Set(slugs));
     // Each product page is in the sitemap once per language, no more.
     expect(sitemap.split('/shop/products/').length - 1).toBe(slugs.length * 3 * 4);
   });

@@ -19,6 +19,7 @@ import type { Database } from '../src/server/db/client';
 import { startServer, type RunningServer } from '../src/server/server';
 import { homeSlides } from '../src/server/db/schema';
 import { approximateIn, parseCurrencyRates } from '../src/lib/currency';
+import { bundlesForQuery, type SearchRoutes } from '../src/lib/pagefind-routes';
 import { freshDatabase } from './support/database';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -58,8 +59,9 @@ beforeAll(async () => {
   ]);
   const config = loadConfig(env);
   outDir = mkdtempSync(join(tmpdir(), 'qateh-islands-'));
-  // With the Pagefind index: the search's offline fallback reads it.
-  await buildSite(config, database, { outDir, logLevel: 'error' });
+  // With the Pagefind index: the search's offline fallback reads it. Bundles of a few products, so this
+  // small shop's index has several and a search can show it loads only the one(s) its query needs.
+  await buildSite(config, database, { outDir, logLevel: 'error', searchBundles: { products: 8, common: { over: 8, keep: 8 } } });
   server = await startServer(config, database, { siteDir: outDir });
   strictServer = await startServer(loadConfig({ ...env, SEARCH_RATE_LIMIT: '1' }), database, { siteDir: outDir });
   const { chromium } = await import('playwright-core');
@@ -499,10 +501,31 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await page.close();
   });
 
-  it('when the API cannot be reached, the search page answers from the Pagefind index (Persian digits folded)', async () => {
+  it('when the API cannot be reached, the search page answers from the Pagefind index, loading only the bundle its query needs', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Every API request fails as if the network were down; the static files still load.
     await page.route('**/api/site/v1/**', (route) => route.abort('internetdisconnected'));
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/pagefind/')) fetched.push(path);
+    });
+    const routes = JSON.parse(readFileSync(join(outDir, 'pagefind', 'routes.json'), 'utf8')) as SearchRoutes;
+    const bundleNames = new Set(routes.routes.map((r) => r[2]));
+    const bundleOf = (path: string) => path.split('/')[2]!;
+    /** The bundle folders the page fetched files of (not the root's Pagefind code and placeholder index). */
+    const bundlesFetched = () => [...new Set(fetched.map(bundleOf).filter((name) => bundleNames.has(name)))].sort();
+    /** Pagefind's code and wasm come once, from /pagefind/ itself: a bundle serves only its own index files. */
+    const expectSharedCode = () => {
+      expect(fetched).toContain('/pagefind/pagefind.js');
+      expect(
+        fetched.filter((p) => bundleNames.has(bundleOf(p)) && !/\/(index|fragment|filter)\/|\/pagefind-entry\.json$|\.pf_meta$/.test(p)),
+      ).toEqual([]);
+    };
+    const needed = bundlesForQuery(routes, 'LM۳۵۸').bundles;
+    expect(needed.length).toBeGreaterThan(0);
+    expect(needed.length).toBeLessThan(routes.routes.length);
+
     await page.goto(`${server.url}/shop/search/all/${encodeURIComponent('LM۳۵۸')}`);
     const hits = page.locator('.offline-hits a');
     await expect.poll(() => hits.count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -512,8 +535,17 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
       hrefs.some((h) => h.startsWith('/shop/products/lm358')),
       hrefs.join(' '),
     ).toBe(true);
+    // The routing file once, then the files of the part-number's bundle(s) only: none of the other bundles.
+    expect(fetched.filter((p) => p === '/pagefind/routes.json')).toHaveLength(1);
+    expect(bundlesFetched()).toEqual([...needed].sort());
+    // Pagefind's entry, index and fragment files of that bundle, counted: one entry file per bundle loaded.
+    expect(fetched.filter((p) => p.endsWith('/pagefind-entry.json') && bundleNames.has(bundleOf(p)))).toHaveLength(needed.length);
+    expect(fetched.filter((p) => bundleNames.has(bundleOf(p)) && /\/(index|fragment)\//.test(p)).length).toBeGreaterThan(0);
+    expectSharedCode();
     // One record serves both languages: Persian titles here, English titles and /en addresses there.
     expect(await hits.first().textContent()).toMatch(/[\u0600-\u06FF]/);
+
+    fetched.length = 0;
     await page.goto(`${server.url}/en/shop/search/all/lm358`);
     await expect.poll(() => hits.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const english = await hits.evaluateAll((links) =>
@@ -527,6 +559,15 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
       english.some((h) => /LM358/i.test(h.text) && !/[\u0600-\u06FF]/.test(h.text)),
       JSON.stringify(english),
     ).toBe(true);
+    expect(bundlesFetched()).toEqual([...bundlesForQuery(routes, 'lm358').bundles].sort());
+    expectSharedCode();
+
+    // A word no bundle holds: "nothing found" after the routing file alone.
+    fetched.length = 0;
+    await page.goto(`${server.url}/en/shop/search/all/zzqx`);
+    await expect.poll(() => page.locator('.listing__notice + .empty').count()).toBe(1);
+    expect(await hits.count()).toBe(0);
+    expect(fetched).toEqual(['/pagefind/routes.json']);
     await page.close();
   });
 

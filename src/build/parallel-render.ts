@@ -80,8 +80,6 @@ export interface SlicedRenderOptions {
   alsoRussian: string[];
   /** Workers make their Russian product pages from the English ones (src/build/russian-step.ts). */
   russianFromEnglish: boolean;
-  /** Workers index their products for Pagefind (src/build/search-index.ts). */
-  searchIndex: boolean;
   log: (line: string) => void;
 }
 
@@ -129,13 +127,8 @@ function runWorker(job: SliceJob, jobFile: string): { done: Promise<void>; kill:
   return { done, kill: () => child.kill('SIGTERM') };
 }
 
-/** Moves the Pagefind bundles and any browser asset of another worker's output `from` into `into`. */
+/** Moves any browser asset of another worker's output `from` into `into`. */
 function moveWorkerOutput(from: string, into: string): void {
-  const bundles = join(from, 'pagefind');
-  if (existsSync(bundles)) {
-    mkdirSync(join(into, 'pagefind'), { recursive: true });
-    for (const name of readdirSync(bundles)) if (name.startsWith('part-')) renameSync(join(bundles, name), join(into, 'pagefind', name));
-  }
   // The same sources bundle to the same file names; anything another worker named differently is kept too.
   const assets = join(from, '_astro');
   if (existsSync(assets)) {
@@ -191,7 +184,6 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
         index: indexOf(slice),
       },
       russianFromEnglish: opts.russianFromEnglish ? { samples: slice.filter((s) => samples.has(s)) } : null,
-      search: opts.searchIndex ? { rootFirst: k === 0, tag: `${k}-` } : null,
     }));
     const started = performance.now();
     const running = jobs.map((job, k) => runWorker(job, join(base, `job-${k}.json`)));
@@ -210,12 +202,12 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
       throw err;
     }
     opts.log(
-      `${jobs.length} build workers rendered ${opts.slugs.length} products (and made their Russian pages and search bundles) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${jobs.length} build workers rendered ${opts.slugs.length} products (and made their Russian pages) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     const records = jobs.map((job) => JSON.parse(readFileSync(job.recordFile, 'utf8')) as SliceRecord);
     records.forEach((r, k) =>
       opts.log(
-        `build worker ${k}: Astro (and Russian pages) ${r.astroSeconds.toFixed(1)} s, Russian check ${r.russian?.seconds.toFixed(1) ?? '-'} s, search bundles ${r.searchParts?.seconds.toFixed(1) ?? '-'} s`,
+        `build worker ${k}: Astro (and Russian pages) ${r.astroSeconds.toFixed(1)} s, Russian check ${r.russian?.seconds.toFixed(1) ?? '-'} s`,
       ),
     );
     const moving = performance.now();

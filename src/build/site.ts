@@ -34,7 +34,7 @@ import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { buildWorkerCount, renderInSlices } from './parallel-render';
 import type { RenderOnlyFile } from './render-filter';
 import { russianMismatches, russianSamples } from './russian-step';
-import { indexSearchRecords, writePartsList, type SearchIndexResult } from './search-index';
+import { indexSearchRecords, type SearchIndexResult } from './search-index';
 import type { SliceRecord } from './slice-worker';
 import type { SearchRecord } from './search-records';
 import { rewriteProductEntries } from './sitemap-patch';
@@ -52,6 +52,11 @@ export interface SiteBuildOptions {
   renderOnly?: RenderOnlyFile;
   /** Skip the Pagefind index (tests that do not search). */
   searchIndex?: boolean;
+  /**
+   * Products per search bundle at most and when a word is common (PART_PRODUCTS and a tenth of it by
+   * default, src/lib/pagefind-routes.ts); a small shop's test sets a few to get several bundles.
+   */
+  searchBundles?: { products: number; common: { over: number; keep: number } };
   /**
    * Make Russian product pages from the English ones (src/build/russian-pages.ts) instead of
    * rendering them; on by default, turned off by the build itself when its check fails.
@@ -161,7 +166,6 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
         productLocales,
         alsoRussian: samples,
         russianFromEnglish,
-        searchIndex: opts.searchIndex !== false,
         log,
       });
       for (const part of sliced.records) {
@@ -243,25 +247,9 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     const t = performance.now();
     writeSearchRecords(outDir, searchRecords);
     log(`search records written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    if (opts.searchIndex !== false && slicedOutcome) {
-      // The workers wrote the bundles; the list of them is all that is left.
-      const parts = slicedOutcome.map((r) => r.searchParts!);
-      writePartsList(
-        outDir,
-        parts.flatMap((p) => p.parts),
-        Object.assign({}, ...parts.map((p) => p.bundles)),
-      );
-      search = {
-        pages: parts.reduce((n, p) => n + p.pages, 0),
-        parts: parts.reduce((n, p) => n + p.parts.length + (p.wroteRoot ? 1 : 0), 0),
-        seconds: Math.max(...parts.map((p) => p.seconds)),
-        indexerPeakMb: parts.reduce((n, p) => n + p.peakMb, 0),
-      };
-      log(
-        `search index (in the workers): ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexers' peak ${search.indexerPeakMb} MB`,
-      );
-    } else if (opts.searchIndex !== false) {
-      search = await indexSearchRecords(outDir, searchRecords);
+    // Every worker's records at once: the bundles are cut by the words of the whole catalogue.
+    if (opts.searchIndex !== false) {
+      search = await indexSearchRecords(outDir, searchRecords, { limit: opts.searchBundles?.products, common: opts.searchBundles?.common });
       log(
         `search index: ${search.pages} records in ${search.parts} part(s), ${search.seconds.toFixed(1)} s, indexer peak ${search.indexerPeakMb} MB`,
       );

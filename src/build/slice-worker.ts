@@ -1,9 +1,11 @@
 /**
  * A worker process of a parallel full build (src/build/parallel-render.ts): renders one slice of the
  * product pages through Astro, reading from the parent's API, into the folder all workers share
- * (making each Russian page from the English one as it goes), checks the Russian samples and indexes
- * its Pagefind records — all in parallel with the other workers. What it rendered from (the build
- * record, src/build/build-record.ts) and what it wrote go to a JSON file for the parent to merge.
+ * (making each Russian page from the English one as it goes) and checks the Russian samples — all in
+ * parallel with the other workers. What it rendered from (the build record, src/build/build-record.ts,
+ * with the products' search records) and what it wrote go to a JSON file for the parent to merge; the
+ * parent indexes the search records of every worker at once, since the search bundles are cut by the
+ * words of the whole catalogue (src/build/search-index.ts).
  *
  * Usage (by the parent only): node --import tsx src/build/slice-worker.ts <job.json>
  */
@@ -12,9 +14,7 @@ import { renderWithAstro, type AstroRenderJob } from './astro-render';
 import { withPageResponses } from './page-responses';
 import { startRecording, stopRecording, type ProductRecord } from './build-record';
 import type { InlineHashes } from './inline-hashes';
-import { treePeakSampler } from './process-memory';
 import { russianMismatches, type RussianResult } from './russian-step';
-import { writeSearchParts, type SearchParts } from './search-index';
 import type { SearchRecord } from './search-records';
 
 export interface SliceJob extends AstroRenderJob {
@@ -22,8 +22,6 @@ export interface SliceJob extends AstroRenderJob {
   recordFile: string;
   /** The folder every worker writes its product pages into. */
   productPagesDir: string;
-  /** Index the slice's search records; the first worker's first bundle is /pagefind/ itself. */
-  search: { rootFirst: boolean; tag: string } | null;
 }
 
 export interface SliceRecord {
@@ -33,7 +31,6 @@ export interface SliceRecord {
   /** Seconds the worker's Astro build took (its bundling and the Russian pages included). */
   astroSeconds: number;
   russian: (RussianResult & { seconds: number }) | null;
-  searchParts: (SearchParts & { seconds: number; peakMb: number }) | null;
   /** The inline scripts and styles of the pages this worker wrote. */
   inlineHashes: InlineHashes;
 }
@@ -52,20 +49,12 @@ async function main(): Promise<void> {
     search: [...record.search],
     astroSeconds,
     russian: null,
-    searchParts: null,
     inlineHashes,
   };
   if (job.russianFromEnglish) {
     const t = performance.now();
     const mismatches = russianMismatches(job.productPagesDir, job.russianFromEnglish.samples, job.site.replace(/\/+$/, ''));
     out.russian = { written: russianWritten, mismatches, seconds: (performance.now() - t) / 1000 };
-  }
-  // A failed Russian check means a second build: no index for this one.
-  if (job.search && !out.russian?.mismatches.length) {
-    const t = performance.now();
-    const memory = treePeakSampler((cmd) => cmd.includes('pagefind'));
-    const parts = await writeSearchParts(job.outDir, out.search, job.search);
-    out.searchParts = { ...parts, seconds: (performance.now() - t) / 1000, peakMb: memory.stop() };
   }
   writeFileSync(job.recordFile, JSON.stringify(out));
 }

@@ -1,9 +1,14 @@
 /**
  * The search's fallback when the API cannot be reached: the static site's Pagefind index, loaded
- * from /pagefind/pagefind.js only when needed. The query is folded exactly as the indexed field was
- * (src/lib/pagefind-query.ts). Without an index the shopper gets a clear message instead.
+ * only when needed and only the bundle(s) the query's words are routed to (/pagefind/routes.json,
+ * src/lib/pagefind-routes.ts), merged into /pagefind/pagefind.js: its code and wasm are the one copy
+ * every bundle shares, loaded once (src/build/search-index.ts). A query whose word no bundle holds is
+ * answered "nothing found" without loading Pagefind at all. The query is folded
+ * exactly as the indexed field was (src/lib/pagefind-query.ts). Without an index the shopper gets a
+ * clear message instead.
  */
 import { useEffect, useState } from 'react';
+import type { SearchRoutes } from '../../../lib/pagefind-routes';
 import { productPath, type Locale } from '../ui/locale';
 import { islandTexts } from '../ui/texts';
 
@@ -16,13 +21,29 @@ interface Hit {
 interface PagefindModule {
   search: (q: string) => Promise<{ results: { data: () => Promise<{ url: string; meta: Record<string, string> }> }[] }>;
   mergeIndex: (url: string) => Promise<void>;
+  destroy: () => Promise<void>;
 }
 
-/** The index comes in parts (src/build/search-index.ts): /pagefind/ plus those listed in parts.json. */
-async function mergeParts(pagefind: PagefindModule): Promise<void> {
-  const res = await fetch('/pagefind/parts.json');
-  if (!res.ok) return;
-  for (const url of (await res.json()) as string[]) await pagefind.mergeIndex(url);
+/** The bundles merged into the page's Pagefind module (one module per page, kept across queries). */
+let merged: string[] = [];
+
+/** The Pagefind module searching the bundles `query` needs, or null when no product can match it. */
+async function pagefindFor(query: string): Promise<PagefindModule | null> {
+  const res = await fetch('/pagefind/routes.json');
+  if (!res.ok) throw new Error(`no search routes (${res.status})`);
+  const { bundlesForQuery } = await import('../../../lib/pagefind-routes');
+  const { bundles } = bundlesForQuery((await res.json()) as SearchRoutes, query);
+  if (bundles.length === 0) return null;
+  const url = '/pagefind/pagefind.js';
+  const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
+  if (merged.join() !== bundles.join()) {
+    // Another query's bundles would answer too (a product in two bundles twice): start afresh.
+    if (merged.length) await pagefind.destroy();
+    merged = [];
+    for (const name of bundles) await pagefind.mergeIndex(`/pagefind/${name}/`);
+    merged = bundles;
+  }
+  return pagefind;
 }
 
 /**
@@ -44,11 +65,9 @@ export default function PagefindResults({ locale, text }: { locale: Locale; text
     let live = true;
     (async () => {
       try {
-        const url = '/pagefind/pagefind.js';
-        const pagefind = (await import(/* @vite-ignore */ url)) as PagefindModule;
-        await mergeParts(pagefind);
+        const pagefind = await pagefindFor(text);
         const { pagefindQuery } = await import('../../../lib/pagefind-query');
-        const found = await pagefind.search(pagefindQuery(text));
+        const found = pagefind ? await pagefind.search(pagefindQuery(text)) : { results: [] };
         const data = await Promise.all(found.results.slice(0, 24).map((r) => r.data()));
         if (live) setHits(data.map((d) => hitIn(locale, d)));
       } catch {
