@@ -202,7 +202,7 @@ async function rebuildFrom(
     slides: changes.site.includes('slides'),
   });
 
-  // 3. Render them (and the small fixed pages: home rows and content may show the change) aside.
+  // 3. Render them (and the fixed pages showing the change: home rows, content) aside.
   // Beside the live site (same file system, and under the working directory when the site is).
   const tempDir = mkdtempSync(`${siteDir.replace(/\/+$/, '')}.rebuild-`);
   try {

@@ -23,6 +23,7 @@ import {
   saveServerCode,
   serverCodeCacheDir,
   serverCodeFingerprint,
+  serverCodeKey,
   type ServerCodeFingerprint,
 } from '../server-code-cache';
 import { buildSettingsKey, readClientBundleRecord, recordMismatch, type ClientBundleRecord } from '../client-bundle-record';
@@ -48,7 +49,8 @@ export const BUILD_DRIVER_RELIES_ON: [string, string][] = [
 /* eslint-disable @typescript-eslint/no-explicit-any -- Astro's internal modules have no public types. */
 type Any = any;
 
-export type ServerCodeOutcome = { mode: 'reused' } | { mode: 'compiled'; saved: boolean; why: string };
+/** `entry`: the cache folder of the code (src/build/server-code-cache.ts). */
+export type ServerCodeOutcome = { mode: 'reused'; entry: string } | { mode: 'compiled'; saved: boolean; why: string; entry: string };
 const OUTCOME_KEY = '__qatehServerCode';
 type WithOutcome = typeof globalThis & { [OUTCOME_KEY]?: ServerCodeOutcome };
 
@@ -226,7 +228,7 @@ export async function buildWithServerCode(inlineConfig: Record<string, any>, opt
           built = decodeState(found.entry.state, allPages, createBuildInternals());
           // The live site's recorded browser bundle stands, as a replay would have used it.
           setClientBundleOutcome({ mode: 'replayed' });
-          (globalThis as WithOutcome)[OUTCOME_KEY] = { mode: 'reused' };
+          (globalThis as WithOutcome)[OUTCOME_KEY] = { mode: 'reused', entry: found.dir };
         } catch (err) {
           why = `the compiled code could not be restored (${(err as Error).message})`;
           built = null;
@@ -245,7 +247,7 @@ export async function buildWithServerCode(inlineConfig: Record<string, any>, opt
       if (opts.clientBundleSave) exclude.add(relative(outDir, opts.clientBundleSave));
       saved = saveServerCode(cacheDir, fingerprint, outDir, exclude, encodeState(built.internals, built.ssrOutputChunkNames));
     }
-    (globalThis as WithOutcome)[OUTCOME_KEY] = { mode: 'compiled', saved, why };
+    (globalThis as WithOutcome)[OUTCOME_KEY] = { mode: 'compiled', saved, why, entry: join(cacheDir, serverCodeKey(fingerprint)) };
   }
   // Routes left out generate nothing (after saving: the cache holds every page's code).
   if (opts.onlyPages) {
