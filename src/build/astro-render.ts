@@ -139,7 +139,9 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
     return {
       clientBundle: takeClientBundleOutcome(),
       serverCode: takeServerCodeOutcome(),
-      russianWritten: writer?.russianWritten ?? 0, inlineHashes: inline.result() };
+      russianWritten: writer?.russianWritten ?? 0,
+      inlineHashes: inline.result(),
+    };
   } finally {
     provideBuildInput(undefined);
     rmSync(cacheDir, { recursive: true, force: true });

@@ -236,6 +236,8 @@ async function rebuildFrom(
     for (const file of filesUnder(tempDir)) {
       if (/^sitemap.*\.xml$/.test(file) || file === INLINE_HASHES_FILE) continue;
       const target = join(siteDir, file);
+      // Hashed assets (fonts, styles, the search worker) never change under their name: the live site's copy stands.
+      if (file.startsWith('_astro/') && existsSync(target)) continue;
       const product = productPageSlug(file);
       if (product !== null && removedMeanwhile.has(product)) {
         rmSync(target, { force: true });

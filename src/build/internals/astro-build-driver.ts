@@ -43,10 +43,12 @@ export const BUILD_DRIVER_RELIES_ON: [string, string][] = [
   ['dist/core/build/index.js', 'const keyPromise = hasKey ? getEnvironmentKey() : createKey();'],
   ['dist/core/build/static-build.js', 'return { internals, ssrOutputChunkNames };'],
   ['dist/core/build/internal.js', 'function createBuildInternals() {'],
-  ['dist/prerender/utils.js', 'settings.buildOutput === "server" ? settings.config.build.server : getOutDirWithinCwd(settings.config.outDir)'],
+  [
+    'dist/prerender/utils.js',
+    'settings.buildOutput === "server" ? settings.config.build.server : getOutDirWithinCwd(settings.config.outDir)',
+  ],
 ];
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- Astro's internal modules have no public types. */
 type Any = any;
 
 /** `entry`: the cache folder of the code (src/build/server-code-cache.ts). */
