@@ -47,8 +47,8 @@ function walk(root: string, dir: string, out: string[]): void {
   }
 }
 
-/** The fingerprint of the code a build of the project in `root` for `site` compiles now. */
-export function serverCodeFingerprint(root: string, site: string): ServerCodeFingerprint {
+/** The fingerprint of the code a build of the project in `root` for `site`, beside browser bundle `clientBundle`, compiles now. */
+export function serverCodeFingerprint(root: string, site: string, clientBundle = ''): ServerCodeFingerprint {
   const paths: string[] = [];
   for (const folder of SOURCE_FOLDERS) walk(root, join(root, folder), paths);
   for (const file of SOURCE_FILES) if (existsSync(join(root, file))) paths.push(file);
@@ -58,7 +58,9 @@ export function serverCodeFingerprint(root: string, site: string): ServerCodeFin
   const publicEnv = Object.entries(process.env)
     .filter(([k]) => k.startsWith('PUBLIC_'))
     .sort(([a], [b]) => a.localeCompare(b));
-  return { files, settings: sha1(JSON.stringify([FORMAT, publicEnv, site, root])) };
+  // `clientBundle`: the browser bundle's file names the compiled pages link to (two bundlings of the
+  // same sources may name chunks differently: each gets its own entry).
+  return { files, settings: sha1(JSON.stringify([FORMAT, publicEnv, site, root, clientBundle])) };
 }
 
 /** The folder name of the entry for a fingerprint. */

@@ -212,7 +212,16 @@ export async function buildWithServerCode(inlineConfig: Record<string, any>, opt
   };
   const outDir = fileURLToPath(settings.config.outDir);
   const cacheDir = serverCodeCacheDir(root);
-  const fingerprint: ServerCodeFingerprint = serverCodeFingerprint(root, site ?? '');
+  // The browser bundle the pages will link to: the live site's (reused or replayed), else none known yet.
+  const bundleId = (record: ClientBundleRecord | null) =>
+    record
+      ? record.outputs
+          .map((o) => o.fileName)
+          .sort()
+          .join('\n')
+      : '';
+  const liveRecord = opts.clientBundleFrom ? readClientBundleRecord(join(opts.clientBundleFrom, '.qateh-client-bundle.json')) : null;
+  let fingerprint: ServerCodeFingerprint = serverCodeFingerprint(root, site ?? '', bundleId(liveRecord));
 
   let built: { internals: Record<string, unknown>; ssrOutputChunkNames: string[] } | null = null;
   let why = 'no live site to take the browser bundle from';
@@ -220,8 +229,7 @@ export async function buildWithServerCode(inlineConfig: Record<string, any>, opt
     const found = findServerCode(cacheDir, fingerprint);
     if ('missing' in found) why = found.missing;
     else {
-      const record = readClientBundleRecord(join(opts.clientBundleFrom, '.qateh-client-bundle.json'));
-      const mismatch = clientBundleMismatch(record, root, site, opts.clientBundleFrom, found.entry.state);
+      const mismatch = clientBundleMismatch(liveRecord, root, site, opts.clientBundleFrom, found.entry.state);
       if (mismatch) why = `browser bundle: ${mismatch}`;
       else {
         try {
@@ -245,6 +253,8 @@ export async function buildWithServerCode(inlineConfig: Record<string, any>, opt
     const record = opts.clientBundleSave && client?.mode === 'built' && client.saved ? readClientBundleRecord(opts.clientBundleSave) : null;
     let saved = false;
     if (client?.mode === 'replayed' || record) {
+      // Saved under the bundle the pages link to: the one this build made, or the live one it replayed.
+      if (record) fingerprint = serverCodeFingerprint(root, site ?? '', bundleId(record));
       const exclude = new Set<string>(record ? record.outputs.map((o) => o.fileName) : []);
       if (opts.clientBundleSave) exclude.add(relative(outDir, opts.clientBundleSave));
       saved = saveServerCode(cacheDir, fingerprint, outDir, exclude, encodeState(built.internals, built.ssrOutputChunkNames));
