@@ -358,6 +358,8 @@ describe('site and blog pages from the seeded content', () => {
 });
 
 describe('incremental rebuild', () => {
+  /** The cache folder of the pages' compiled server code (src/build/server-code-cache.ts), as the first rebuild found it. */
+  let serverCodeEntry = '';
   it('does nothing when nothing changed', async () => {
     const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
     expect(r.kind).toBe('none');
@@ -365,6 +367,7 @@ describe('incremental rebuild', () => {
 
   it('a price change shows on the product page, only that page and its listings are rendered again', async () => {
     const before = { untouched: mtime(`shop/products/${UNTOUCHED}`), changed: mtime(`shop/products/${CHANGED}`) };
+    const fixedBefore = { faq: mtime('site/faq'), signin: mtime('account/signin'), home: mtime('index') };
     const shardsBefore = shardFiles();
     await database.db.execute(sql`UPDATE products SET price = 151000, updated_at = now() WHERE slug = ${CHANGED}`);
     await database.db.execute(sql`DELETE FROM product_prices WHERE product_id = (SELECT id FROM products WHERE slug = ${CHANGED})`);
@@ -381,6 +384,13 @@ describe('incremental rebuild', () => {
     expect(jsonLd(page(`shop/products/${CHANGED}`))[0]!.offers.price).toBe(151000);
     expect(mtime(`shop/products/${CHANGED}`)).toBeGreaterThan(before.changed);
     expect(mtime(`shop/products/${UNTOUCHED}`)).toBe(before.untouched);
+    // Of the fixed pages, the home page (its product rows) is rendered again; pages that show no product are not.
+    expect(mtime('index')).toBeGreaterThan(fixedBefore.home);
+    expect(mtime('site/faq')).toBe(fixedBefore.faq);
+    expect(mtime('account/signin')).toBe(fixedBefore.signin);
+    // The pages' server code was compiled by the full build from the same sources: reused, not compiled again.
+    expect(r.serverCode).toMatchObject({ mode: 'reused' });
+    serverCodeEntry = (r.serverCode as { entry: string }).entry;
     expect(readManifest(outDir)!.products[CHANGED]!.hash).not.toBe('');
     expect(await siteFreshness(database, outDir)).toBe('fresh');
     // Only the shard holding the product changed, in the manifest and in the search records; every
@@ -429,7 +439,7 @@ describe('incremental rebuild', () => {
     }
   }, 240_000);
 
-  it('a recorded bundle whose sources changed since is not replayed: the rebuild bundles again and records anew', async () => {
+  it('a recorded bundle or compiled server code whose sources changed since is not used: the rebuild compiles and bundles again, and records anew', async () => {
     const recordFile = join(outDir, '.qateh-client-bundle.json');
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { fingerprint: { files: Record<string, string> } };
     const island = Object.keys(record.fingerprint.files).find((f) => f.includes('/src/site/islands/'))!;
@@ -437,10 +447,18 @@ describe('incremental rebuild', () => {
     // As if the island had been edited after the site was built.
     record.fingerprint.files[island] = 'edited';
     writeFileSync(recordFile, JSON.stringify(record));
+    // And as if the compiled server code in the cache had been made from another version of a page.
+    const entryFile = join(serverCodeEntry, 'entry.json');
+    const entry = JSON.parse(readFileSync(entryFile, 'utf8')) as { fingerprint: { files: Record<string, string> } };
+    const pageSource = 'src/site/pages/[...lang]/shop/products/[slug].astro';
+    expect(entry.fingerprint.files[pageSource]).toBeDefined();
+    entry.fingerprint.files[pageSource] = 'edited';
+    writeFileSync(entryFile, JSON.stringify(entry));
     await database.db.execute(sql`UPDATE products SET price = 152000, updated_at = now() WHERE slug = ${CHANGED}`);
     const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
     expect(r.clientBundle).toEqual({ mode: 'built', saved: true, why: 'recorded' });
     expect(page(`en/shop/products/${CHANGED}`)).toContain('15,200 Toman');
+    expect(r.serverCode).toMatchObject({ mode: 'compiled', saved: true, why: `${pageSource} changed` });
     const fresh = JSON.parse(readFileSync(recordFile, 'utf8')) as { fingerprint: { files: Record<string, string> } };
     expect(fresh.fingerprint.files[island]).not.toBe('edited');
   }, 180_000);

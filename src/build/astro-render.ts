@@ -5,7 +5,7 @@
  */
 import { build } from 'astro';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { InlineHashCollector, type InlineHashes } from './inline-hashes';
@@ -15,6 +15,8 @@ import type { RenderOnlyFile } from './render-filter';
 import { siteBuildInput } from './site-input';
 import { withSyncFileWrites } from './internals/sync-page-writes';
 import { takeClientBundleOutcome, type ClientBundleOutcome } from './internals/vite-client-replay';
+import { buildWithServerCode, takeServerCodeOutcome, type ServerCodeOutcome } from './internals/astro-build-driver';
+import { isPlainBuild } from './internals/plain-build';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -43,6 +45,8 @@ export interface AstroRenderJob {
 export interface AstroRenderResult {
   /** Whether the browser bundle was made or replayed. */
   clientBundle: ClientBundleOutcome | undefined;
+  /** Whether the pages' server code was compiled or reused from an earlier build (src/build/server-code-cache.ts). */
+  serverCode: ServerCodeOutcome | undefined;
   /** Russian product pages made from English ones. */
   russianWritten: number;
   /** The inline scripts and styles of the pages written (src/build/inline-hashes.ts). */
@@ -88,18 +92,26 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
       QATEH_CLIENT_BUNDLE_SAVE: resolve(job.outDir, CLIENT_BUNDLE_FILE),
       QATEH_CLIENT_BUNDLE_REUSE: reuse,
     };
+    const inlineConfig = {
+      root: PROJECT_ROOT,
+      cacheDir,
+      outDir: job.outDir,
+      site: job.site,
+      logLevel: job.logLevel,
+      // Astro would otherwise print a telemetry notice and phone home on the first build.
+      telemetry: { enabled: false },
+    };
     return withEnv(env, () =>
       withSyncFileWrites(
         () =>
-          build({
-            root: PROJECT_ROOT,
-            cacheDir,
-            outDir: job.outDir,
-            site: job.site,
-            logLevel: job.logLevel,
-            // Astro would otherwise print a telemetry notice and phone home on the first build.
-            telemetry: { enabled: false },
-          } as Parameters<typeof build>[0]),
+          isPlainBuild()
+            ? build(inlineConfig as Parameters<typeof build>[0])
+            : // The compiled server code of these sources is reused when the live site's browser bundle is theirs.
+              buildWithServerCode(inlineConfig, {
+                clientBundleFrom: reuse && dirname(reuse),
+                clientBundleSave: env.QATEH_CLIENT_BUNDLE_SAVE,
+                onlyPages: job.filter.pages && new Set(job.filter.pages),
+              }),
         writer,
         observer,
       ),
@@ -113,6 +125,7 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
   const cacheDir = mkdtempSync(join(cacheBase, 'astro-'));
   try {
     takeClientBundleOutcome();
+    takeServerCodeOutcome();
     try {
       await run(job.reuseClientBundle);
     } catch (err) {
@@ -123,7 +136,12 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
     }
     // Astro's content layer leaves its (empty) data modules in the output; they are not pages.
     for (const file of ['content-assets.mjs', 'content-modules.mjs']) rmSync(resolve(job.outDir, file), { force: true });
-    return { clientBundle: takeClientBundleOutcome(), russianWritten: writer?.russianWritten ?? 0, inlineHashes: inline.result() };
+    return {
+      clientBundle: takeClientBundleOutcome(),
+      serverCode: takeServerCodeOutcome(),
+      russianWritten: writer?.russianWritten ?? 0,
+      inlineHashes: inline.result(),
+    };
   } finally {
     provideBuildInput(undefined);
     rmSync(cacheDir, { recursive: true, force: true });

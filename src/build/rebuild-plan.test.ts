@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryTrail, planRebuild, type RebuildPlanInput } from './rebuild-plan';
+import { categoryTrail, fixedPagesToRender, HOME_PAGE, planRebuild, type ChangedData, type RebuildPlanInput } from './rebuild-plan';
+import { pageDataUse } from './page-data-use';
+import { PROJECT_ROOT } from './astro-render';
 
 const manifest: RebuildPlanInput['manifest'] = {
   lm358: { hash: 'a', listings: ['ics', 'op-amps'] },
@@ -107,5 +109,61 @@ describe('categoryTrail', () => {
     ['gone', []],
   ])('%s → %j', (slug, trail) => {
     expect(categoryTrail(tree, slug)).toEqual(trail);
+  });
+});
+
+describe('fixedPagesToRender: a partial build renders only the pages showing what changed', () => {
+  const P = (name: string) => `src/site/pages/[...lang]/${name}.astro`;
+  const use: Record<string, string[]> = {
+    [HOME_PAGE]: ['flatCategories', 'homeBrands', 'homeRows', 'homeSlides', 'shellData'],
+    [P('home-two')]: ['blogSummaries', 'flatCategories', 'homeRows', 'shellData'],
+    [P('shop/products/[slug]')]: ['productEntries', 'productPage', 'shellData'],
+    [P('shop/catalog/index')]: ['firstListingPage', 'flatCategories', 'shellData'],
+    [P('shop/product-sidebar')]: ['flatCategories', 'productLayoutDemo', 'shellData'],
+    [P('site/faq')]: ['shellData', 'storePage'],
+    [P('site/terms')]: ['contentPage', 'shellData'],
+    [P('blog/[post]')]: ['blogPost', 'blogSummaries', 'shellData'],
+    [P('account/signin')]: ['shellData'],
+    [P('shop/checkout/index')]: ['shellData'],
+    [P('shop/new-widget')]: ['shellData', 'someNewRead'],
+    [P('shop/own-fetch')]: ['*', 'shellData'],
+  };
+  const nothing: ChangedData = { products: false, categories: false, pages: false, posts: false, slides: false };
+  const always = [HOME_PAGE, P('shop/new-widget'), P('shop/own-fetch')];
+  const cases: [string, Partial<ChangedData>, string[]][] = [
+    [
+      'a product change: its page route, listings, home rows and the product layouts; no account, checkout, content or blog page',
+      { products: true },
+      [P('home-two'), P('shop/catalog/index'), P('shop/product-sidebar'), P('shop/products/[slug]')],
+    ],
+    [
+      'a category edit: what shows categories (menus are swapped in as text elsewhere)',
+      { categories: true },
+      [P('home-two'), P('shop/catalog/index'), P('shop/product-sidebar'), P('shop/products/[slug]')],
+    ],
+    ['a store page edited: the pages showing store pages', { pages: true }, [P('site/faq'), P('site/terms')]],
+    ['a blog post edited: the blog and the home variant listing posts', { posts: true }, [P('blog/[post]'), P('home-two')]],
+    ['a slide switched on: the home page only', { slides: true }, []],
+    ['nothing changed: the home page (the shared frame is read from it) and pages whose reads are unknown', {}, []],
+  ];
+  it.each(cases)('%s', (_name, changed, pages) => {
+    expect(fixedPagesToRender(use, { ...nothing, ...changed })).toEqual([...always, ...pages].sort());
+  });
+
+  it("the storefront's own pages: a product change renders a small part of them, always the home and product pages", () => {
+    const real = pageDataUse(PROJECT_ROOT);
+    const all = Object.keys(real);
+    expect(all).toContain(HOME_PAGE);
+    const product = fixedPagesToRender(real, { ...nothing, products: true });
+    expect(product).toContain(HOME_PAGE);
+    expect(product).toContain(P('shop/products/[slug]'));
+    expect(product).toContain(P('shop/catalog/[slug]'));
+    expect(product).not.toContain(P('account/signin'));
+    expect(product).not.toContain(P('site/faq'));
+    expect(product.length).toBeLessThan(all.length / 3);
+    // Content pages read the store's pages, the blog its posts: found through the components they import.
+    expect(real[P('site/faq')]).toContain('storePage');
+    expect(real[P('blog/[post]')]).toContain('blogPost');
+    expect(real[P('account/signin')]).toEqual(['shellData']);
   });
 });

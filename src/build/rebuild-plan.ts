@@ -64,6 +64,58 @@ export function planRebuild(input: RebuildPlanInput): RebuildPlan {
   };
 }
 
+/** What a partial rebuild's changes touch, by the kind of data a page reads. */
+export interface ChangedData {
+  products: boolean;
+  categories: boolean;
+  pages: boolean;
+  posts: boolean;
+  slides: boolean;
+}
+
+/**
+ * The kinds of change each read of src/site/data.ts shows (src/build/page-data-use.ts finds the reads
+ * of each page). A read not listed here (a new one, or a page reading the API by itself) counts as
+ * showing every change, so such a page is always rendered.
+ */
+const READ_SHOWS: Record<string, (keyof ChangedData)[]> = {
+  // The shared frame: the rebuild compares it on the home pages and swaps it into every other page as text.
+  shellData: [],
+  PAGE_SIZE: [],
+  categoryTree: ['products', 'categories'],
+  flatCategories: ['products', 'categories'],
+  firstListingPage: ['products', 'categories'],
+  productEntries: ['products', 'categories'],
+  productPage: ['products', 'categories'],
+  homeRows: ['products'],
+  homeBrands: ['products'],
+  productLayoutDemo: ['products'],
+  homeSlides: ['slides'],
+  contentPage: ['pages'],
+  storePage: ['pages'],
+  blogSummaries: ['posts'],
+  blogPost: ['posts'],
+};
+
+/** The home page: always rendered, the rebuild reads each language's shared frame from it. */
+export const HOME_PAGE = 'src/site/pages/[...lang]/index.astro';
+
+/**
+ * The pages (their sources, as Astro names a page's component) a partial build renders for `changed`,
+ * given what each page reads (`use`). Product and listing routes render only the products and
+ * listings the build names; a fixed page is rendered when it shows any of what changed.
+ */
+export function fixedPagesToRender(use: Record<string, string[]>, changed: ChangedData): string[] {
+  const shows = (read: string) => {
+    const kinds = Object.hasOwn(READ_SHOWS, read) ? READ_SHOWS[read]! : null;
+    return kinds === null || kinds.some((k) => changed[k]);
+  };
+  return Object.entries(use)
+    .filter(([page, reads]) => page === HOME_PAGE || reads.some(shows))
+    .map(([page]) => page)
+    .sort();
+}
+
 /** A category's trail (root → it) in a tree of `{ slug, children }`; [] when it is not there. */
 export function categoryTrail(tree: { slug: string; children: unknown[] }[], slug: string): string[] {
   type Node = { slug: string; children: Node[] };

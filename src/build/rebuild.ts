@@ -34,11 +34,14 @@ import { hasSearchIndex } from './search-index';
 import { updateSearchIndex, type SearchUpdateResult } from './search-update';
 import { shellFingerprint } from './shell-fingerprint';
 import { buildSite } from './site';
-import { categoryTrail, planRebuild } from './rebuild-plan';
+import { categoryTrail, fixedPagesToRender, planRebuild } from './rebuild-plan';
+import { pageDataUse } from './page-data-use';
+import { PROJECT_ROOT } from './astro-render';
 import { pageLanguagePrefix, shellOf, swapShell } from './shell-swap';
 import { createSiteApi } from '../api/client';
 import { patchSitemap, unlistedProducts } from './sitemap-patch';
 import type { ClientBundleOutcome } from './internals/vite-client-replay';
+import type { ServerCodeOutcome } from './internals/astro-build-driver';
 
 /** Changes written in the same second as the last build's read are asked for again: re-checking is cheap. */
 export const CLOCK_MARGIN_MS = 5000;
@@ -56,6 +59,8 @@ export interface RebuildResult {
   shellsSwapped?: number;
   /** Whether the partial build replayed the live site's browser bundle or made it again (and why). */
   clientBundle?: ClientBundleOutcome;
+  /** Whether the partial build reused the compiled server code of the same sources or compiled it (and why). */
+  serverCode?: ServerCodeOutcome;
   /** The Pagefind bundles indexed again (partial rebuilds of a site with a search index). */
   search?: SearchUpdateResult;
   /** Seconds until the changed pages were live in the site folder; total including the search index. */
@@ -187,8 +192,17 @@ async function rebuildFrom(
     };
   }
   const listings = new Set(plan.listings);
+  // Of the fixed pages, only those showing what changed (an account or checkout page shows only the
+  // shared frame, swapped in below when it changed).
+  const pages = fixedPagesToRender(pageDataUse(PROJECT_ROOT), {
+    products: rendered.length + removed.length + plan.forget.length > 0,
+    categories: categories.length > 0,
+    pages: changes.pages.length > 0 || changes.site.includes('pages'),
+    posts: changes.posts.length > 0 || changes.site.includes('pages'),
+    slides: changes.site.includes('slides'),
+  });
 
-  // 3. Render them (and the small fixed pages: home rows and content may show the change) aside.
+  // 3. Render them (and the fixed pages showing the change: home rows, content) aside.
   // Beside the live site (same file system, and under the working directory when the site is).
   const tempDir = mkdtempSync(`${siteDir.replace(/\/+$/, '')}.rebuild-`);
   try {
@@ -198,7 +212,7 @@ async function rebuildFrom(
       {
         outDir: tempDir,
         logLevel: opts.logLevel,
-        renderOnly: { products: rendered, listings: [...listings] },
+        renderOnly: { products: rendered, listings: [...listings], pages },
         clientBundleFrom: siteDir,
       },
     );
@@ -222,6 +236,8 @@ async function rebuildFrom(
     for (const file of filesUnder(tempDir)) {
       if (/^sitemap.*\.xml$/.test(file) || file === INLINE_HASHES_FILE) continue;
       const target = join(siteDir, file);
+      // Hashed assets (fonts, styles, the search worker) never change under their name: the live site's copy stands.
+      if (file.startsWith('_astro/') && existsSync(target)) continue;
       const product = productPageSlug(file);
       if (product !== null && removedMeanwhile.has(product)) {
         rmSync(target, { force: true });
@@ -292,6 +308,7 @@ async function rebuildFrom(
       pagesSeconds,
       seconds: (performance.now() - started) / 1000,
       clientBundle: partial.clientBundle,
+      serverCode: partial.serverCode,
       search,
     };
   } finally {

@@ -19,6 +19,8 @@ export interface RenderOnlyFile {
   alsoRussian?: string[];
   index?: ExportIndex;
   onRequest?: boolean;
+  /** The page sources (Astro's component paths) whose routes are rendered; absent: every route (src/build/rebuild-plan.ts fixedPagesToRender). */
+  pages?: string[];
 }
 
 export function renderScope(raw: RenderOnlyFile): RenderScope {

@@ -39,6 +39,7 @@ import type { SliceRecord } from './slice-worker';
 import type { SearchRecord } from './search-records';
 import { rewriteProductEntries } from './sitemap-patch';
 import type { ClientBundleOutcome } from './internals/vite-client-replay';
+import type { ServerCodeOutcome } from './internals/astro-build-driver';
 
 export { PROJECT_ROOT };
 export const DEFAULT_SITE_DIR = resolve(PROJECT_ROOT, 'dist');
@@ -86,6 +87,8 @@ export interface SiteBuildResult {
   russianFromEnglish: boolean;
   /** Whether the browser bundle was made or replayed (builds in this process only). */
   clientBundle?: ClientBundleOutcome;
+  /** Whether the pages' server code was compiled or reused (single-process builds; src/build/server-code-cache.ts). */
+  serverCode?: ServerCodeOutcome;
 }
 
 /**
@@ -134,6 +137,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
   let samples: string[] = [];
   let retry = false;
   let clientBundle: ClientBundleOutcome | undefined;
+  let serverCode: ServerCodeOutcome | undefined;
   let russianWritten = 0;
   const inline = new InlineHashCollector();
   try {
@@ -190,6 +194,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
         russianFromEnglish: russianFromEnglish ? { samples } : null,
       });
       clientBundle = rendered.clientBundle;
+      serverCode = rendered.serverCode;
       russianWritten = rendered.russianWritten;
       inline.merge(rendered.inlineHashes);
     }
@@ -265,6 +270,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     searchRecords,
     russianFromEnglish,
     clientBundle,
+    serverCode,
   };
 }
 

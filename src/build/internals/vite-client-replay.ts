@@ -44,6 +44,9 @@ export const takeClientBundleOutcome = (): ClientBundleOutcome | undefined => {
 const setOutcome = (outcome: ClientBundleOutcome) => {
   (globalThis as WithOutcome)[OUTCOME_KEY] = outcome;
 };
+/** For a build that used the live site's recorded bundle without a client build (src/build/internals/astro-build-driver.ts). */
+export const setClientBundleOutcome = setOutcome;
+export const peekClientBundleOutcome = (): ClientBundleOutcome | undefined => (globalThis as WithOutcome)[OUTCOME_KEY];
 
 const CHUNK_KEYS = [
   'code',
