@@ -1,5 +1,5 @@
 /**
- * `npm run bench:first-render -- [--products 100000] [--db postgres|pglite] [--pages 300] [--concurrency 4] [--listings all|none]`
+ * `npm run bench:first-render -- [--products 100000] [--db postgres|pglite] [--pages 300] [--concurrency 4] [--listings all|none] [--site DIR]`
  *
  * A deploy of a large catalogue with SITE_PRODUCT_PAGES=on-request: how long its build takes (no
  * product page), how long the render thread takes to be ready, and the first request of product pages
@@ -7,16 +7,19 @@
  * server (the page rendered, written and sent), then the same pages again (read from disk), then
  * distinct pages `--concurrency` at a time (pages per second: how fast a crawl could fill the site).
  * The bytes on disk per product page in each language and for the whole site, and what they come
- * to at a million products. Last, the search fallback `npm start` indexes in the background after
+ * to at a million products; last, the search fallback `npm start` indexes in the background after
  * such a deploy (src/build/search-fallback-later.ts): how long until it is live. The bench databases of scripts/bench/database.ts (PostgreSQL with
- * DATABASE_URL). Never part of `npm test`.
+ * DATABASE_URL). With `--site DIR` the site is built into DIR and kept, and a later run over the same
+ * DIR skips the build and drops the pages rendered before (to compare two versions of the renderer
+ * without waiting for the build again). Never part of `npm test`.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { readPageText } from '../src/build/compressed-pages';
 import { completeSearchFallback } from '../src/build/search-fallback-later';
+import { watchRenderPhases, type RenderPhases } from '../src/build/render-phases';
 import { buildSite } from '../src/build/site';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
@@ -33,6 +36,7 @@ function options() {
       // The deploy's build renders every category listing; `--listings none` leaves them out (the first
       // renders do not need them), for a machine where that build does not finish.
       listings: { type: 'string', default: 'all' },
+      site: { type: 'string' },
     },
     allowPositionals: false,
   });
@@ -48,6 +52,7 @@ function options() {
     concurrency: Math.max(1, concurrency),
     db: values.db as 'postgres' | 'pglite',
     listings: values.listings !== 'none',
+    site: values.site,
   };
 }
 
@@ -76,7 +81,8 @@ async function main() {
   const opts = options();
   const { database, where } = await openBenchDatabase(opts.db, opts.products, (s) => console.log(s));
   // Under the working directory: Astro's server chunks go into the output folder then (src/build/site.ts).
-  const siteDir = mkdtempSync(join(process.cwd(), 'node_modules', '.cache', 'bench-first-render-'));
+  const siteDir = opts.site ?? mkdtempSync(join(process.cwd(), 'node_modules', '.cache', 'bench-first-render-'));
+  const reused = opts.site !== undefined && existsSync(join(siteDir, 'shop/products'));
   try {
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -89,16 +95,24 @@ async function main() {
     });
     console.log(`${opts.products.toLocaleString('en-US')} products on ${where}`);
     const t0 = performance.now();
-    await buildSite(config, database, {
-      outDir: siteDir,
-      logLevel: 'error',
-      searchIndex: false,
-      ...(opts.listings ? {} : { renderOnly: { products: [], listings: [] } }),
-    });
+    if (reused) {
+      // The pages a run before rendered on request, and their shared parts.
+      for (const prefix of ['', 'en/', 'ru/']) {
+        const dir = join(siteDir, prefix, 'shop/products');
+        for (const f of readdirSync(dir))
+          if (f.endsWith('.html.br') || f === '.page-parts') rmSync(join(dir, f), { recursive: true, force: true });
+      }
+    } else
+      await buildSite(config, database, {
+        outDir: siteDir,
+        logLevel: 'error',
+        searchIndex: false,
+        ...(opts.listings ? {} : { renderOnly: { products: [], listings: [] } }),
+      });
     const buildSeconds = (performance.now() - t0) / 1000;
     const built = sizeOf(siteDir);
     console.log(
-      `build without product pages${opts.listings ? '' : ' nor listings'}: ${buildSeconds.toFixed(1)} s, ${built.files} files, ${mb(built.bytes)}`,
+      `${reused ? 'site built before, reused' : 'build'} without product pages${opts.listings ? '' : ' nor listings'}: ${buildSeconds.toFixed(1)} s, ${built.files} files, ${mb(built.bytes)}`,
     );
 
     const rows = (
@@ -117,8 +131,17 @@ async function main() {
         if (res.status !== 200 || !body.includes('</html>')) throw new Error(`${path}: ${res.status}`);
         return performance.now() - t;
       };
+      // Where each first render's CPU goes (src/build/render-phases.ts); a page is kept after its answer.
+      const phases: RenderPhases[] = [];
+      const stopWatching = watchRenderPhases((p) => phases.push(p));
+      /** One page at a time: its keeping ends before the next render starts. */
+      const kept = async (n: number) => {
+        while (phases.length < n) await new Promise((r) => setTimeout(r, 1));
+      };
       // The first request starts the render thread (a small Astro build).
       const ready = await get(`/shop/products/${rows[0]!}`);
+      await kept(1);
+      phases.length = 0;
       console.log(`render thread ready and first page served: ${(ready / 1000).toFixed(1)} s`);
       const sample = rows.slice(1, opts.pages + 1);
       const locales = ['', '/en', '/ru'];
@@ -129,7 +152,9 @@ async function main() {
         const took = await get(`${prefix}/shop/products/${slug}`);
         first.push(took);
         byLocale[prefix ? prefix.slice(1) : 'fa']!.push(took);
+        await kept(i + 1);
       }
+      stopWatching();
       const again: number[] = [];
       for (const [i, slug] of sample.entries()) again.push(await get(`${locales[i % 3]}/shop/products/${slug}`));
       // Several distinct pages at once: how fast the pages of a fresh deploy can be filled.
@@ -151,6 +176,43 @@ async function main() {
       line('all languages', first);
       for (const [l, v] of Object.entries(byLocale)) line(`  ${l}`, v);
       line('the same pages again (from disk)', again);
+      const cpuLine = (name: string, v: number[]) => {
+        const s = summarise(v);
+        console.log(`  ${name.padEnd(32)} p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms`);
+      };
+      console.log(`\nCPU per first render by phase (ms of CPU, not wall: the same on a busy machine; n=${phases.length}):`);
+      cpuLine(
+        'reads (API + PGlite, server thread)',
+        phases.map((p) => p.reads),
+      );
+      cpuLine(
+        'Astro render (render thread)',
+        phases.map((p) => p.render),
+      );
+      cpuLine(
+        'Russian from English',
+        phases.filter((_, i) => i % 3 === 2).map((p) => p.russian),
+      );
+      cpuLine(
+        'CSP hashes',
+        phases.map((p) => p.csp),
+      );
+      cpuLine(
+        "the answer's compression",
+        phases.map((p) => p.answer),
+      );
+      cpuLine(
+        'until answered (sum of the above)',
+        phases.map((p) => p.reads + p.render + p.russian + p.csp + p.answer),
+      );
+      cpuLine(
+        'kept page (after the answer)',
+        phases.map((p) => p.keep),
+      );
+      line(
+        'wall: until the answer was ready',
+        phases.map((p) => p.answeredAfter),
+      );
       console.log(`${opts.concurrency} at a time: ${perSecond.toFixed(1)} first renders/s (${rest.length} pages)`);
 
       const perLocale: Record<string, number> = {};
@@ -192,7 +254,7 @@ async function main() {
     }
   } finally {
     await database.close();
-    rmSync(siteDir, { recursive: true, force: true });
+    if (!opts.site) rmSync(siteDir, { recursive: true, force: true });
   }
 }
 

@@ -196,6 +196,8 @@ describe('product pages rendered on their first request', () => {
         expect(a.html).toBe(answers[0]!.html);
       }
       for (const prefix of ['en/', 'ru/']) expect((await fetch(`${server.url}/${prefix}shop/products/${slug}`)).status).toBe(200);
+      // A page is kept once its first answer is on its way.
+      await expect.poll(() => ['', 'en/', 'ru/'].every((prefix) => pageExists(outDir, `${prefix}shop/products/${slug}`))).toBe(true);
       for (const prefix of ['', 'en/', 'ru/']) {
         const written = readPage(outDir, `${prefix}shop/products/${slug}`);
         // Astro numbers islands at random per build: the one thing two renders of a page never share.
@@ -229,6 +231,7 @@ describe('product pages rendered on their first request', () => {
         const html = await res.text();
         expect(res.status).toBe(200);
         expect(Buffer.byteLength(html)).toBeGreaterThan(60 * 1024);
+        await expect.poll(() => pageExists(outDir, `${prefix}shop/products/${next!.slug}`)).toBe(true);
         const kept = pagePath(outDir, `${prefix}shop/products/${next!.slug}`);
         expect(kept.endsWith('.html.br')).toBe(true);
         expect(statSync(kept!).size, kept!).toBeLessThanOrEqual(4096);

@@ -3,8 +3,10 @@
  * --out DIR) with the real server and loads home, a listing and a product page in Chromium as a phone
  * (412 px, CPU slowed 4×, like Lighthouse mobile), printing figures that a busy machine does not swamp
  * the way Lighthouse's scores are: scripts fetched on load (count, bytes), long tasks (count, total ms,
- * blocking ms beyond 50 ms each) until the page has been quiet for 2 s, and DOM size. Compare two
- * builds back to back. Printed only.
+ * blocking ms beyond 50 ms each) until the page has been quiet for 2 s, and DOM size; then the
+ * main thread's work by kind from Chromium's own counters (CDP Performance.getMetrics: all tasks,
+ * script, style recalculation and layout, in throttled ms, with recalculation and layout counts), and
+ * after every page type the median of its runs. Compare two builds back to back. Printed only.
  */
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/server';
@@ -25,17 +27,20 @@ async function main() {
     const cats = (await api('/categories')).data;
     const category = cats[0].children[0]?.slug ?? cats[0].slug;
     const product = (await api('/getProduct?limit=1')).items[0].slug;
-    console.log('page       scripts  script KB  long tasks  long ms  blocking ms  DOM nodes');
+    console.log('page       scripts  script KB  long tasks  long ms  blocking ms  DOM nodes  task ms  script ms  style ms (n)  layout ms (n)');
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
     for (const [name, path] of [
       ['home', '/'],
       ['listing', `/shop/catalog/${category}`],
       ['product', `/shop/products/${product}`],
     ] as const) {
+      const rows: number[][] = [];
       for (let r = 0; r < runs; r++) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true });
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Performance.enable');
         await page.addInitScript(() => {
           const w = window as unknown as { __long: number[] };
           w.__long = [];
@@ -67,17 +72,39 @@ async function main() {
         const dom = await page.evaluate(() => document.getElementsByTagName('*').length);
         const total = long.reduce((a, b) => a + b, 0);
         const blocking = long.reduce((a, b) => a + Math.max(0, b - 50), 0);
-        console.log(
-          `${name.padEnd(10)} ${String(scripts).padStart(7)} ${(bytes / 1024).toFixed(1).padStart(10)} ${String(long.length).padStart(11)} ${total.toFixed(0).padStart(8)} ${blocking.toFixed(0).padStart(12)} ${String(dom).padStart(10)}`,
-        );
+        // Seconds of the page's main thread since it opened, by kind (durations as throttled).
+        const metrics = new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+        const msOf = (k: string) => (metrics.get(k) ?? 0) * 1000;
+        const row = [
+          scripts,
+          bytes / 1024,
+          long.length,
+          total,
+          blocking,
+          dom,
+          msOf('TaskDuration'),
+          msOf('ScriptDuration'),
+          msOf('RecalcStyleDuration'),
+          metrics.get('RecalcStyleCount') ?? 0,
+          msOf('LayoutDuration'),
+          metrics.get('LayoutCount') ?? 0,
+        ];
+        rows.push(row);
+        console.log(format(name, row));
         await context.close();
       }
+      if (runs > 1) console.log(format(`${name} med`, rows[0]!.map((_, i) => median(rows.map((r) => r[i]!)))));
     }
   } finally {
     await browser.close();
     await server.close();
     await database.close();
   }
+}
+
+function format(name: string, r: number[]): string {
+  const n = (v: number, w: number, d = 0) => v.toFixed(d).padStart(w);
+  return `${name.padEnd(10)} ${n(r[0]!, 7)} ${n(r[1]!, 10, 1)} ${n(r[2]!, 11)} ${n(r[3]!, 8)} ${n(r[4]!, 12)} ${n(r[5]!, 10)} ${n(r[6]!, 8)} ${n(r[7]!, 10)} ${n(r[8]!, 9)} (${r[9]!.toFixed(0)}) ${n(r[10]!, 10)} (${r[11]!.toFixed(0)})`;
 }
 
 main().catch((err: unknown) => {

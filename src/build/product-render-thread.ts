@@ -18,6 +18,7 @@ import { renderWithAstro } from './astro-render';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { captureRoute, type RouteRenderer } from './internals/render-session';
 import { provideBuildInput, type SiteBuildInput } from '../site/build-input';
+import { processCpuMs, threadCpuMs } from './render-phases';
 import { russianFromEnglish } from './russian-pages';
 import { startThreadWithTsx } from './rebuild-thread';
 import { siteBuildInput } from './site-input';
@@ -33,7 +34,12 @@ interface RenderAsk {
   locale: Locale;
   generation: string;
 }
-export type RenderAnswer = { id: number; html: string } | { id: number; missing: true } | { id: number; error: string };
+/** A page and the render thread's CPU milliseconds for it (src/build/render-phases.ts). */
+export interface RenderedHtml {
+  html: string;
+  cpu: { render: number; russian: number };
+}
+export type RenderAnswer = ({ id: number } & RenderedHtml) | { id: number; missing: true } | { id: number; error: string };
 
 const MARK = { qatehProductRenderThread: true };
 
@@ -42,7 +48,7 @@ export const productPagePath = (locale: Locale, slug: string): string => `${loca
 
 export interface ProductRenderer {
   /** The page's HTML; null when no enabled product has this slug. */
-  render(slug: string, locale: Locale, generation: string): Promise<string | null>;
+  render(slug: string, locale: Locale, generation: string): Promise<RenderedHtml | null>;
   close(): Promise<void>;
 }
 
@@ -50,7 +56,7 @@ export interface ProductRenderer {
 export function productRenderThread(config: Config, apiUrl: string, siteDir: string): ProductRenderer {
   const worker: Worker = startThreadWithTsx(import.meta.url, MARK);
   let next = 0;
-  const waiting = new Map<number, { resolve: (html: string | null) => void; reject: (err: Error) => void }>();
+  const waiting = new Map<number, { resolve: (page: RenderedHtml | null) => void; reject: (err: Error) => void }>();
   let ended: Error | null = null;
   const fail = (err: Error) => {
     ended = err;
@@ -61,7 +67,7 @@ export function productRenderThread(config: Config, apiUrl: string, siteDir: str
     const w = waiting.get(m.id);
     if (!w) return;
     waiting.delete(m.id);
-    if ('html' in m) w.resolve(m.html);
+    if ('html' in m) w.resolve({ html: m.html, cpu: m.cpu });
     else if ('missing' in m) w.resolve(null);
     else w.reject(new Error(m.error));
   });
@@ -74,7 +80,7 @@ export function productRenderThread(config: Config, apiUrl: string, siteDir: str
       const id = ++next;
       // Only while a page is asked for does the thread keep the process alive.
       worker.ref();
-      return new Promise<string | null>((resolve, reject) => {
+      return new Promise<RenderedHtml | null>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         worker.postMessage({ id, slug, locale, generation } satisfies RenderAsk);
       }).finally(() => {
@@ -140,13 +146,20 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
         const renderer = await session!;
         // Data read once per generation: src/site/data.ts and render-once.ts key their memory by it.
         provideBuildInput({ ...input!, buildId: `on-request-${ask.generation}` });
+        // This thread renders one page at a time at most when asked one at a time (the bench); pages
+        // asked together share the thread, and each is charged what ran meanwhile.
+        const started = threadCpuMs();
         // A Russian product page is the English one with the language swapped, as in a full build.
         const rendered = await renderer.render(productPagePath(ask.locale === 'ru' ? 'en' : ask.locale, ask.slug), {
           locale: ask.locale === 'ru' ? 'en' : ask.locale,
           slug: ask.slug,
         });
-        const html = Buffer.from(rendered).toString('utf8');
-        port.postMessage({ id: ask.id, html: ask.locale === 'ru' ? russianFromEnglish(html, site) : html } satisfies RenderAnswer);
+        const english = Buffer.from(rendered).toString('utf8');
+        const render = threadCpuMs() - started;
+        const russianStarted = processCpuMs();
+        const html = ask.locale === 'ru' ? russianFromEnglish(english, site) : english;
+        const cpu = { render, russian: processCpuMs() - russianStarted };
+        port.postMessage({ id: ask.id, html, cpu } satisfies RenderAnswer);
       } catch (err) {
         if (isNotFound(err)) port.postMessage({ id: ask.id, missing: true } satisfies RenderAnswer);
         else port.postMessage({ id: ask.id, error: (err as Error).stack ?? String(err) } satisfies RenderAnswer);

@@ -63,6 +63,14 @@ async function compressBytes(bytes: Uint8Array, encoding: Encoding, strength: 'f
   return (await gzipAsync(bytes, { level: best ? 9 : 6 })) as Bytes;
 }
 
+/**
+ * A product page rendered on its first request, compressed for that one answer (the next request
+ * reads the kept file and caches its copy like any page's).
+ */
+export function compressFirstAnswer(bytes: Uint8Array, encoding: Encoding): Promise<Bytes> {
+  return compressBytes(bytes, encoding, 'fast');
+}
+
 interface Entry {
   ino: number;
   size: number;

@@ -14,7 +14,8 @@ import { compressedPageFile, compressPage } from '../../build/compressed-pages';
 import { productPageFile } from '../../build/page-files';
 import { writeFileWhole } from '../../build/replace-files';
 import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../build/inline-hashes';
-import type { ProductRenderer } from '../../build/product-render-thread';
+import type { ProductRenderer, RenderedHtml } from '../../build/product-render-thread';
+import { processCpuMs, reportRenderPhases } from '../../build/render-phases';
 import { LOCALES, type Locale } from '../../lib/locales';
 
 /** Which product page a URL path asks for; null for any other path. */
@@ -48,9 +49,27 @@ function allowInlineParts(siteDir: string, html: string): void {
   writeInlineHashes(siteDir, all.result());
 }
 
+/**
+ * A page rendered for the request that asked for it: answered from memory, then kept. The shopper
+ * does not wait for the page's keeping (its shared parts, its compression after the folder's
+ * reference, the file's write: ~10–20 ms of CPU); requests for it meanwhile get the same page.
+ */
+export interface FreshPage {
+  html: string;
+  /**
+   * Says the answer's bytes are ready (with the CPU they took to compress, for the phase figures), or
+   * that no answer will be sent: the page is kept from then on. Only the first call counts.
+   */
+  answered(answerCpuMs?: number): void;
+}
+
 export interface ProductPagesOnRequest {
-  /** The file of the product page at `urlPath` once rendered (`.html.br`, or the build's `.html`); null when it is not a product page or no such product is shown. */
-  page(urlPath: string): Promise<string | null>;
+  /**
+   * The product page at `urlPath`: its file once kept (`.html.br`, or the build's `.html`), or the page
+   * just rendered (its answer must call `answered`); null when it is not a product page or no such
+   * product is shown.
+   */
+  page(urlPath: string): Promise<{ file: string } | { fresh: FreshPage } | null>;
   /**
    * Writes the product's pages again in every language from fresh data, each replaced whole; removes
    * them when no shown product has this slug (the server then answers 404). What a saved change
@@ -68,15 +87,23 @@ export function productPagesOnRequest(opts: {
   startRenderer: () => Promise<ProductRenderer>;
   /** Changes whenever the catalogue or content changed (the read cache's generation). */
   generation: () => string;
-  /** Whether a shown product has this slug: asked first, so a mistyped address never starts the renderer. */
+  /** Whether a shown product has this slug: asked before the renderer starts, so a mistyped address never starts it. */
   isShown: (slug: string) => Promise<boolean>;
   log?: (line: string) => void;
 }): ProductPagesOnRequest {
   let renderer: Promise<ProductRenderer> | null = null;
-  const inFlight = new Map<string, Promise<string | null>>();
+  /** Pages being rendered or kept: a request for one meanwhile joins it. */
+  const inFlight = new Map<string, Promise<Rendering | null>>();
 
-  const render = async (locale: Locale, slug: string, file: string): Promise<string | null> => {
-    const renderNow = async (): Promise<string | null> => {
+  interface Rendering extends FreshPage {
+    /** The kept file once written; null when keeping it failed (the next request renders it again). */
+    kept: Promise<string | null>;
+  }
+
+  const render = async (locale: Locale, slug: string, file: string): Promise<Rendering | null> => {
+    const startedAt = performance.now();
+    const cpuAtStart = processCpuMs();
+    const renderNow = async (): Promise<RenderedHtml | null> => {
       renderer ??= opts.startRenderer();
       try {
         return await (await renderer).render(slug, locale, opts.generation());
@@ -86,32 +113,64 @@ export function productPagesOnRequest(opts: {
         throw err;
       }
     };
-    let html: string | null;
-    if (!renderer) {
-      // A mistyped address never starts the renderer.
-      if (!(await opts.isShown(slug))) return null;
-      html = await renderNow();
-    } else {
-      // The renderer runs: the check and the render go side by side (the first render waits for the longer, not both).
-      const [shown, rendered] = await Promise.all([opts.isShown(slug), renderNow()]);
-      if (!shown) return null;
-      html = rendered;
-    }
-    if (html === null) return null;
+    // A mistyped address never starts the renderer. Once it runs, the render is the check: the page's
+    // read of its product answers 404 for the same products (src/server/services/product-views.ts
+    // productIsPublic), one query fewer per page. The API reads slugs in lower case; a page is kept
+    // under the address asked for, so any other address is checked as it is.
+    if ((!renderer || slug !== slug.toLowerCase()) && !(await opts.isShown(slug))) return null;
+    const rendered = await renderNow();
+    if (rendered === null) return null;
+    const { html } = rendered;
+    // Both threads' CPU while rendering, less the render thread's own: the API and database serving the page's reads.
+    const readsCpu = Math.max(0, processCpuMs() - cpuAtStart - rendered.cpu.render - rendered.cpu.russian);
+    const cspStarted = processCpuMs();
     allowInlineParts(opts.siteDir, html);
-    // Kept compressed (src/build/compressed-pages.ts): a million products' pages fit on one disk.
-    const compressed = compressedPageFile(file);
-    writeFileWhole(compressed, await compressPage(html, compressed));
-    // A refresh replaces the build's plain page too: the plain one would be found first.
-    rmSync(file, { force: true });
-    return compressed;
+    const cspCpu = processCpuMs() - cspStarted;
+
+    let answer!: (cpu: number) => void;
+    const answered = new Promise<number>((resolve) => (answer = resolve));
+    const kept = answered.then(async (answerCpu) => {
+      const answeredAfter = performance.now() - startedAt;
+      const keepStarted = processCpuMs();
+      // Kept compressed (src/build/compressed-pages.ts): a million products' pages fit on one disk.
+      const compressed = compressedPageFile(file);
+      writeFileWhole(compressed, await compressPage(html, compressed));
+      // A refresh replaces the build's plain page too: the plain one would be found first.
+      rmSync(file, { force: true });
+      const keep = processCpuMs() - keepStarted;
+      reportRenderPhases({ reads: readsCpu, ...rendered.cpu, csp: cspCpu, answer: answerCpu, keep, answeredAfter });
+      return compressed;
+    });
+    return { html, answered: (cpu = 0) => answer(cpu), kept };
   };
 
-  /** One render of `file` at a time: a first request for it joins the render under way. */
-  const renderOnce = (locale: Locale, slug: string, file: string): Promise<string | null> => {
-    const pending = render(locale, slug, file).finally(() => inFlight.delete(file));
+  /** One render of `file` at a time: a request for it while it is rendered or kept joins it. */
+  const renderOnce = (locale: Locale, slug: string, file: string): Promise<Rendering | null> => {
+    const pending = render(locale, slug, file);
     inFlight.set(file, pending);
+    const done = () => {
+      if (inFlight.get(file) === pending) inFlight.delete(file);
+    };
+    pending.then(
+      (r) => {
+        if (!r) return done();
+        r.kept
+          .catch((err: unknown) => {
+            // The page was served; the next request renders it again.
+            opts.log?.(`Keeping ${file} failed: ${(err as Error).stack ?? String(err)}`);
+          })
+          .finally(done);
+      },
+      done,
+    );
     return pending;
+  };
+
+  /** The page kept; null when no shown product has this slug or keeping it failed. */
+  const keptPage = async (r: Rendering | null): Promise<string | null> => {
+    if (!r) return null;
+    r.answered();
+    return r.kept.catch(() => null);
   };
 
   return {
@@ -128,8 +187,8 @@ export function productPagesOnRequest(opts: {
     async refresh(slug) {
       const files = LOCALES.map((locale) => [locale, productPageFile(opts.siteDir, LOCALE_PREFIX[locale], slug)] as const);
       // A first request's render under way may have read the product before the change: it lands first.
-      await Promise.all(files.map(([, file]) => inFlight.get(file)?.catch(() => null)));
-      const written = await Promise.all(files.map(([locale, file]) => renderOnce(locale, slug, file)));
+      await Promise.all(files.map(([, file]) => inFlight.get(file)?.then(keptPage, () => null)));
+      const written = await Promise.all(files.map(([locale, file]) => renderOnce(locale, slug, file).then(keptPage)));
       if (written.every((file) => file !== null)) return 'rendered';
       for (const locale of LOCALES) {
         const file = productPageFile(opts.siteDir, LOCALE_PREFIX[locale], slug);
@@ -146,8 +205,8 @@ export function productPagesOnRequest(opts: {
       const file = productPageFile(opts.siteDir, LOCALE_PREFIX[asked.locale], asked.slug);
       // A slug with a dot looks like a file name to the static lookup: its page is found here.
       const kept = [file, compressedPageFile(file)].find((f) => existsSync(f));
-      if (kept) return Promise.resolve(kept);
-      return inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file);
+      if (kept) return Promise.resolve({ file: kept });
+      return (inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file)).then((r) => (r ? { fresh: r } : null));
     },
     async close() {
       const r = renderer;

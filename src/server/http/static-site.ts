@@ -11,9 +11,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { COMPRESSED_PAGE_SUFFIX, compressedPageFile, readPageBytes } from '../../build/compressed-pages';
 import { pageFileCandidates } from '../../build/page-files';
-import { acceptedEncoding, CompressedFiles, etagMatches, fileEtag, isCompressible } from './compression';
+import { processCpuMs } from '../../build/render-phases';
+import { acceptedEncoding, CompressedFiles, compressFirstAnswer, etagMatches, fileEtag, isCompressible } from './compression';
 import { shopDynamicPage } from './shop-pages';
-import type { ProductPagesOnRequest } from './product-pages-on-request';
+import type { FreshPage, ProductPagesOnRequest } from './product-pages-on-request';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -147,17 +148,40 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
   }
 
   /** A product page not built yet, rendered now (src/server/http/product-pages-on-request.ts). */
-  async function renderedOnRequest(urlPath: string): Promise<Found | null> {
+  async function renderedOnRequest(urlPath: string): Promise<Found | FreshPage | null> {
     if (!productPages) return null;
-    let file: string | null;
+    let page: Awaited<ReturnType<ProductPagesOnRequest['page']>>;
     try {
-      file = await productPages.page(urlPath);
+      page = await productPages.page(urlPath);
     } catch (err) {
       // The shopper gets the 404 page of the language; the log says why (the next request tries again).
       console.error(`rendering ${urlPath} on request failed: ${(err as Error).stack ?? String(err)}`);
       return null;
     }
-    return file ? fileAt(file) : null;
+    if (!page) return null;
+    return 'fresh' in page ? page.fresh : fileAt(page.file);
+  }
+
+  /**
+   * A page just rendered, answered from memory: its file is written once the answer is ready (so it
+   * has no validator yet; the next visit gets the file's). Compressed for this answer only: the next
+   * request reads the kept file and caches its compressed copy like any page's.
+   */
+  async function sendFresh(c: Context, page: FreshPage): Promise<Response> {
+    let cpu = 0;
+    try {
+      const headers: Record<string, string> = { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+      if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+      const bytes = new Uint8Array(Buffer.from(page.html, 'utf8'));
+      const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
+      if (!encoding) return c.body(bytes, 200, headers);
+      const started = processCpuMs();
+      const body = await compressFirstAnswer(bytes, encoding);
+      cpu = processCpuMs() - started;
+      return c.body(body, 200, { ...headers, 'Content-Encoding': encoding });
+    } finally {
+      page.answered(cpu);
+    }
   }
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
@@ -174,6 +198,7 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
     // Error pages exist to be shown with their status, not as pages of their own.
     if (/^\/((en|ru)\/)?404(\/|\.html)?$/.test(urlPath)) return notFoundPage(c, urlPath);
     const file = (await findFile(urlPath)) ?? (await dynamicPage(urlPath)) ?? (await renderedOnRequest(urlPath));
-    return file ? send(c, file, 200) : notFoundPage(c, urlPath);
+    if (!file) return notFoundPage(c, urlPath);
+    return 'html' in file ? sendFresh(c, file) : send(c, file, 200);
   });
 }
