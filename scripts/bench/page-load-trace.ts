@@ -27,7 +27,9 @@ async function main() {
     const cats = (await api('/categories')).data;
     const category = cats[0].children[0]?.slug ?? cats[0].slug;
     const product = (await api('/getProduct?limit=1')).items[0].slug;
-    console.log('page       scripts  script KB  long tasks  long ms  blocking ms  DOM nodes  task ms  script ms  style ms (n)  layout ms (n)');
+    console.log(
+      'page       scripts  script KB  long tasks  long ms  blocking ms  DOM nodes  task ms  script ms  style ms (n)  layout ms (n)',
+    );
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
     for (const [name, path] of [
       ['home', '/'],
@@ -93,7 +95,13 @@ async function main() {
         console.log(format(name, row));
         await context.close();
       }
-      if (runs > 1) console.log(format(`${name} med`, rows[0]!.map((_, i) => median(rows.map((r) => r[i]!)))));
+      if (runs > 1)
+        console.log(
+          format(
+            `${name} med`,
+            rows[0]!.map((_, i) => median(rows.map((r) => r[i]!))),
+          ),
+        );
     }
   } finally {
     await browser.close();

@@ -151,18 +151,15 @@ export function productPagesOnRequest(opts: {
     const done = () => {
       if (inFlight.get(file) === pending) inFlight.delete(file);
     };
-    pending.then(
-      (r) => {
-        if (!r) return done();
-        r.kept
-          .catch((err: unknown) => {
-            // The page was served; the next request renders it again.
-            opts.log?.(`Keeping ${file} failed: ${(err as Error).stack ?? String(err)}`);
-          })
-          .finally(done);
-      },
-      done,
-    );
+    pending.then((r) => {
+      if (!r) return done();
+      r.kept
+        .catch((err: unknown) => {
+          // The page was served; the next request renders it again.
+          opts.log?.(`Keeping ${file} failed: ${(err as Error).stack ?? String(err)}`);
+        })
+        .finally(done);
+    }, done);
     return pending;
   };
 

@@ -8,7 +8,7 @@
  */
 import { attributeNameFa } from '../../lib/attribute-names';
 import type { ImageVariant } from '../../lib/responsive-image';
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CategoryRef, PriceTier, Product, ProductCard } from '../../api/schemas/catalogue';
 import { availabilityOf } from '../../lib/availability';
 import { productDisplayName } from '../../lib/display-name';
