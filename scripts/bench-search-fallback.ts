@@ -21,6 +21,7 @@ import { indexSearchRecords, PART_PRODUCTS, writePart } from '../src/build/searc
 import { searchRecordOf, type SearchRecord } from '../src/build/search-records';
 import { loadConfig } from '../src/server/config';
 import * as pagefind from 'pagefind';
+import { random } from './bench/queries';
 import { openSiteBenchDatabase } from './bench/site-database';
 import { percentile } from './bench/stats';
 
@@ -33,16 +34,6 @@ function options() {
     return i >= 0 ? Number(args[i + 1]) : fallback;
   };
   return { products: value('products', 50_000), queries: value('queries', 50) };
-}
-
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Named {

@@ -13,13 +13,13 @@ import { readManifest, readSearchRecords } from '../src/build/build-record';
 import { ensureSiteFresh, siteFreshness } from '../src/build/freshness';
 import { rebuildSite } from '../src/build/rebuild';
 import { completeSearchFallback, searchFallbackMissing } from '../src/build/search-fallback-later';
-import { hasSearchIndex, readBundleMap } from '../src/build/search-index';
+import { hasSearchIndex } from '../src/build/search-index';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
-import { pageExists } from './support/site-files';
+import { bundleCounts, bundlesHolding, indexedProducts, pageExists } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const CHANGED = 'lm358n-dip8';
@@ -27,23 +27,6 @@ const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_
 const onRequestConfig = { ...config, SITE_PRODUCT_PAGES: 'on-request' as const };
 
 let database: Database;
-
-/** The search bundles (cut by word range) holding a product, and every product the index holds. */
-const bundlesHolding = (dir: string, slug: string) =>
-  Object.entries(readBundleMap(dir)!.bundles)
-    .filter(([, b]) => b.slugs.includes(slug))
-    .map(([name]) => name)
-    .sort();
-const indexedProducts = (dir: string) => new Set(Object.values(readBundleMap(dir)!.bundles).flatMap((b) => b.slugs));
-/** Records per bundle as Pagefind wrote them, against what the bundle map says each holds. */
-function bundleCounts(dir: string): { written: number; mapped: number }[] {
-  return Object.entries(readBundleMap(dir)!.bundles).map(([name, b]) => {
-    const entry = JSON.parse(readFileSync(join(dir, 'pagefind', name, 'pagefind-entry.json'), 'utf8')) as {
-      languages: Record<string, { page_count: number }>;
-    };
-    return { written: entry.languages.en?.page_count ?? 0, mapped: b.slugs.length };
-  });
-}
 
 function jsonLd(html: string): Record<string, any>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));

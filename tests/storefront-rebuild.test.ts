@@ -17,7 +17,6 @@ import { startSiteUpdater } from '../src/build/site-updater';
 import { buildSite } from '../src/build/site';
 import { sameExceptIslandIds } from '../src/build/russian-pages';
 import { shellOf } from '../src/build/shell-swap';
-import { readBundleMap } from '../src/build/search-index';
 import { pagefindQuery } from '../src/lib/pagefind-query';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
@@ -26,7 +25,7 @@ import { setProductDeleted } from '../src/server/services/back-office/product-ed
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
-import { pageExists, pagePath, readPage } from './support/site-files';
+import { bundleCounts, bundlesHolding, indexedProducts, pageExists, pagePath, readPage } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const CHANGED = 'lm358n-dip8';
@@ -36,22 +35,6 @@ const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_
 let database: Database;
 let outDir: string;
 const page = (rel: string) => readFileSync(pagePath(outDir, rel), 'utf8');
-/** The search bundles (cut by word range) holding a product, and every product the index holds. */
-const bundlesHolding = (dir: string, slug: string) =>
-  Object.entries(readBundleMap(dir)!.bundles)
-    .filter(([, b]) => b.slugs.includes(slug))
-    .map(([name]) => name)
-    .sort();
-const indexedProducts = (dir: string) => new Set(Object.values(readBundleMap(dir)!.bundles).flatMap((b) => b.slugs));
-/** Records per bundle as Pagefind wrote them, against what the bundle map says each holds. */
-function bundleCounts(dir: string): { written: number; mapped: number; languages: string[] }[] {
-  return Object.entries(readBundleMap(dir)!.bundles).map(([name, b]) => {
-    const entry = JSON.parse(readFileSync(join(dir, 'pagefind', name, 'pagefind-entry.json'), 'utf8')) as {
-      languages: Record<string, { page_count: number }>;
-    };
-    return { written: entry.languages.en?.page_count ?? 0, mapped: b.slugs.length, languages: Object.keys(entry.languages) };
-  });
-}
 const mtime = (rel: string) => statSync(pagePath(outDir, rel)).mtimeMs;
 
 /** Resolves once `ready` holds, checking every 100 ms; fails after a minute (or `ms`). */

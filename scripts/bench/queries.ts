@@ -37,7 +37,7 @@ function readCatalogueSample(): CatalogueSample {
 }
 
 /** Small seeded generator: the same "random" picks on every run. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
