@@ -58,6 +58,17 @@ describe('export/products', () => {
     }
   });
 
+  it('an uploaded photo comes with its responsive copies, as on the product page call (the rebuild compares the two)', async () => {
+    const variants = [{ width: 320, webp: '/uploads/p/lm358-320.webp', avif: '/uploads/p/lm358-320.avif' }];
+    await server.database.db.execute(sql`insert into product_images (product_id, src, alt, width, height, sort, variants)
+      select id, '/uploads/p/lm358.jpg', 'LM358', 1200, 900, -1, ${JSON.stringify(variants)}::jsonb from products where slug = 'lm358n-dip8'`);
+    const single = (await server.api('/get/products/lm358n-dip8')).body.data;
+    expect(single.images[0].variants).toEqual(variants);
+    const id = (await exportCall('/export/index')).body.data.products.find((p: { slug: string }) => p.slug === 'lm358n-dip8').id as number;
+    const { body } = await exportCall(`/export/products?after=${id - 1}&limit=1`);
+    expect(body.data.items[0]).toEqual(single);
+  });
+
   it('returns only products changed since the given time', async () => {
     const before = (await exportCall('/export/index')).body.data.generatedAt;
     await server.database.db.execute(sql`update products set price = price + 10, updated_at = now() where slug = 'lm358n-dip8'`);

@@ -18,7 +18,7 @@ import { join, relative } from 'node:path';
 import { writeFileWhole } from './replace-files';
 
 /** Bumped whenever an entry's shape or what the driver restores from it changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Entries kept besides the one just written (older code of earlier deploys, other worktrees' settings). */
 const KEEP = 4;
 /** An entry used within this time is never pruned: another process may be copying it now. */
@@ -144,6 +144,8 @@ function filesUnder(dir: string, base = dir, out: string[] = []): string[] {
  * whole or not at all: written in a folder of its own, renamed into place. Returns false when another
  * process saved it first or the cache cannot be written (the build goes on either way).
  */
+const isBrowserScript = (file: string): boolean => /^_astro\/[^/]+\.m?js$/.test(file);
+
 export function saveServerCode(
   cacheDir: string,
   fingerprint: ServerCodeFingerprint,
@@ -157,7 +159,8 @@ export function saveServerCode(
   try {
     mkdirSync(cacheDir, { recursive: true });
     tmp = mkdtempSync(join(cacheDir, '.tmp-'));
-    const outputs = filesUnder(outDir).filter((f) => !exclude.has(f));
+    // Browser scripts (a bundle's chunks, the captcha's web worker) are the live site's, never restored over it.
+    const outputs = filesUnder(outDir).filter((f) => !exclude.has(f) && !isBrowserScript(f));
     for (const file of outputs) cpSync(join(outDir, file), join(tmp, 'files', file));
     const entry: ServerCodeEntry = { format: FORMAT, fingerprint, state, outputs };
     writeFileWhole(join(tmp, 'entry.json'), JSON.stringify(entry));

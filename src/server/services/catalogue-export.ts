@@ -98,6 +98,7 @@ export async function exportProducts(db: Db, opts: { after: number; limit: numbe
         alt: productImages.alt,
         width: productImages.width,
         height: productImages.height,
+        variants: productImages.variants,
       })
       .from(productImages)
       .where(inArray(productImages.productId, ids))
