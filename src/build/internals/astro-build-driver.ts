@@ -14,9 +14,8 @@
  * Anything that goes wrong on the reuse side makes the build compile as usual.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   findServerCode,
   restoreServerCode,
@@ -27,11 +26,8 @@ import {
   type ServerCodeFingerprint,
 } from '../server-code-cache';
 import { buildSettingsKey, readClientBundleRecord, recordMismatch, type ClientBundleRecord } from '../client-bundle-record';
+import { astroModule } from './render-session';
 import { peekClientBundleOutcome, setClientBundleOutcome } from './vite-client-replay';
-
-const require = createRequire(import.meta.url);
-const astroDir = dirname(require.resolve('astro/package.json'));
-const astroModule = <T>(rel: string): Promise<T> => import(pathToFileURL(join(astroDir, rel)).href) as Promise<T>;
 
 /** Files and the text in them this driver relies on (src/build/internals/index.ts checks them). */
 export const BUILD_DRIVER_RELIES_ON: [string, string][] = [

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 const require = createRequire(import.meta.url);
 const astroDir = dirname(require.resolve('astro/package.json'));
 /** One of Astro's own modules, as the same module instance Astro's build imports. */
-const astroModule = <T>(rel: string): Promise<T> => import(pathToFileURL(join(astroDir, rel)).href) as Promise<T>;
+export const astroModule = <T>(rel: string): Promise<T> => import(pathToFileURL(join(astroDir, rel)).href) as Promise<T>;
 
 /** Files and the text in them this patch relies on (src/build/internals/index.ts checks them). */
 export const RENDER_SESSION_RELIES_ON: [string, string][] = [
