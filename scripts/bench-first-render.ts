@@ -1,26 +1,31 @@
 /**
- * `npm run bench:first-render -- [--products 100000] [--db postgres|pglite] [--pages 300] [--concurrency 4] [--listings all|none] [--site DIR]`
+ * `npm run bench:first-render -- [--products 100000] [--db postgres|pglite] [--pages 300] [--concurrency 4] [--site DIR]`
  *
- * A deploy of a large catalogue with SITE_PRODUCT_PAGES=on-request: how long its build takes (no
- * product page), how long the render thread takes to be ready, and the first request of product pages
- * not built yet — p50/p95/p99 over `--pages` distinct products, one at a time over HTTP on the real
- * server (the page rendered, written and sent), then the same pages again (read from disk), then
- * distinct pages `--concurrency` at a time (pages per second: how fast a crawl could fill the site).
+ * A deploy of a large catalogue with SITE_PRODUCT_PAGES=on-request, as `npm start` makes it: the
+ * site's shell (every page but product pages, nothing that grows with the catalogue: freshness.ts),
+ * the server and its render thread, so product URLs answer; then the rest of the site built in the
+ * background (src/build/site-later.ts, its phases printed) while the first requests of product pages
+ * not built yet are answered — p50/p95/p99 over `--pages` distinct products, one at a time over HTTP
+ * on the real server (the page rendered, written and sent); once the full site is swapped in, the same
+ * pages again (rendered again: the swap dropped them), again (read from disk), then distinct pages
+ * `--concurrency` at a time (pages per second: how fast a crawl could fill the site).
  * The bytes on disk per product page in each language and for the whole site, and what they come
  * to at a million products; last, the search fallback `npm start` indexes in the background after
- * such a deploy (src/build/search-fallback-later.ts): how long until it is live. The bench databases of scripts/bench/database.ts (PostgreSQL with
+ * such a deploy (src/build/search-fallback-later.ts): how long until it is live. CPU seconds of this
+ * process beside each wall time (the machine may be busy). The bench databases of scripts/bench/database.ts (PostgreSQL with
  * DATABASE_URL). With `--site DIR` the site is built into DIR and kept, and a later run over the same
  * DIR skips the build and drops the pages rendered before (to compare two versions of the renderer
- * without waiting for the build again). Never part of `npm test`.
- */
+ * without waiting for the build again). Never part of `npm test`. */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { readPageText } from '../src/build/compressed-pages';
+import { ensureSiteFresh } from '../src/build/freshness';
 import { completeSearchFallback } from '../src/build/search-fallback-later';
+import { completeSiteLater, type SiteLaterJob } from '../src/build/site-later';
 import { watchRenderPhases, type RenderPhases } from '../src/build/render-phases';
-import { buildSite } from '../src/build/site';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
 import { openBenchDatabase } from './bench/database';
@@ -33,9 +38,6 @@ function options() {
       db: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
       pages: { type: 'string', default: '300' },
       concurrency: { type: 'string', default: '4' },
-      // The deploy's build renders every category listing; `--listings none` leaves them out (the first
-      // renders do not need them), for a machine where that build does not finish.
-      listings: { type: 'string', default: 'all' },
       site: { type: 'string' },
     },
     allowPositionals: false,
@@ -51,7 +53,6 @@ function options() {
     pages,
     concurrency: Math.max(1, concurrency),
     db: values.db as 'postgres' | 'pglite',
-    listings: values.listings !== 'none',
     site: values.site,
   };
 }
@@ -74,6 +75,13 @@ function sizeOf(dir: string): { bytes: number; files: number } {
   return { bytes, files };
 }
 
+/** CPU seconds of this process (every thread) since `from`. */
+const cpuSince = (from: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1e6;
+};
+const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 
@@ -95,6 +103,8 @@ async function main() {
     });
     console.log(`${opts.products.toLocaleString('en-US')} products on ${where}`);
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const log = (line: string) => console.log(`  [${((performance.now() - t0) / 1000).toFixed(1)} s, ${load()}] ${line}`);
     if (reused) {
       // The pages a run before rendered on request, and their shared parts.
       for (const prefix of ['', 'en/', 'ru/']) {
@@ -102,17 +112,11 @@ async function main() {
         for (const f of readdirSync(dir))
           if (f.endsWith('.html.br') || f === '.page-parts') rmSync(join(dir, f), { recursive: true, force: true });
       }
-    } else
-      await buildSite(config, database, {
-        outDir: siteDir,
-        logLevel: 'error',
-        searchIndex: false,
-        ...(opts.listings ? {} : { renderOnly: { products: [], listings: [] } }),
-      });
+    } else await ensureSiteFresh(config, database, siteDir, log);
     const buildSeconds = (performance.now() - t0) / 1000;
-    const built = sizeOf(siteDir);
+    const shell = sizeOf(siteDir);
     console.log(
-      `${reused ? 'site built before, reused' : 'build'} without product pages${opts.listings ? '' : ' nor listings'}: ${buildSeconds.toFixed(1)} s, ${built.files} files, ${mb(built.bytes)}`,
+      `${reused ? 'site built before, reused' : "the site's shell (no product page, nothing that grows with the catalogue)"}: ${buildSeconds.toFixed(1)} s (${cpuSince(cpu0).toFixed(1)} s CPU, ${load()}), ${shell.files} files, ${mb(shell.bytes)}`,
     );
 
     const rows = (
@@ -139,10 +143,24 @@ async function main() {
         while (phases.length < n) await new Promise((r) => setTimeout(r, 1));
       };
       // The first request starts the render thread (a small Astro build).
+      const cpu1 = process.cpuUsage();
       const ready = await get(`/shop/products/${rows[0]!}`);
       await kept(1);
       phases.length = 0;
-      console.log(`render thread ready and first page served: ${(ready / 1000).toFixed(1)} s`);
+      console.log(
+        `render thread ready and first page served: ${(ready / 1000).toFixed(1)} s (${cpuSince(cpu1).toFixed(1)} s CPU, ${load()})`,
+      );
+      const answering = (performance.now() - t0) / 1000;
+      console.log(`a deploy answers product URLs after ${answering.toFixed(1)} s (the shell and the render thread's start)`);
+      // What `npm start` does next: the rest of the site in the background, while product URLs answer.
+      const laterStarted = performance.now();
+      const cpu2 = process.cpuUsage();
+      const later: SiteLaterJob | null = reused ? null : completeSiteLater(config, database, siteDir, { log });
+      let laterDone = false;
+      void later?.done.then(
+        () => (laterDone = true),
+        () => (laterDone = true),
+      );
       const sample = rows.slice(1, opts.pages + 1);
       const locales = ['', '/en', '/ru'];
       const first: number[] = [];
@@ -155,6 +173,17 @@ async function main() {
         await kept(i + 1);
       }
       stopWatching();
+      const duringBuild = !laterDone && later !== null;
+      const completed = await later?.done;
+      if (completed)
+        console.log(
+          `the rest of the site built in the background and live after ${completed.seconds.toFixed(1)} s (${((performance.now() - laterStarted) / 1000).toFixed(1)} s; ${cpuSince(cpu2).toFixed(1)} s CPU of this process with the renders above, ${load()})`,
+        );
+      const built = sizeOf(siteDir);
+      console.log(`full site without product pages: ${built.files} files, ${mb(built.bytes)}`);
+      // The swap dropped the pages rendered into the shell: they are rendered again here, then read from disk.
+      const rerendered: number[] = [];
+      for (const [i, slug] of sample.entries()) rerendered.push(await get(`${locales[i % 3]}/shop/products/${slug}`));
       const again: number[] = [];
       for (const [i, slug] of sample.entries()) again.push(await get(`${locales[i % 3]}/shop/products/${slug}`));
       // Several distinct pages at once: how fast the pages of a fresh deploy can be filled.
@@ -172,9 +201,12 @@ async function main() {
         const s = summarise(v);
         console.log(`${name.padEnd(34)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  (n=${s.count})`);
       };
-      console.log(`\nfirst request of a product page not built yet (${sample.length} distinct products, one at a time):`);
+      console.log(
+        `\nfirst request of a product page not built yet (${sample.length} distinct products, one at a time${duringBuild ? ', while the rest of the site was built' : ''}):`,
+      );
       line('all languages', first);
       for (const [l, v] of Object.entries(byLocale)) line(`  ${l}`, v);
+      line('again after the full site (rendered)', rerendered);
       line('the same pages again (from disk)', again);
       const cpuLine = (name: string, v: number[]) => {
         const s = summarise(v);
@@ -236,15 +268,14 @@ async function main() {
       );
       const site = sizeOf(siteDir);
       console.log(`site now: ${site.files} files, ${mb(site.bytes)}`);
-      console.log(
-        `\na deploy answers product URLs after ${(buildSeconds + ready / 1000).toFixed(1)} s (the build above and the render thread's start)`,
-      );
+      console.log(`\na deploy answers product URLs after ${answering.toFixed(1)} s (the shell and the render thread's start)`);
       // What `npm start` then does in the background (search-fallback-later.ts), while the shop serves.
+      const cpu3 = process.cpuUsage();
       const job = completeSearchFallback(config, database, siteDir);
       const fallback = await job.done;
       if (fallback)
         console.log(
-          `search fallback indexed in the background and live after ${fallback.seconds.toFixed(1)} s (${fallback.records} products)`,
+          `search fallback indexed in the background and live after ${fallback.seconds.toFixed(1)} s (${fallback.records} products; ${cpuSince(cpu3).toFixed(1)} s CPU, ${load()})`,
         );
       console.log(
         `at 1,000,000 products with every page rendered: ${gb(perProduct * 1_000_000 + built.bytes)} (product pages ${gb(perProduct * 1_000_000)}, the rest as built here ${mb(built.bytes)})`,

@@ -6,7 +6,8 @@
  * server runs (SITE_UPDATE_SECONDS).
  */
 import { resolve } from 'node:path';
-import { ensureSiteFresh } from '../src/build/freshness';
+import { ensureSiteFresh, siteAwaitsFullBuild } from '../src/build/freshness';
+import { completeSiteLater } from '../src/build/site-later';
 import { startSiteUpdater } from '../src/build/site-updater';
 import { completeSearchFallback, searchFallbackMissing } from '../src/build/search-fallback-later';
 import { DEFAULT_SITE_DIR } from '../src/build/site';
@@ -30,15 +31,6 @@ async function main() {
   );
   console.log(`Shop: ${server.url}/ — English ${server.url}/en — Russian ${server.url}/ru`);
   console.log(`API: ${server.url}/api/site/v1 — OpenAPI: ${server.url}/api/site/v1/openapi.json`);
-  // Product pages rendered on request: the renderer starts now rather than with the first visitor,
-  // and a site built without its search fallback gets it in the background.
-  if (config.SITE_PRODUCT_PAGES === 'on-request') server.deps.productPages?.warm();
-  const searchFallback = searchFallbackMissing(siteDir)
-    ? completeSearchFallback(config, database, siteDir, { log: (s) => console.log(s) })
-    : null;
-  searchFallback?.done.catch((err: unknown) =>
-    console.error('The search fallback could not be indexed (the next start tries again):', (err as Error).stack ?? err),
-  );
   const addressWarning = publicAddressWarning(config.PUBLIC_BASE_URL, server.url, config.TRUST_PROXY !== false);
   if (addressWarning) console.warn(`Warning: ${addressWarning}`);
   // Catalogue and content changes (staff console, imports) reach the static pages without a manual rebuild.
@@ -53,10 +45,28 @@ async function main() {
       : null;
 
   let stopping = false;
+  // Product pages rendered on request: the renderer starts now rather than with the first visitor;
+  // a deploy served from its shell gets the rest of its site in the background (site-later.ts), and a
+  // site built without its search fallback gets that after it.
+  if (config.SITE_PRODUCT_PAGES === 'on-request') server.deps.productPages?.warm();
+  const siteLater = siteAwaitsFullBuild(siteDir) ? completeSiteLater(config, database, siteDir, { log: (s) => console.log(s) }) : null;
+  let searchFallback: ReturnType<typeof completeSearchFallback> | null = null;
+  const siteComplete = (siteLater?.done ?? Promise.resolve(null)).then((built) => {
+    if (built) updater?.siteReplaced(built.builtAt);
+    if (stopping || !searchFallbackMissing(siteDir)) return;
+    searchFallback = completeSearchFallback(config, database, siteDir, { log: (s) => console.log(s) });
+    return searchFallback.done.catch((err: unknown) =>
+      console.error('The search fallback could not be indexed (the next start tries again):', (err as Error).stack ?? err),
+    );
+  });
+  siteComplete.catch((err: unknown) =>
+    console.error('The rest of the storefront could not be built (the next start tries again):', (err as Error).stack ?? err),
+  );
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: closing…`);
+    await siteLater?.stop();
     await searchFallback?.stop();
     await updater?.stop();
     await server.close();

@@ -19,7 +19,14 @@ interface ThreadJob {
   config: Config;
   apiUrl: string;
   siteDir: string;
+  /** A full build's search index (src/build/rebuild.ts); false: left to the search fallback job. */
+  searchIndex?: boolean;
+  /** Send the build's progress lines to the parent (its `log`). */
+  progress?: boolean;
 }
+
+/** What the thread posts: progress lines while it builds, then its result. */
+type ThreadMessage = { result: RebuildResult } | { log: string };
 
 const MARK = { qatehRebuildThread: true };
 
@@ -47,7 +54,12 @@ const startThread = (): Worker => startThreadWithTsx(import.meta.url, MARK);
 
 export interface RebuildThreads {
   /** Rebuilds `siteDir` in a fresh thread reading from `apiUrl`; resolves with the result. */
-  run(config: Config, apiUrl: string, siteDir: string): Promise<RebuildResult>;
+  run(
+    config: Config,
+    apiUrl: string,
+    siteDir: string,
+    opts?: { searchIndex?: boolean; log?: (line: string) => void },
+  ): Promise<RebuildResult>;
   /** Ends the thread waiting for work. */
   close(): Promise<void>;
 }
@@ -55,21 +67,22 @@ export interface RebuildThreads {
 export function rebuildThreads(): RebuildThreads {
   let ready: Worker | null = null;
   return {
-    run(config, apiUrl, siteDir) {
+    run(config, apiUrl, siteDir, opts = {}) {
       const worker = ready ?? startThread();
       ready = null;
       return new Promise<RebuildResult>((resolve, reject) => {
         let result: RebuildResult | undefined;
         worker.ref();
-        worker.on('message', (m: RebuildResult) => {
-          result = m;
+        worker.on('message', (m: ThreadMessage) => {
+          if ('log' in m) opts.log?.(m.log);
+          else result = m.result;
         });
         worker.on('error', reject);
         worker.on('exit', (code) => {
           if (result) resolve(result);
           else reject(new Error(`the rebuild thread stopped (exit ${code})`));
         });
-        worker.postMessage({ config, apiUrl, siteDir } satisfies ThreadJob);
+        worker.postMessage({ config, apiUrl, siteDir, searchIndex: opts.searchIndex, progress: !!opts.log } satisfies ThreadJob);
       }).finally(() => {
         ready ??= startThread();
       });
@@ -84,9 +97,10 @@ export function rebuildThreads(): RebuildThreads {
 if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehRebuildThread && parentPort) {
   const port = parentPort;
   port.once('message', (job: ThreadJob) => {
-    rebuildSite(job.config, { apiUrl: job.apiUrl }, job.siteDir).then(
+    const log = job.progress ? (line: string) => port.postMessage({ log: line } satisfies ThreadMessage) : undefined;
+    rebuildSite(job.config, { apiUrl: job.apiUrl }, job.siteDir, { searchIndex: job.searchIndex, log }).then(
       (r) => {
-        port.postMessage(r);
+        port.postMessage({ result: r } satisfies ThreadMessage);
         port.close();
       },
       (err: unknown) => {

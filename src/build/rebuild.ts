@@ -99,12 +99,14 @@ function filesUnder(dir: string, base = dir): string[] {
   return out;
 }
 
-export async function rebuildSite(
-  config: Config,
-  data: BuildData,
-  siteDir: string,
-  opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' } = {},
-): Promise<RebuildResult> {
+export interface RebuildOptions {
+  searchIndex?: boolean;
+  logLevel?: 'warn' | 'error';
+  /** A full build's progress lines (which phase took how long). */
+  log?: (line: string) => void;
+}
+
+export async function rebuildSite(config: Config, data: BuildData, siteDir: string, opts: RebuildOptions = {}): Promise<RebuildResult> {
   const started = performance.now();
   // One API for the whole rebuild: what changed, then the partial (or full) build's pages.
   const api = await openBuildApi(config, data);
@@ -115,17 +117,15 @@ export async function rebuildSite(
   }
 }
 
-async function rebuildFrom(
-  config: Config,
-  apiUrl: string,
-  siteDir: string,
-  opts: { searchIndex?: boolean; logLevel?: 'warn' | 'error' },
-  started: number,
-): Promise<RebuildResult> {
+async function rebuildFrom(config: Config, apiUrl: string, siteDir: string, opts: RebuildOptions, started: number): Promise<RebuildResult> {
   // Wall clock (file times), before any data is read.
   const startedAt = Date.now();
   const full = async (reason: string): Promise<RebuildResult> => {
-    const built = await buildSite(config, { apiUrl }, { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex });
+    const built = await buildSite(
+      config,
+      { apiUrl },
+      { outDir: siteDir, logLevel: opts.logLevel, searchIndex: opts.searchIndex, log: opts.log },
+    );
     return { kind: 'full', reason, rendered: [], removed: [], listings: [], pagesSeconds: built.renderSeconds, seconds: built.seconds };
   };
   const manifest = readManifest(siteDir);

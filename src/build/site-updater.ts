@@ -30,6 +30,11 @@ import { rebuildThreads } from './rebuild-thread';
 export interface SiteUpdater {
   /** Stops checking; resolves once a rebuild under way has finished (the database stays usable until then). */
   stop(): Promise<void>;
+  /**
+   * A full build from data read at `builtAt` replaced the site folder (site-later.ts): product pages
+   * refreshed since went with the old folder, so changes after `builtAt` are refreshed again.
+   */
+  siteReplaced(builtAt: string): void;
 }
 
 export interface SiteUpdaterOptions {
@@ -85,6 +90,9 @@ export function startSiteUpdater(config: Config, database: Database, siteDir: st
   timer.unref();
 
   return {
+    siteReplaced(builtAt) {
+      refresher?.restartFrom(builtAt);
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
