@@ -9,7 +9,10 @@
  * SITE_PRODUCT_PAGES=on-request (no product page written by the build: the way a large catalogue is
  * deployed) and has each timed product's pages served once before its save, as a shopper's visit would. A demo
  * shop plus synthetic products up to N is built in full first (not timed here: bench:build measures builds).
- *   DATABASE_URL=postgres://… npm run bench:price-live -- 10000 [--saves 3] [--rebuild-only] [--on-request]    (PGlite without DATABASE_URL)
+ * `--bench-db` takes the bench database of N products instead (scripts/bench/database.ts: a million is
+ * built in minutes and kept), and `--site DIR` a site already built over it (bench:first-render --site DIR)
+ * instead of building one. Also timed: until the API's product call answers the new price.
+ *   DATABASE_URL=postgres://… npm run bench:price-live -- 10000 [--saves 3] [--rebuild-only] [--on-request] [--bench-db] [--site DIR]    (PGlite without DATABASE_URL)
  * Figures are printed, never asserted, each with the machine's load average. Budget from issue 18: within 10 seconds.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +28,7 @@ import { seedDemo, seedSynthetic } from '../src/server/seed';
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from '../tests/support/database';
+import { openBenchDatabase } from './bench/database';
 
 const count = Number(process.argv[2] ?? 10_000);
 const saves = Number(process.argv[process.argv.indexOf('--saves') + 1]) || 3;
@@ -36,11 +40,17 @@ const load = () =>
     .join(' ')}`;
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-const database = await freshDatabase();
-const { db } = database;
+const benchDb = process.argv.includes('--bench-db');
+const siteArg = process.argv.includes('--site') ? process.argv[process.argv.indexOf('--site') + 1] : undefined;
 let t = performance.now();
-const demo = await seedDemo(db);
-if (count > demo.products) await seedSynthetic(db, count - demo.products);
+const database = benchDb
+  ? (await openBenchDatabase(process.env.DATABASE_URL ? 'postgres' : 'pglite', count, console.log)).database
+  : await freshDatabase();
+const { db } = database;
+if (!benchDb) {
+  const demo = await seedDemo(db);
+  if (count > demo.products) await seedSynthetic(db, count - demo.products);
+}
 await ensureStaffAccount(db);
 console.log(`${database.kind}: ${count} products seeded in ${seconds(t)} s`);
 
@@ -51,10 +61,12 @@ const config = loadConfig({
   PUBLIC_BASE_URL: 'https://shop.example',
   SITE_PRODUCT_PAGES: onRequest ? 'on-request' : 'build',
 });
-const outDir = mkdtempSync(join(tmpdir(), `qateh-price-live-${count}-`));
+const outDir = siteArg ?? mkdtempSync(join(tmpdir(), `qateh-price-live-${count}-`));
 t = performance.now();
-await buildSite(config, database, { outDir, logLevel: 'error' });
-console.log(`${onRequest ? 'build without product pages' : 'full build'} in ${seconds(t)} s, ${load()}`);
+if (!siteArg) {
+  await buildSite(config, database, { outDir, logLevel: 'error' });
+  console.log(`${onRequest ? 'build without product pages' : 'full build'} in ${seconds(t)} s, ${load()}`);
+}
 
 const server = await startServer(config, database, { siteDir: outDir, notifications: false });
 const updater = startSiteUpdater(config, database, outDir, {
@@ -88,6 +100,7 @@ if (!rebuildOnly) {
   console.log(`render thread started and a first product's pages refreshed ${seconds(t)} s after the updater started, ${load()}`);
 }
 const times: number[] = [];
+const apiTimes: number[] = [];
 for (const [i, { id, slug }] of picked.entries()) {
   const { id: _id, slug: _slug, deleted: _d, updatedAt: _u, ...body } = (await call(`/staff/products/${id}`, { headers: staff })).data;
   const price = Math.round((body.price as number) / 100_000) * 100_000 + 1_230_000 + i * 10_000;
@@ -99,6 +112,12 @@ for (const [i, { id, slug }] of picked.entries()) {
   if (onRequest) for (const [path] of shown) await (await fetch(server.url + path)).text();
   const saved = performance.now();
   await call(`/staff/products/${id}`, { method: 'PUT', headers: staff, body: JSON.stringify({ ...body, price, tiers }) });
+  // The API's product call (what the islands and other servers' caches answer).
+  while (((await call(`/get/products/${slug}`)).data?.price as number | undefined) !== price) {
+    if (performance.now() - saved > 180_000) throw new Error(`${slug}: the API did not answer the new price after 180 s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  apiTimes.push((performance.now() - saved) / 1000);
   // The page the shop serves, as a shopper reloading it sees it (each file is replaced whole).
   for (const [path, text] of shown) {
     while (!(await (await fetch(server.url + path)).text()).includes(text)) {
@@ -107,7 +126,9 @@ for (const [i, { id, slug }] of picked.entries()) {
     }
   }
   times.push((performance.now() - saved) / 1000);
-  console.log(`  ${slug}: price saved → on the static pages (fa, en) in ${times.at(-1)!.toFixed(2)} s, ${load()}`);
+  console.log(
+    `  ${slug}: price saved → API ${apiTimes.at(-1)!.toFixed(2)} s, on the static pages (fa, en) in ${times.at(-1)!.toFixed(2)} s, ${load()}`,
+  );
 }
 const sorted = [...times].sort((a, b) => a - b);
 console.log(
@@ -117,4 +138,4 @@ console.log(
 await updater.stop();
 await server.close();
 await database.close();
-rmSync(outDir, { recursive: true, force: true });
+if (!siteArg) rmSync(outDir, { recursive: true, force: true });

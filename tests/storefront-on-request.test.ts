@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest, readSearchRecords } from '../src/build/build-record';
-import { ensureSiteFresh, siteFreshness } from '../src/build/freshness';
+import { ensureSiteFresh, siteAwaitsFullBuild, siteFreshness } from '../src/build/freshness';
 import { rebuildSite } from '../src/build/rebuild';
 import { completeSearchFallback, searchFallbackMissing } from '../src/build/search-fallback-later';
 import { hasSearchIndex } from '../src/build/search-index';
+import { completeSiteLater } from '../src/build/site-later';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
@@ -44,20 +45,45 @@ afterAll(async () => {
 });
 
 describe('a build that leaves product pages to their first request (SITE_PRODUCT_PAGES=on-request)', () => {
-  it('a deploy serves before its search fallback is indexed, which then catches up; no product page is built; a rebuild drops a changed page for its next request', async () => {
+  it('a deploy serves product pages from its shell while the rest of the site is built, then before its search fallback is indexed, which then catches up; no product page is built; a rebuild drops a changed page for its next request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qateh-on-request-site-'));
     try {
-      // What `npm start` does with no site yet: build it without product pages nor search fallback.
+      // What `npm start` does with no site yet: build its shell, without product pages, catalogue index,
+      // sitemap entries of products, manifest nor search fallback.
       expect(await ensureSiteFresh(onRequestConfig, database, dir, () => {})).toBe('missing');
-      // Only the page listing every product (/shop/products) is there.
+      expect(siteAwaitsFullBuild(dir)).toBe(true);
+      expect(readManifest(dir)).toBeNull();
+      // The shell holds every other page: the page listing every product (/shop/products), the category listings.
       expect(readdirSync(join(dir, 'shop/products'))).toEqual(['index.html']);
-      expect(readManifest(dir)!.productPages).toBe('on-request');
+      expect(pageExists(dir, `en/shop/catalog/${CATEGORY}`)).toBe(true);
       expect(hasSearchIndex(dir)).toBe(false);
-      expect(searchFallbackMissing(dir)).toBe(true);
-      expect(readFileSync(join(dir, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>https://shop.example/en/shop/products/${CHANGED}</loc>`);
-      expect(await siteFreshness(database, dir)).toBe('fresh');
       const server = await startServer(config, database, { siteDir: dir });
       try {
+        // Product URLs answer from the shell, and so do the listings and the API.
+        const fromShell = await fetch(`${server.url}/en/shop/products/${CHANGED}`);
+        expect(fromShell.status).toBe(200);
+        expect(jsonLd(await fromShell.text())[0]?.offers?.price).toBeGreaterThan(0);
+        expect((await fetch(`${server.url}/shop/catalog/${CATEGORY}`)).status).toBe(200);
+        expect((await fetch(`${server.url}/api/site/v1/health`)).status).toBe(200);
+        // The rest of the site in the background, as `npm start` then does: pages keep answering meanwhile.
+        const later = completeSiteLater(onRequestConfig, database, dir);
+        const [product, listing] = await Promise.all([
+          fetch(`${server.url}/ru/shop/products/${CHANGED}`),
+          fetch(`${server.url}/en/shop/catalog/${CATEGORY}`),
+        ]);
+        expect([product.status, listing.status]).toEqual([200, 200]);
+        expect(await later.done).not.toBeNull();
+        // The full site, swapped in whole: the manifest, every product in the sitemap, still no product page built.
+        expect(siteAwaitsFullBuild(dir)).toBe(false);
+        expect(readManifest(dir)!.productPages).toBe('on-request');
+        expect(readdirSync(join(dir, 'shop/products'))).toEqual(['index.html']);
+        expect(hasSearchIndex(dir)).toBe(false);
+        expect(searchFallbackMissing(dir)).toBe(true);
+        expect(readFileSync(join(dir, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>https://shop.example/en/shop/products/${CHANGED}</loc>`);
+        expect(await siteFreshness(database, dir)).toBe('fresh');
+        // A second start finds the site complete.
+        expect(await completeSiteLater(onRequestConfig, database, dir).done).toBeNull();
+
         // Product URLs answer before the search fallback exists.
         const first = await fetch(`${server.url}/en/shop/products/${CHANGED}`);
         expect(first.status).toBe(200);
