@@ -21,6 +21,9 @@ import { startBuildApi } from './build-api';
 import { SITE_REBUILD_LOCK, siteAwaitsFullBuild } from './freshness';
 import { rebuildThreads } from './rebuild-thread';
 
+/** Builds tried before the job gives up (the next start tries again). */
+const ATTEMPTS = 3;
+
 export interface SiteLaterResult {
   /** Seconds from the job's start until the full site was live. */
   seconds: number;
@@ -46,7 +49,23 @@ export function completeSiteLater(
   let stopped = false;
   const started = performance.now();
 
+  /**
+   * A build whose reads of the API failed (on a machine at a load average of 15, a listing's call timed
+   * out at 100,000 products) is tried again: the shell keeps serving meanwhile, and giving up would
+   * leave it without sitemap or manifest until the next start.
+   */
   const run = async (): Promise<SiteLaterResult | null> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await attemptBuild();
+      } catch (err) {
+        if (stopped || attempt >= ATTEMPTS) throw err;
+        log(`The rest of the storefront failed (attempt ${attempt} of ${ATTEMPTS}), trying again: ${(err as Error).message}`);
+      }
+    }
+  };
+
+  const attemptBuild = async (): Promise<SiteLaterResult | null> => {
     if (!siteAwaitsFullBuild(siteDir)) return null;
     return database.withLock(SITE_REBUILD_LOCK, async () => {
       if (stopped || !siteAwaitsFullBuild(siteDir)) return null;
