@@ -11,6 +11,12 @@
  * entry also lists the content hash of each of those files, checked again before use. Entries are
  * written aside and renamed into place whole: several processes (the test files' forks, the running
  * shop's rebuild thread beside a build) may build at once and share them.
+ *
+ * A full build that bundled the browser code keeps that bundle in its entry too (under `client/`), and
+ * names the entry in a pointer keyed without a bundle (`whole-<key>`): a later full build of the same
+ * sources and settings, which has no live site to take a bundle from, takes both and runs no Vite
+ * build at all (a test run builds the same small shop in several files; a restart under another
+ * configuration builds every page again from the same code).
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
@@ -84,6 +90,8 @@ export interface ServerCodeEntry {
   state: unknown;
   /** The output folder's files, relative to it (copied under `files/`). */
   outputs: string[];
+  /** The browser bundle's files and its record, relative to the output folder (copied under `client/`), kept by full builds. */
+  clientOutputs?: string[];
 }
 
 export const serverCodeCacheDir = (root: string): string => join(root, 'node_modules', '.cache', 'qateh-site', 'server-code');
@@ -129,6 +137,19 @@ function dropEntry(cacheDir: string, dir: string): void {
   }
 }
 
+/** The pointer file naming the entry a full build of `whole` (a fingerprint without browser bundle) may take whole. */
+const wholePointer = (cacheDir: string, whole: ServerCodeFingerprint): string => join(cacheDir, `whole-${serverCodeKey(whole)}`);
+
+/** The folder of the entry last saved whole for `whole` (its browser bundle kept too), or null. */
+export function findWholeBuild(cacheDir: string, whole: ServerCodeFingerprint): string | null {
+  try {
+    const dir = join(cacheDir, readFileSync(wholePointer(cacheDir, whole), 'utf8'));
+    return existsSync(join(dir, 'entry.json')) ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string, base = dir, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -152,6 +173,8 @@ export function saveServerCode(
   outDir: string,
   exclude: ReadonlySet<string>,
   state: unknown,
+  /** A full build's fingerprint without bundle: the browser files are kept too, for the next full build of it. */
+  whole?: ServerCodeFingerprint,
 ): boolean {
   const dir = join(cacheDir, serverCodeKey(fingerprint));
   if (existsSync(dir)) return false;
@@ -160,12 +183,17 @@ export function saveServerCode(
     mkdirSync(cacheDir, { recursive: true });
     tmp = mkdtempSync(join(cacheDir, '.tmp-'));
     // Browser scripts (a bundle's chunks, the captcha's web worker) are the live site's, never restored over it.
-    const outputs = filesUnder(outDir).filter((f) => !exclude.has(f) && !isBrowserScript(f));
+    const all = filesUnder(outDir);
+    const outputs = all.filter((f) => !exclude.has(f) && !isBrowserScript(f));
+    // Copies, not hard links: the built site's files (the bundle record among them) may later be written in place.
     for (const file of outputs) cpSync(join(outDir, file), join(tmp, 'files', file));
-    const entry: ServerCodeEntry = { format: FORMAT, fingerprint, state, outputs };
+    const clientOutputs = whole ? all.filter((f) => exclude.has(f) || isBrowserScript(f)) : undefined;
+    for (const file of clientOutputs ?? []) cpSync(join(outDir, file), join(tmp, 'client', file));
+    const entry: ServerCodeEntry = { format: FORMAT, fingerprint, state, outputs, ...(clientOutputs ? { clientOutputs } : {}) };
     writeFileWhole(join(tmp, 'entry.json'), JSON.stringify(entry));
     renameSync(tmp, dir);
     tmp = null;
+    if (whole) writeFileWhole(wholePointer(cacheDir, whole), serverCodeKey(fingerprint));
     pruneServerCode(cacheDir, dir);
     return true;
   } catch {
@@ -184,8 +212,16 @@ function pruneServerCode(cacheDir: string, keep: string): void {
     .map((dir) => ({ dir, used: statSync(join(dir, 'entry.json')).mtimeMs }))
     .sort((a, b) => b.used - a.used);
   for (const { dir, used } of entries.slice(KEEP)) if (now - used > IN_USE_MS) dropEntry(cacheDir, dir);
-  // Folders of writers that died before their rename.
+  // Folders of writers that died before their rename; pointers to entries dropped since.
   for (const name of readdirSync(cacheDir)) {
+    if (name.startsWith('whole-') && !name.endsWith('.tmp')) {
+      try {
+        if (!existsSync(join(cacheDir, readFileSync(join(cacheDir, name), 'utf8'), 'entry.json'))) rmSync(join(cacheDir, name), { force: true });
+      } catch {
+        // Gone meanwhile.
+      }
+      continue;
+    }
     if (!name.startsWith('.tmp-') && !name.startsWith('.drop-')) continue;
     const dir = join(cacheDir, name);
     try {
@@ -196,7 +232,8 @@ function pruneServerCode(cacheDir: string, keep: string): void {
   }
 }
 
-/** Puts an entry's files into the output folder of the build about to render from them. */
-export function restoreServerCode(found: { entry: ServerCodeEntry; filesDir: string }, outDir: string): void {
+/** Puts an entry's files into the output folder of the build about to render from them (`client`: its browser bundle too). */
+export function restoreServerCode(found: { entry: ServerCodeEntry; filesDir: string; dir?: string }, outDir: string, client = false): void {
   for (const file of found.entry.outputs) cpSync(join(found.filesDir, file), join(outDir, file));
+  if (client) for (const file of found.entry.clientOutputs ?? []) cpSync(join(found.dir!, 'client', file), join(outDir, file));
 }
