@@ -216,7 +216,8 @@ function pruneServerCode(cacheDir: string, keep: string): void {
   for (const name of readdirSync(cacheDir)) {
     if (name.startsWith('whole-') && !name.endsWith('.tmp')) {
       try {
-        if (!existsSync(join(cacheDir, readFileSync(join(cacheDir, name), 'utf8'), 'entry.json'))) rmSync(join(cacheDir, name), { force: true });
+        if (!existsSync(join(cacheDir, readFileSync(join(cacheDir, name), 'utf8'), 'entry.json')))
+          rmSync(join(cacheDir, name), { force: true });
       } catch {
         // Gone meanwhile.
       }
