@@ -12,10 +12,9 @@
  * written aside and renamed into place whole: several processes (the test files' forks, the running
  * shop's rebuild thread beside a build) may build at once and share them.
  *
- * A full build that bundled the browser code keeps that bundle in its entry too (under `client/`), and
- * names the entry in a pointer keyed without a bundle (`whole-<key>`): a later full build of the same
- * sources and settings, which has no live site to take a bundle from, takes both and runs no Vite
- * build at all (a test run builds the same small shop in several files; a restart under another
+ * A full build that bundled the browser code also keeps an entry keyed without a bundle, holding that
+ * bundle too (under `client/`): a later full build of the same sources and settings, which has no live
+ * site to take a bundle from, takes both and runs no Vite build at all (a test run builds the same small shop in several files; a restart under another
  * configuration builds every page again from the same code).
  */
 import { createHash } from 'node:crypto';
@@ -137,19 +136,6 @@ function dropEntry(cacheDir: string, dir: string): void {
   }
 }
 
-/** The pointer file naming the entry a full build of `whole` (a fingerprint without browser bundle) may take whole. */
-const wholePointer = (cacheDir: string, whole: ServerCodeFingerprint): string => join(cacheDir, `whole-${serverCodeKey(whole)}`);
-
-/** The folder of the entry last saved whole for `whole` (its browser bundle kept too), or null. */
-export function findWholeBuild(cacheDir: string, whole: ServerCodeFingerprint): string | null {
-  try {
-    const dir = join(cacheDir, readFileSync(wholePointer(cacheDir, whole), 'utf8'));
-    return existsSync(join(dir, 'entry.json')) ? dir : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string, base = dir, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -173,27 +159,40 @@ export function saveServerCode(
   outDir: string,
   exclude: ReadonlySet<string>,
   state: unknown,
-  /** A full build's fingerprint without bundle: the browser files are kept too, for the next full build of it. */
+  /** A full build's fingerprint without bundle: an entry of its own keeps the browser files too, for the next full build. */
   whole?: ServerCodeFingerprint,
 ): boolean {
-  const dir = join(cacheDir, serverCodeKey(fingerprint));
+  let all: string[];
+  try {
+    all = filesUnder(outDir);
+  } catch {
+    return false;
+  }
+  // Browser scripts (a bundle's chunks, the captcha's web worker) are the live site's, never restored over it.
+  const outputs = all.filter((f) => !exclude.has(f) && !isBrowserScript(f));
+  const saved = writeEntry(cacheDir, outDir, { format: FORMAT, fingerprint, state, outputs });
+  // An entry of its own, not this one: a rebuild that compiles anew replaces this one, without browser files.
+  if (whole) {
+    const clientOutputs = all.filter((f) => exclude.has(f) || isBrowserScript(f));
+    writeEntry(cacheDir, outDir, { format: FORMAT, fingerprint: whole, state, outputs, clientOutputs });
+  }
+  return saved;
+}
+
+/** Writes `entry` with its files from `outDir`, whole or not at all; false when it exists or cannot be written. */
+function writeEntry(cacheDir: string, outDir: string, entry: ServerCodeEntry): boolean {
+  const dir = join(cacheDir, serverCodeKey(entry.fingerprint));
   if (existsSync(dir)) return false;
   let tmp: string | null = null;
   try {
     mkdirSync(cacheDir, { recursive: true });
     tmp = mkdtempSync(join(cacheDir, '.tmp-'));
-    // Browser scripts (a bundle's chunks, the captcha's web worker) are the live site's, never restored over it.
-    const all = filesUnder(outDir);
-    const outputs = all.filter((f) => !exclude.has(f) && !isBrowserScript(f));
     // Copies, not hard links: the built site's files (the bundle record among them) may later be written in place.
-    for (const file of outputs) cpSync(join(outDir, file), join(tmp, 'files', file));
-    const clientOutputs = whole ? all.filter((f) => exclude.has(f) || isBrowserScript(f)) : undefined;
-    for (const file of clientOutputs ?? []) cpSync(join(outDir, file), join(tmp, 'client', file));
-    const entry: ServerCodeEntry = { format: FORMAT, fingerprint, state, outputs, ...(clientOutputs ? { clientOutputs } : {}) };
+    for (const file of entry.outputs) cpSync(join(outDir, file), join(tmp, 'files', file));
+    for (const file of entry.clientOutputs ?? []) cpSync(join(outDir, file), join(tmp, 'client', file));
     writeFileWhole(join(tmp, 'entry.json'), JSON.stringify(entry));
     renameSync(tmp, dir);
     tmp = null;
-    if (whole) writeFileWhole(wholePointer(cacheDir, whole), serverCodeKey(fingerprint));
     pruneServerCode(cacheDir, dir);
     return true;
   } catch {
@@ -212,17 +211,8 @@ function pruneServerCode(cacheDir: string, keep: string): void {
     .map((dir) => ({ dir, used: statSync(join(dir, 'entry.json')).mtimeMs }))
     .sort((a, b) => b.used - a.used);
   for (const { dir, used } of entries.slice(KEEP)) if (now - used > IN_USE_MS) dropEntry(cacheDir, dir);
-  // Folders of writers that died before their rename; pointers to entries dropped since.
+  // Folders of writers that died before their rename.
   for (const name of readdirSync(cacheDir)) {
-    if (name.startsWith('whole-') && !name.endsWith('.tmp')) {
-      try {
-        if (!existsSync(join(cacheDir, readFileSync(join(cacheDir, name), 'utf8'), 'entry.json')))
-          rmSync(join(cacheDir, name), { force: true });
-      } catch {
-        // Gone meanwhile.
-      }
-      continue;
-    }
     if (!name.startsWith('.tmp-') && !name.startsWith('.drop-')) continue;
     const dir = join(cacheDir, name);
     try {

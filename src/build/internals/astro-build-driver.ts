@@ -20,7 +20,6 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   findServerCode,
-  findWholeBuild,
   restoreServerCode,
   saveServerCode,
   serverCodeCacheDir,
@@ -156,15 +155,14 @@ function restoreWhole(
   allPages: Record<string, Record<string, unknown>>,
   createBuildInternals: () => Record<string, unknown>,
 ): { built: { internals: Record<string, unknown>; ssrOutputChunkNames: string[] }; dir: string } | { missing: string } {
-  const dir = findWholeBuild(cacheDir, whole);
-  if (!dir || !recordFile) return { missing: 'no full build of these sources kept yet' };
-  const record = readClientBundleRecord(join(dir, 'client', relative(outDir, recordFile)));
+  // The same checks as any entry's (every source's hash).
+  const found = findServerCode(cacheDir, whole);
+  if ('missing' in found) return found;
+  if (!recordFile) return { missing: 'no browser bundle record to write' };
+  const record = readClientBundleRecord(join(found.dir, 'client', relative(outDir, recordFile)));
   if (!record) return { missing: 'the kept full build has no browser bundle record' };
   const mismatch = recordMismatch(record, record.fingerprint.inputs, buildSettingsKey(root, site));
   if (mismatch) return { missing: `browser bundle: ${mismatch}` };
-  // The same checks as any entry's (every source's hash), under the key of the bundle it kept.
-  const found = findServerCode(cacheDir, serverCodeFingerprint(root, site ?? '', bundleId(record)));
-  if ('missing' in found) return found;
   if (!found.entry.clientOutputs?.length) return { missing: 'the kept entry has no browser bundle' };
   try {
     fs.mkdirSync(outDir, { recursive: true });
