@@ -9,9 +9,11 @@
  * embedded PGlite the server must not be running at the same time.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { openConfiguredDatabase } from '../src/server/server';
+import { ConfigError, loadConfig, type Config } from '../src/server/config';
 import { createStaffAccount, newStaffSchema, promoteToStaff } from '../src/server/services/accounts/staff-accounts';
+
+/** The server's modules (the whole app) load only once the arguments were accepted: a refusal is told at once. */
+const openConfiguredDatabase = async (config: Config) => (await import('../src/server/server')).openConfiguredDatabase(config);
 
 const USAGE =
   'Usage: npm run staff:create -- --username NAME --email ADDRESS --name "Full name" --mobile 09xxxxxxxxx   (password on standard input)\n' +

@@ -6,19 +6,33 @@
  * server runs (SITE_UPDATE_SECONDS).
  */
 import { resolve } from 'node:path';
-import { ensureSiteFresh, siteAwaitsFullBuild } from '../src/build/freshness';
-import { completeSiteLater } from '../src/build/site-later';
-import { startSiteUpdater } from '../src/build/site-updater';
-import { completeSearchFallback, searchFallbackMissing } from '../src/build/search-fallback-later';
-import { DEFAULT_SITE_DIR } from '../src/build/site';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { seedOnStart } from '../src/server/seed/on-start';
-import { sandboxEnabled } from '../src/server/payments/settings';
-import { openConfiguredDatabase, startServer } from '../src/server/server';
-import { publicAddressWarning } from '../src/lib/public-url';
 
 async function main() {
   const config = loadConfig();
+  // Loaded once the configuration is accepted: a refused one is told without loading the server and
+  // the build pipeline (Astro, Vite: several CPU-seconds) first.
+  const [
+    { ensureSiteFresh, siteAwaitsFullBuild },
+    { completeSiteLater },
+    { startSiteUpdater },
+    { completeSearchFallback, searchFallbackMissing },
+    { DEFAULT_SITE_DIR },
+    { seedOnStart },
+    { sandboxEnabled },
+    { openConfiguredDatabase, startServer },
+    { publicAddressWarning },
+  ] = await Promise.all([
+    import('../src/build/freshness'),
+    import('../src/build/site-later'),
+    import('../src/build/site-updater'),
+    import('../src/build/search-fallback-later'),
+    import('../src/build/site'),
+    import('../src/server/seed/on-start'),
+    import('../src/server/payments/settings'),
+    import('../src/server/server'),
+    import('../src/lib/public-url'),
+  ]);
   const database = await openConfiguredDatabase(config);
   // Demo shop and demo staff account in development only; production starts with what the store wrote.
   await seedOnStart(config, database, (s) => console.log(s));

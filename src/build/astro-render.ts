@@ -33,6 +33,11 @@ export interface AstroRenderJob {
    * in its output folder.
    */
   reuseClientBundle?: string;
+  /**
+   * A full build (every page, no live site beside it): it may take compiled code and browser bundle
+   * kept whole by an earlier full build of the same sources (src/build/server-code-cache.ts).
+   */
+  whole?: boolean;
   /** Where product pages go instead of `outDir` (the workers of a parallel build share one folder). */
   productPagesDir?: string;
   /**
@@ -111,6 +116,7 @@ export async function renderWithAstro(job: AstroRenderJob): Promise<AstroRenderR
                 clientBundleFrom: reuse && dirname(reuse),
                 clientBundleSave: env.QATEH_CLIENT_BUNDLE_SAVE,
                 onlyPages: job.filter.pages && new Set(job.filter.pages),
+                whole: job.whole,
               }),
         writer,
         observer,

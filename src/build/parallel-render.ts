@@ -172,6 +172,7 @@ export async function renderInSlices(opts: SlicedRenderOptions): Promise<SlicedR
       site: opts.site,
       logLevel: opts.logLevel,
       outDir: join(base, `slice-${k}`),
+      whole: true,
       productPagesDir,
       recordFile: join(base, `record-${k}.json`),
       filter: {

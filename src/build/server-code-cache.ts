@@ -11,6 +11,11 @@
  * entry also lists the content hash of each of those files, checked again before use. Entries are
  * written aside and renamed into place whole: several processes (the test files' forks, the running
  * shop's rebuild thread beside a build) may build at once and share them.
+ *
+ * A full build that bundled the browser code also keeps an entry keyed without a bundle, holding that
+ * bundle too (under `client/`): a later full build of the same sources and settings, which has no live
+ * site to take a bundle from, takes both and runs no Vite build at all (a test run builds the same small shop in several files; a restart under another
+ * configuration builds every page again from the same code).
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
@@ -84,6 +89,8 @@ export interface ServerCodeEntry {
   state: unknown;
   /** The output folder's files, relative to it (copied under `files/`). */
   outputs: string[];
+  /** The browser bundle's files and its record, relative to the output folder (copied under `client/`), kept by full builds. */
+  clientOutputs?: string[];
 }
 
 export const serverCodeCacheDir = (root: string): string => join(root, 'node_modules', '.cache', 'qateh-site', 'server-code');
@@ -152,17 +159,37 @@ export function saveServerCode(
   outDir: string,
   exclude: ReadonlySet<string>,
   state: unknown,
+  /** A full build's fingerprint without bundle: an entry of its own keeps the browser files too, for the next full build. */
+  whole?: ServerCodeFingerprint,
 ): boolean {
-  const dir = join(cacheDir, serverCodeKey(fingerprint));
+  let all: string[];
+  try {
+    all = filesUnder(outDir);
+  } catch {
+    return false;
+  }
+  // Browser scripts (a bundle's chunks, the captcha's web worker) are the live site's, never restored over it.
+  const outputs = all.filter((f) => !exclude.has(f) && !isBrowserScript(f));
+  const saved = writeEntry(cacheDir, outDir, { format: FORMAT, fingerprint, state, outputs });
+  // An entry of its own, not this one: a rebuild that compiles anew replaces this one, without browser files.
+  if (whole) {
+    const clientOutputs = all.filter((f) => exclude.has(f) || isBrowserScript(f));
+    writeEntry(cacheDir, outDir, { format: FORMAT, fingerprint: whole, state, outputs, clientOutputs });
+  }
+  return saved;
+}
+
+/** Writes `entry` with its files from `outDir`, whole or not at all; false when it exists or cannot be written. */
+function writeEntry(cacheDir: string, outDir: string, entry: ServerCodeEntry): boolean {
+  const dir = join(cacheDir, serverCodeKey(entry.fingerprint));
   if (existsSync(dir)) return false;
   let tmp: string | null = null;
   try {
     mkdirSync(cacheDir, { recursive: true });
     tmp = mkdtempSync(join(cacheDir, '.tmp-'));
-    // Browser scripts (a bundle's chunks, the captcha's web worker) are the live site's, never restored over it.
-    const outputs = filesUnder(outDir).filter((f) => !exclude.has(f) && !isBrowserScript(f));
-    for (const file of outputs) cpSync(join(outDir, file), join(tmp, 'files', file));
-    const entry: ServerCodeEntry = { format: FORMAT, fingerprint, state, outputs };
+    // Copies, not hard links: the built site's files (the bundle record among them) may later be written in place.
+    for (const file of entry.outputs) cpSync(join(outDir, file), join(tmp, 'files', file));
+    for (const file of entry.clientOutputs ?? []) cpSync(join(outDir, file), join(tmp, 'client', file));
     writeFileWhole(join(tmp, 'entry.json'), JSON.stringify(entry));
     renameSync(tmp, dir);
     tmp = null;
@@ -196,7 +223,8 @@ function pruneServerCode(cacheDir: string, keep: string): void {
   }
 }
 
-/** Puts an entry's files into the output folder of the build about to render from them. */
-export function restoreServerCode(found: { entry: ServerCodeEntry; filesDir: string }, outDir: string): void {
+/** Puts an entry's files into the output folder of the build about to render from them (`client`: its browser bundle too). */
+export function restoreServerCode(found: { entry: ServerCodeEntry; filesDir: string; dir?: string }, outDir: string, client = false): void {
   for (const file of found.entry.outputs) cpSync(join(found.filesDir, file), join(outDir, file));
+  if (client) for (const file of found.entry.clientOutputs ?? []) cpSync(join(found.dir!, 'client', file), join(outDir, file));
 }

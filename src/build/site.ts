@@ -191,6 +191,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
         filter,
         logLevel,
         reuseClientBundle: opts.clientBundleFrom && join(opts.clientBundleFrom, CLIENT_BUNDLE_FILE),
+        whole: !opts.renderOnly,
         russianFromEnglish: russianFromEnglish ? { samples } : null,
       });
       clientBundle = rendered.clientBundle;

@@ -26,6 +26,7 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
   readdirSync,
   renameSync,
@@ -33,7 +34,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MANIFEST_FILE, readManifest, writeManifest } from '../../src/build/build-record';
 import {
@@ -44,6 +45,7 @@ import {
 } from '../../src/build/client-bundle-record';
 import { InlineHashCollector, writeInlineHashes } from '../../src/build/inline-hashes';
 import { rebuildSite } from '../../src/build/rebuild';
+import { findServerCode, serverCodeCacheDir, serverCodeFingerprint, serverCodeKey } from '../../src/build/server-code-cache';
 import { buildSite, PROJECT_ROOT } from '../../src/build/site';
 import { shellFingerprint } from '../../src/build/shell-fingerprint';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -204,6 +206,52 @@ function copyReaddressed(source: string, dir: string, from: string, to: string):
 }
 
 /**
+ * The shared build's compiled server code (src/build/server-code-cache.ts), kept again under the file's
+ * own address, as copyReaddressed does for the pages: the file's rebuilds (its own, or the shop's
+ * updater's) then render from it instead of compiling the same sources once more for one address
+ * (~14 CPU-seconds each). Astro writes the site's address into the compiled code as text (`Astro.site`,
+ * its manifest), so the copy gets it replaced; the entry is written aside and renamed into place whole.
+ */
+function readdressServerCode(site: string, from: string, to: string): void {
+  const record = readClientBundleRecord(join(site, CLIENT_BUNDLE_FILE));
+  if (!record) return;
+  // The browser bundle the pages link to, as the cache keys it (its file names, the same in every copy).
+  const bundle = record.outputs
+    .map((o) => o.fileName)
+    .sort()
+    .join('\n');
+  const cacheDir = serverCodeCacheDir(PROJECT_ROOT);
+  for (const [source, target] of [
+    [from, to],
+    [`${from}/`, `${to}/`],
+  ] as const) {
+    const found = findServerCode(cacheDir, serverCodeFingerprint(PROJECT_ROOT, source, bundle));
+    if ('missing' in found) continue;
+    const fingerprint = serverCodeFingerprint(PROJECT_ROOT, target, bundle);
+    const dir = join(cacheDir, serverCodeKey(fingerprint));
+    if (existsSync(dir)) return;
+    const tmp = mkdtempSync(join(cacheDir, '.tmp-'));
+    try {
+      for (const file of found.entry.outputs) {
+        const to_ = join(tmp, 'files', file);
+        mkdirSync(dirname(to_), { recursive: true });
+        const text = TEXT_FILE.test(file) ? readFileSync(join(found.filesDir, file), 'utf8') : null;
+        if (text === null) copyFileSync(join(found.filesDir, file), to_);
+        else writeFileSync(to_, text.split(from).join(to));
+      }
+      const state = JSON.parse(JSON.stringify(found.entry.state).split(from).join(to)) as unknown;
+      writeFileSync(join(tmp, 'entry.json'), JSON.stringify({ ...found.entry, fingerprint, state }));
+      renameSync(tmp, dir);
+    } catch {
+      // Another fork kept it first (or the cache is not writable): the rebuild compiles or finds it.
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+    return;
+  }
+}
+
+/**
  * Product changes several files make alike before their journeys (the same rows, the same values). The
  * run catches the shared build up with them once, by the same partial rebuild a file's own `prepare`
  * gets, and every file naming the fixture copies that site: one rebuild for all of them instead of one
@@ -306,10 +354,13 @@ export async function makeTestSite(opts: TestSiteOptions): Promise<TestSiteOrigi
     return 'own full build';
   }
   copyReaddressed(shared, opts.outDir, PLACEHOLDER_BASE, opts.config.PUBLIC_BASE_URL.replace(/\/+$/, ''));
+  readdressServerCode(shared, PLACEHOLDER_BASE, opts.config.PUBLIC_BASE_URL.replace(/\/+$/, ''));
   builtBefore(opts.outDir, before, opts.config);
   await markChanged(opts.database, changedProducts(before, after));
   lap('copied');
   const result = await rebuildSite(opts.config, opts.database, opts.outDir, { logLevel: 'error' });
-  lap(`rebuilt (${result.kind}: ${result.reason}; browser bundle ${JSON.stringify(result.clientBundle)})`);
+  lap(
+    `rebuilt (${result.kind}: ${result.reason}; browser bundle ${JSON.stringify(result.clientBundle)}; server code ${JSON.stringify(result.serverCode)})`,
+  );
   return result.kind === 'full' ? 'own full build' : result.kind === 'partial' ? 'shared copy + partial rebuild' : 'shared copy';
 }

@@ -9,7 +9,9 @@
  *   and the browser bundle the live site holds is still that of these sources, its files go into the
  *   output folder and Astro's build state (which module is which page's entry, the pages' styles, the
  *   islands found) is rebuilt from the entry — no Vite build at all;
- * - save: a build that compiled records its output folder and state in the cache for the next one.
+ * - save: a build that compiled records its output folder and state in the cache for the next one;
+ * - whole reuse: a full build (no live site beside it) whose sources a full build compiled before takes
+ *   that build's browser bundle and record from its entry as well — no Vite build either.
  *
  * Anything that goes wrong on the reuse side makes the build compile as usual.
  */
@@ -59,6 +61,8 @@ export interface ServerCodeOptions {
   clientBundleSave: string | undefined;
   /** Render only the routes of these page sources (Astro's component paths); absent: every route. */
   onlyPages?: ReadonlySet<string>;
+  /** A full build: it may take the browser bundle kept with compiled code, and keeps its own there. */
+  whole?: boolean;
 }
 
 // Astro's build state, as JSON: Maps, Sets, URLs and RegExps tagged; a page's build data by its key
@@ -136,6 +140,48 @@ function clientBundleMismatch(record: ClientBundleRecord | null, root: string, s
   return missing ? `the live site lacks ${missing}` : null;
 }
 
+/**
+ * A full build's output folder made from the entry a full build of the same sources kept whole: its
+ * compiled server code, its browser bundle and that bundle's record (checked against the sources as a
+ * replay checks it). Anything missing or changed: the build compiles.
+ */
+function restoreWhole(
+  cacheDir: string,
+  whole: ServerCodeFingerprint,
+  root: string,
+  site: string | undefined,
+  outDir: string,
+  recordFile: string | undefined,
+  allPages: Record<string, Record<string, unknown>>,
+  createBuildInternals: () => Record<string, unknown>,
+): { built: { internals: Record<string, unknown>; ssrOutputChunkNames: string[] }; dir: string } | { missing: string } {
+  // The same checks as any entry's (every source's hash).
+  const found = findServerCode(cacheDir, whole);
+  if ('missing' in found) return found;
+  if (!recordFile) return { missing: 'no browser bundle record to write' };
+  const record = readClientBundleRecord(join(found.dir, 'client', relative(outDir, recordFile)));
+  if (!record) return { missing: 'the kept full build has no browser bundle record' };
+  const mismatch = recordMismatch(record, record.fingerprint.inputs, buildSettingsKey(root, site));
+  if (mismatch) return { missing: `browser bundle: ${mismatch}` };
+  if (!found.entry.clientOutputs?.length) return { missing: 'the kept entry has no browser bundle' };
+  try {
+    fs.mkdirSync(outDir, { recursive: true });
+    restoreServerCode(found, outDir, true);
+    return { built: decodeState(found.entry.state, allPages, createBuildInternals()), dir: found.dir };
+  } catch (err) {
+    return { missing: `the kept full build could not be restored (${(err as Error).message})` };
+  }
+}
+
+/** The browser bundle the pages link to, as the server code cache keys it: its file names. */
+const bundleId = (record: ClientBundleRecord | null): string =>
+  record
+    ? record.outputs
+        .map((o) => o.fileName)
+        .sort()
+        .join('\n')
+    : '';
+
 export const takeServerCodeOutcome = (): ServerCodeOutcome | undefined => {
   const outcome = (globalThis as WithOutcome)[OUTCOME_KEY];
   delete (globalThis as WithOutcome)[OUTCOME_KEY];
@@ -209,18 +255,22 @@ export async function buildWithServerCode(inlineConfig: Record<string, any>, opt
   const outDir = fileURLToPath(settings.config.outDir);
   const cacheDir = serverCodeCacheDir(root);
   // The browser bundle the pages will link to: the live site's (reused or replayed), else none known yet.
-  const bundleId = (record: ClientBundleRecord | null) =>
-    record
-      ? record.outputs
-          .map((o) => o.fileName)
-          .sort()
-          .join('\n')
-      : '';
   const liveRecord = opts.clientBundleFrom ? readClientBundleRecord(join(opts.clientBundleFrom, '.qateh-client-bundle.json')) : null;
   let fingerprint: ServerCodeFingerprint = serverCodeFingerprint(root, site ?? '', bundleId(liveRecord));
 
   let built: { internals: Record<string, unknown>; ssrOutputChunkNames: string[] } | null = null;
   let why = 'no live site to take the browser bundle from';
+  // Keyed with no browser bundle: a full build has none to match yet.
+  const wholeFingerprint = opts.whole ? serverCodeFingerprint(root, site ?? '', '') : undefined;
+  if (wholeFingerprint && !opts.clientBundleFrom) {
+    const restored = restoreWhole(cacheDir, wholeFingerprint, root, site, outDir, opts.clientBundleSave, allPages, createBuildInternals);
+    if ('missing' in restored) why = restored.missing;
+    else {
+      built = restored.built;
+      setClientBundleOutcome({ mode: 'replayed' });
+      (globalThis as WithOutcome)[OUTCOME_KEY] = { mode: 'reused', entry: restored.dir };
+    }
+  }
   if (opts.clientBundleFrom) {
     const found = findServerCode(cacheDir, fingerprint);
     if ('missing' in found) why = found.missing;
@@ -253,7 +303,15 @@ export async function buildWithServerCode(inlineConfig: Record<string, any>, opt
       if (record) fingerprint = serverCodeFingerprint(root, site ?? '', bundleId(record));
       const exclude = new Set<string>(record ? record.outputs.map((o) => o.fileName) : []);
       if (opts.clientBundleSave) exclude.add(relative(outDir, opts.clientBundleSave));
-      saved = saveServerCode(cacheDir, fingerprint, outDir, exclude, encodeState(built.internals, built.ssrOutputChunkNames));
+      saved = saveServerCode(
+        cacheDir,
+        fingerprint,
+        outDir,
+        exclude,
+        encodeState(built.internals, built.ssrOutputChunkNames),
+        // Only a build that made its bundle has it to keep.
+        record ? wholeFingerprint : undefined,
+      );
     }
     (globalThis as WithOutcome)[OUTCOME_KEY] = { mode: 'compiled', saved, why, entry: join(cacheDir, serverCodeKey(fingerprint)) };
   }
