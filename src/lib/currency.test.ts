@@ -41,4 +41,16 @@ describe('approximate price beside the toman price', () => {
   ] as const)('%d %s on a %s page reads %s', (amount, code, locale, text) => {
     expect(formatApproximate(amount, code, locale)).toBe(text);
   });
+
+  // Written out without Intl (the header labels every price as the page loads): the same text as Intl's.
+  it.each([0, 0.16, 12.3, 999.99, 1000, 1234.5, 98_765.43, 1_234_567.89, 12_345_678.9])('%d reads as Intl writes it', (amount) => {
+    for (const [locale, tag] of [
+      ['fa', 'fa-IR'],
+      ['en', 'en-US'],
+      ['ru', 'en-US'],
+    ] as const) {
+      const intl = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+      expect(formatApproximate(amount, 'EUR', locale)).toBe(`≈ €${intl}`);
+    }
+  });
 });

@@ -48,11 +48,22 @@ export function approximateIn(rials: number, code: CurrencyCode, rates: Currency
   return Math.round((rialsToToman(rials) / rate) * 100) / 100;
 }
 
-/** "≈ $12.34" (spec §9: two decimals with the currency's symbol); Persian digits on Persian pages. */
+/**
+ * "≈ $12.34" (spec §9: two decimals with the currency's symbol, thousands grouped); Persian digits and
+ * separators on Persian pages, as Intl's fa-IR writes them. Written out rather than through Intl: the
+ * header labels every price with it as a page loads, and a page's first Intl object costs the browser
+ * tens of milliseconds.
+ */
 export function formatApproximate(amount: number, code: CurrencyCode, locale: 'fa' | 'en' | 'ru'): string {
   const symbol = CURRENCIES.find((c) => c.code === code)!.symbol;
-  const digits = new Intl.NumberFormat(locale === 'fa' ? 'fa-IR' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    amount,
-  );
+  const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  const latin = `${amount < 0 ? '-' : ''}${grouped}.${cents}`;
+  const digits =
+    locale === 'fa'
+      ? latin.replace(/[0-9,.-]/g, (c) =>
+          c === ',' ? '\u066c' : c === '.' ? '\u066b' : c === '-' ? '\u200e\u2212' : String.fromCharCode(0x06f0 + Number(c)),
+        )
+      : latin;
   return `≈ ${symbol}${digits}`;
 }

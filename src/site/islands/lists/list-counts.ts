@@ -6,9 +6,10 @@
 import type { ListKind } from '../../stores/lists-state';
 
 export function showCount(kind: ListKind, count: number): void {
-  const digits = new Intl.NumberFormat(document.documentElement.lang === 'fa' ? 'fa-IR' : 'en-US');
+  // An empty list's badge is hidden: no Intl object for it (the page's first one costs tens of ms at load).
+  const text = count === 0 ? '' : new Intl.NumberFormat(document.documentElement.lang === 'fa' ? 'fa-IR' : 'en-US').format(count);
   for (const el of document.querySelectorAll<HTMLElement>(`[data-list-count="${kind}"]`)) {
-    el.textContent = digits.format(count);
+    el.textContent = text;
     el.hidden = count === 0;
   }
 }

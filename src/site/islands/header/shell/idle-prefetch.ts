@@ -23,14 +23,31 @@ const SKIP = /^\/(?:(?:en|ru)\/)?(?:api|account|staff|shop\/(?:cart|checkout|rec
 export function idlePrefetch(): void {
   if (!prefetchAllowed((navigator as Navigator & { connection?: NetworkInformation }).connection)) return;
   const done = new Set<string>([location.pathname]);
+  // Starting a request costs the page's main thread a few milliseconds (on a slow phone tens): the
+  // links found on screen wait in a queue and are added one per idle moment, never all in one task.
+  const queue: string[] = [];
+  let draining = false;
+  const drain = () => {
+    const path = queue.shift();
+    if (path === undefined) {
+      draining = false;
+      return;
+    }
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = path;
+    document.head.append(link);
+    onIdle(drain, IDLE_TIMEOUT_MS);
+  };
   const prefetch = (a: HTMLAnchorElement) => {
     const url = new URL(a.href, location.href);
     if (url.origin !== location.origin || SKIP.test(url.pathname) || done.has(url.pathname) || a.hasAttribute('download')) return;
     done.add(url.pathname);
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = url.pathname;
-    document.head.append(link);
+    queue.push(url.pathname);
+    if (!draining) {
+      draining = true;
+      onIdle(drain, IDLE_TIMEOUT_MS);
+    }
   };
   const start = () => {
     const seen = new IntersectionObserver((entries) => {

@@ -11,7 +11,8 @@ export function scrollTop(button: HTMLButtonElement): void {
     button.tabIndex = shown ? 0 : -1;
     button.setAttribute('aria-hidden', String(!shown));
   };
-  update();
+  // Not at once: reading scrollY lays the page out, which the next frame does anyway.
+  requestAnimationFrame(update);
   addEventListener('scroll', update, { passive: true });
   button.addEventListener('click', () => {
     scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });

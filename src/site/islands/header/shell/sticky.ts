@@ -9,13 +9,15 @@ export function sticky(header: HTMLElement): void {
   const mode = header.dataset.sticky === 'alwaysOnTop' ? 'alwaysOnTop' : 'pullToShow';
   header.classList.add('site-header--sticky');
   if (mode === 'alwaysOnTop') return;
-  let lastY = scrollY;
+  // Reading scrollY lays the page out; at start-up that is left to the next frame, which does it anyway.
+  let lastY: number | undefined;
+  requestAnimationFrame(() => (lastY ??= scrollY));
   let travelled = 0;
   addEventListener(
     'scroll',
     () => {
       const y = scrollY;
-      const delta = y - lastY;
+      const delta = y - (lastY ?? y);
       lastY = y;
       if (delta === 0) return;
       // Distance since the direction last changed.
