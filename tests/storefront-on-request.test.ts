@@ -15,6 +15,7 @@ import { rebuildSite } from '../src/build/rebuild';
 import { completeSearchFallback, searchFallbackMissing } from '../src/build/search-fallback-later';
 import { hasSearchIndex } from '../src/build/search-index';
 import { completeSiteLater } from '../src/build/site-later';
+import { sitemapLocations } from '../src/build/sitemap-patch';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
@@ -79,7 +80,27 @@ describe('a build that leaves product pages to their first request (SITE_PRODUCT
         expect(readdirSync(join(dir, 'shop/products'))).toEqual(['index.html']);
         expect(hasSearchIndex(dir)).toBe(false);
         expect(searchFallbackMissing(dir)).toBe(true);
-        expect(readFileSync(join(dir, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>https://shop.example/en/shop/products/${CHANGED}</loc>`);
+        // The sitemap's product shards (src/build/sitemap-patch.ts) list every enabled product in every
+        // language, each shard named by the index, each within the protocol's 50,000 URLs.
+        const { files, locations } = sitemapLocations(dir, 'https://shop.example');
+        expect(files[0]).toBe('sitemap-0.xml');
+        expect(files.slice(1).every((f) => /^sitemap-products-\d+\.xml$/.test(f))).toBe(true);
+        expect(files.filter((f) => f.startsWith('sitemap-products-')).sort()).toEqual(
+          readdirSync(dir)
+            .filter((f) => f.startsWith('sitemap-products-'))
+            .sort(),
+        );
+        for (const f of files) expect((readFileSync(join(dir, f), 'utf8').match(/<url>/g) ?? []).length).toBeLessThanOrEqual(50_000);
+        const enabled = (
+          (await database.db.execute(sql`SELECT slug FROM products WHERE enable AND deleted_at IS NULL ORDER BY id`)) as unknown as {
+            rows: { slug: string }[];
+          }
+        ).rows.map((r) => r.slug);
+        expect(enabled).toContain(CHANGED);
+        const productUrls = locations.filter((l) => l.includes('/shop/products/'));
+        expect(productUrls.sort()).toEqual(
+          enabled.flatMap((slug) => ['', 'en/', 'ru/'].map((prefix) => `https://shop.example/${prefix}shop/products/${slug}`)).sort(),
+        );
         expect(await siteFreshness(database, dir)).toBe('fresh');
         // A second start finds the site complete.
         expect(await completeSiteLater(onRequestConfig, database, dir).done).toBeNull();

@@ -25,7 +25,7 @@ import { setProductDeleted } from '../src/server/services/back-office/product-ed
 import { DEMO_STAFF, ensureStaffAccount } from '../src/server/seed/staff';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
-import { bundleCounts, bundlesHolding, indexedProducts, pageExists, pagePath, readPage } from './support/site-files';
+import { bundleCounts, bundlesHolding, indexedProducts, pageExists, pagePath, readPage, sitemapText } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const CHANGED = 'lm358n-dip8';
@@ -509,7 +509,7 @@ describe('incremental rebuild', () => {
     expect(r.kind).toBe('partial');
     expect(r.removed).toEqual([UNTOUCHED]);
     for (const prefix of ['', 'en/', 'ru/']) expect(pageExists(outDir, `${prefix}shop/products/${UNTOUCHED}`)).toBe(false);
-    const sitemap = readFileSync(join(outDir, 'sitemap-0.xml'), 'utf8');
+    const sitemap = sitemapText(outDir);
     expect(sitemap).not.toContain(`/shop/products/${UNTOUCHED}<`);
     expect(sitemap).toContain(`<loc>https://shop.example/shop/products/${CHANGED}</loc>`);
     expect(readManifest(outDir)!.products).not.toHaveProperty(UNTOUCHED);
@@ -531,7 +531,7 @@ describe('incremental rebuild', () => {
     const r = await rebuildSite(config, database, outDir, { logLevel: 'error' });
     expect(r.removed).toEqual([slug]);
     for (const prefix of ['', 'en/', 'ru/']) expect(pageExists(outDir, `${prefix}shop/products/${slug}`)).toBe(false);
-    expect(readFileSync(join(outDir, 'sitemap-0.xml'), 'utf8')).not.toContain(`/shop/products/${slug}<`);
+    expect(sitemapText(outDir)).not.toContain(`/shop/products/${slug}<`);
     expect(page(`shop/catalog/${CATEGORY}`)).not.toContain(`href="/shop/products/${slug}"`);
     // The shop serving the folder answers the old address with its 404 page, in every language.
     const server = await startServer(config, database, { siteDir: outDir });

@@ -141,14 +141,14 @@ async function rebuildFrom(config: Config, apiUrl: string, siteDir: string, opts
   // pages or posts only touch the small fixed pages a partial build renders anyway.
   const everyPage = changes.site.filter((area) => area !== 'slides' && area !== 'pages');
   if (everyPage.length > 0) return full(`staff changed what every page shows: ${everyPage.join(', ')}`);
-  const fresh = new Map<string, { hash: string; listings: string[] }>();
+  const fresh = new Map<string, { id: number; hash: string; listings: string[] }>();
   const onRequest = manifest.productPages === 'on-request';
   // Product pages rendered on request record nothing for the search fallback: changed products' records come from here.
   const freshRecords: Record<string, SearchRecord> = {};
   for (let after = 0; ;) {
     const page = await exporter.products({ since, after, limit: 1000 });
     for (const p of page.items) {
-      fresh.set(p.slug, { hash: productHash(p), listings: p.categories.map((c) => c.slug) });
+      fresh.set(p.slug, { id: p.id, hash: productHash(p), listings: p.categories.map((c) => c.slug) });
       if (onRequest) freshRecords[p.slug] = searchRecordOf(p);
     }
     if (page.next === null) break;
@@ -158,7 +158,8 @@ async function rebuildFrom(config: Config, apiUrl: string, siteDir: string, opts
   // An edited category shows on its listings, in the breadcrumbs of the products under it, and in the
   // frame of every page (menu, search selector): those pages are rendered, the frame swapped into the rest.
   const categories = changes.categories;
-  const underCategories = categories.length ? (await exporter.index({ categories })).products.map((p) => p.slug) : [];
+  const underIndex = categories.length ? (await exporter.index({ categories })).products : [];
+  const underCategories = underIndex.map((p) => p.slug);
   const tree = categories.length ? await createSiteApi(apiUrl).categories() : [];
 
   // 2. Only what really differs from what the pages were rendered from.
@@ -267,11 +268,17 @@ async function rebuildFrom(config: Config, apiUrl: string, siteDir: string, opts
       }
     }
     // A site whose product pages are rendered on request lists every product in its sitemap, built or not.
+    // Their ids say which sitemap shard lists them (sitemap-patch.ts).
+    const ids = new Map<string, number>([
+      ...underIndex.map((p) => [p.slug, p.id] as const),
+      ...[...fresh].map(([slug, f]) => [slug, f.id] as const),
+    ]);
+    const withIds = (slugs: string[]) => slugs.flatMap((slug) => (ids.has(slug) ? [{ id: ids.get(slug)!, slug }] : []));
     const added = (
       onRequest
-        ? unlistedProducts(siteDir, config.PUBLIC_BASE_URL, [...fresh.keys()])
-        : rendered.filter((slug) => !(slug in manifest.products))
-    ).filter((slug) => !removed.includes(slug));
+        ? unlistedProducts(siteDir, config.PUBLIC_BASE_URL, withIds([...fresh.keys()]))
+        : withIds(rendered.filter((slug) => !(slug in manifest.products)))
+    ).filter((p) => !removed.includes(p.slug));
     patchSitemap(siteDir, config.PUBLIC_BASE_URL, { added, removed });
 
     const next: BuildManifest = {

@@ -37,7 +37,7 @@ import { russianMismatches, russianSamples } from './russian-step';
 import { indexSearchRecords, type SearchIndexResult } from './search-index';
 import type { SliceRecord } from './slice-worker';
 import type { SearchRecord } from './search-records';
-import { rewriteProductEntries } from './sitemap-patch';
+import { writeProductSitemaps } from './sitemap-patch';
 import type { ClientBundleOutcome } from './internals/vite-client-replay';
 import type { ServerCodeOutcome } from './internals/astro-build-driver';
 
@@ -218,11 +218,15 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
     }
     if (!retry) {
       const t = performance.now();
-      if (!opts.renderOnly) rewriteProductEntries(astroOut, config.PUBLIC_BASE_URL, slugs);
+      if (index) {
+        // In id order, as the index lists them; capped like the pages (SITE_MAX_PRODUCTS).
+        const shards = writeProductSitemaps(astroOut, config.PUBLIC_BASE_URL, index.products.slice(0, slugs.length));
+        log(`sitemap: ${slugs.length} products in ${shards} shard(s), ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      }
       // With the pages, so a served site never lacks the hashes of its own scripts (a rebuild merges them).
       writeInlineHashes(astroOut, inline.result());
       if (staged) moveInto(staged, outDir);
-      log(`sitemap and move into place: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      log(`sitemap, inline hashes and move into place: ${((performance.now() - t) / 1000).toFixed(1)} s`);
       if (onRequest && opts.searchIndex !== false) {
         // No product page rendered to record its search record: they come from the catalogue, read
         // once the pages are in place (product URLs already answer meanwhile, rendered on request).

@@ -1,90 +1,219 @@
 /**
- * Keeps the sitemap (written by @astrojs/sitemap on a full build) in step with an incremental
- * rebuild without rewriting it: entries of removed products are cut out, entries of new products
- * (all three languages, each with its hreflang alternates) are appended to the last sitemap file.
+ * The sitemap's product entries, kept apart from the rest. @astrojs/sitemap writes the pages Astro
+ * renders (sitemap-0.xml…, everything but product pages: astro.config.mjs) and the index
+ * sitemap-index.xml; the build writes the products itself, in shards by product id
+ * (sitemap-products-<k>.xml: ids k·PRODUCTS_PER_SHARD up to the next shard's first), each product in
+ * all three languages with its hreflang alternates, and adds the shards to the index.
+ *
+ * Why shards by id: a million products are 2.94 million entries (1.2 GB of XML). Read back, sorted and
+ * written again as one list they took 484 s at a million products, and a file past 50,000 URLs or
+ * 50 MB is not a sitemap search engines read. Shards are written as the catalogue's index is read, in
+ * id order, one file at a time; a rebuild finds a product's shard from its id and touches only that
+ * file (a new product's id is the highest: it goes into the last shard or starts the next).
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGE_TAGS, LOCALES, localePath } from '../site/i18n';
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Products per shard: three URLs each, so a shard stays within the sitemap protocol's 50,000 URLs. */
+export const PRODUCTS_PER_SHARD = 16_666;
 
-function productEntries(site: string, slug: string): string {
-  return productUrlEntries(site, slug).join('');
+const SHARD_NAME = /^sitemap-products-(\d+)\.xml$/;
+/** The files @astrojs/sitemap writes (the pages Astro renders). */
+const ASTRO_NAME = /^sitemap-\d+\.xml$/;
+const INDEX_FILE = 'sitemap-index.xml';
+const URLSET_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">';
+const URLSET_END = '</urlset>';
+
+export interface SitemapProduct {
+  id: number;
+  slug: string;
 }
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const siteOf = (publicBaseUrl: string) => publicBaseUrl.replace(/\/+$/, '');
+
+export const shardOf = (id: number): number => Math.floor(id / PRODUCTS_PER_SHARD);
+export const shardFileName = (shard: number): string => `sitemap-products-${shard}.xml`;
 
 /** The three <url> entries (one per language, each listing all three) of a product page. */
-function productUrlEntries(site: string, slug: string): string[] {
+function productEntries(site: string, slug: string): string {
   const url = (l: (typeof LOCALES)[number]) => escapeXml(site + localePath(l, `/shop/products/${slug}`));
   const alternates = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[l]}" href="${url(l)}"/>`).join('');
-  return LOCALES.map((l) => `<url><loc>${url(l)}</loc>${alternates}</url>`);
+  return LOCALES.map((l) => `<url><loc>${url(l)}</loc>${alternates}</url>`).join('');
 }
 
-/** @astrojs/sitemap's default number of entries per sitemap file. */
-const ENTRIES_PER_FILE = 45_000;
+/** The <loc> of a product's Persian page, as its shard holds it. */
+const persianLoc = (site: string, slug: string) => `<loc>${escapeXml(site + localePath('fa', `/shop/products/${slug}`))}</loc>`;
+
+/** The product shards in `siteDir`, by shard number. */
+function productShards(siteDir: string): number[] {
+  if (!existsSync(siteDir)) return [];
+  return readdirSync(siteDir)
+    .map((f) => SHARD_NAME.exec(f))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
+}
+
+/** Written beside and renamed over: the site may be served meanwhile, a crawler gets the old file or the new one. */
+function replaceFile(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
+}
 
 /**
- * @astrojs/sitemap leaves product pages out (astro.config.mjs: its pairing of languages is quadratic
- * in the number of pages, and Russian product pages are made outside Astro): a full build adds the
- * entries of every product in every language here, written as it writes them (sorted by address,
- * files of 45,000 and an index). Product entries it may still hold are replaced.
+ * The index: @astrojs/sitemap's own files, then every product shard. Without the integration's index
+ * (a build without sitemap) there is nothing to add to.
  */
-export function rewriteProductEntries(siteDir: string, publicBaseUrl: string, slugs: string[]): void {
-  const site = publicBaseUrl.replace(/\/+$/, '');
-  const files = existsSync(siteDir) ? readdirSync(siteDir).filter((f) => /^sitemap-\d+\.xml$/.test(f)) : [];
-  if (files.length === 0) return;
-  const first = readFileSync(join(siteDir, 'sitemap-0.xml'), 'utf8');
-  const head = first.slice(0, first.indexOf('<url>') >= 0 ? first.indexOf('<url>') : first.indexOf('</urlset>'));
-  const isProduct = new RegExp(`^${site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/(en|ru))?/shop/products/`);
-  const entries: { loc: string; xml: string }[] = [];
-  for (const name of files) {
-    for (const m of readFileSync(join(siteDir, name), 'utf8').matchAll(/<url><loc>([^<]*)<\/loc>.*?<\/url>/g)) {
-      if (!isProduct.test(m[1]!)) entries.push({ loc: m[1]!, xml: m[0] });
-    }
-  }
-  for (const slug of slugs) {
-    for (const xml of productUrlEntries(site, slug)) entries.push({ loc: /<loc>([^<]*)<\/loc>/.exec(xml)![1]!, xml });
-  }
-  entries.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
-  for (const name of files) rmSync(join(siteDir, name));
-  const count = Math.max(1, Math.ceil(entries.length / ENTRIES_PER_FILE));
-  for (let i = 0; i < count; i++) {
-    const chunk = entries
-      .slice(i * ENTRIES_PER_FILE, (i + 1) * ENTRIES_PER_FILE)
-      .map((e) => e.xml)
-      .join('');
-    writeFileSync(join(siteDir, `sitemap-${i}.xml`), `${head}${chunk}</urlset>`);
-  }
-  const index = readFileSync(join(siteDir, 'sitemap-index.xml'), 'utf8');
-  const indexHead = index.slice(0, index.indexOf('<sitemap>'));
-  const items = Array.from({ length: count }, (_, i) => `<sitemap><loc>${escapeXml(site)}/sitemap-${i}.xml</loc></sitemap>`).join('');
-  writeFileSync(join(siteDir, 'sitemap-index.xml'), `${indexHead}${items}</sitemapindex>`);
+function writeIndex(siteDir: string, site: string): void {
+  const file = join(siteDir, INDEX_FILE);
+  if (!existsSync(file)) return;
+  const index = readFileSync(file, 'utf8');
+  const start = index.indexOf('<sitemap>');
+  const head = start >= 0 ? index.slice(0, start) : index.slice(0, index.indexOf('</sitemapindex>'));
+  const astro = readdirSync(siteDir)
+    .filter((f) => ASTRO_NAME.test(f))
+    .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
+  const names = [...astro, ...productShards(siteDir).map(shardFileName)];
+  const items = names.map((name) => `<sitemap><loc>${escapeXml(site)}/${name}</loc></sitemap>`).join('');
+  replaceFile(file, `${head}${items}</sitemapindex>`);
 }
 
-export function patchSitemap(siteDir: string, publicBaseUrl: string, change: { added: string[]; removed: string[] }): void {
+/** Entries are written to disk in batches of this many products: memory stays flat at any catalogue size. */
+const WRITE_BATCH = 1000;
+
+/**
+ * A full build's product entries: every product of `products` (in id order, as the catalogue index
+ * lists them; any order works, shards are opened once per run of the same shard) in every language,
+ * replacing the shards a previous build left. Returns the number of shards written.
+ */
+export function writeProductSitemaps(siteDir: string, publicBaseUrl: string, products: Iterable<SitemapProduct>): number {
+  if (!existsSync(join(siteDir, INDEX_FILE))) return 0;
+  const site = siteOf(publicBaseUrl);
+  for (const shard of productShards(siteDir)) rmSync(join(siteDir, shardFileName(shard)));
+  let fd: number | null = null;
+  let current = -1;
+  let batch: string[] = [];
+  const written = new Set<number>();
+  const flush = () => {
+    if (fd !== null && batch.length) writeSync(fd, batch.join(''));
+    batch = [];
+  };
+  const close = () => {
+    flush();
+    if (fd !== null) {
+      writeSync(fd, URLSET_END);
+      closeSync(fd);
+    }
+    fd = null;
+  };
+  try {
+    for (const p of products) {
+      const shard = shardOf(p.id);
+      if (shard !== current) {
+        close();
+        current = shard;
+        // Ids out of order reopen a shard: append to it (its end tag cut first).
+        const file = join(siteDir, shardFileName(shard));
+        if (written.has(shard)) {
+          const text = readFileSync(file, 'utf8');
+          writeFileSync(file, text.slice(0, text.lastIndexOf(URLSET_END)));
+          fd = openSync(file, 'a');
+        } else {
+          fd = openSync(file, 'w');
+          writeSync(fd, URLSET_HEAD);
+          written.add(shard);
+        }
+      }
+      batch.push(productEntries(site, p.slug));
+      if (batch.length >= WRITE_BATCH) flush();
+    }
+  } finally {
+    close();
+  }
+  writeIndex(siteDir, site);
+  return written.size;
+}
+
+/**
+ * A rebuild's change to the product entries: removed products' entries cut out of whichever shard
+ * holds them, added products' entries appended to the shard of their id (started when missing, and
+ * then listed in the index).
+ */
+export function patchSitemap(siteDir: string, publicBaseUrl: string, change: { added: SitemapProduct[]; removed: string[] }): void {
   if (change.added.length === 0 && change.removed.length === 0) return;
-  const site = publicBaseUrl.replace(/\/+$/, '');
-  const files = existsSync(siteDir) ? readdirSync(siteDir).filter((f) => /^sitemap-\d+\.xml$/.test(f)) : [];
-  if (files.length === 0) return;
-  files.sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
-  const gone = new Set(change.removed.flatMap((slug) => LOCALES.map((l) => site + localePath(l, `/shop/products/${slug}`))));
-  for (const [i, name] of files.entries()) {
-    const file = join(siteDir, name);
-    let xml = readFileSync(file, 'utf8');
-    if (gone.size)
-      xml = xml.replace(/<url><loc>([^<]*)<\/loc>.*?<\/url>/g, (entry, loc: string) => (gone.has(loc.replace(/&amp;/g, '&')) ? '' : entry));
-    if (i === files.length - 1 && change.added.length) {
-      xml = xml.replace('</urlset>', change.added.map((slug) => productEntries(site, slug)).join('') + '</urlset>');
+  if (!existsSync(join(siteDir, INDEX_FILE))) return;
+  const site = siteOf(publicBaseUrl);
+  const shards = productShards(siteDir);
+  /** Whether the list of shards changed (one emptied, one started): the index is written again. */
+  let indexChanged = false;
+  if (change.removed.length) {
+    const gone = new Set(change.removed.flatMap((slug) => LOCALES.map((l) => escapeXml(site + localePath(l, `/shop/products/${slug}`)))));
+    const needles = change.removed.map((slug) => Buffer.from(persianLoc(site, slug)));
+    // A site built before the shards lists its products in @astrojs/sitemap's files: those are read too (small otherwise).
+    const astro = readdirSync(siteDir).filter((f) => ASTRO_NAME.test(f));
+    for (const name of [...astro, ...shards.map(shardFileName)]) {
+      const file = join(siteDir, name);
+      // Most shards hold none of them: searched as bytes (a shard is ~20 MB: decoding every one took
+      // seconds at a million products), only those that hold one are read as text and written again.
+      const bytes = readFileSync(file);
+      if (!needles.some((n) => bytes.includes(n))) continue;
+      const xml = bytes.toString('utf8');
+      const kept = xml.replace(/<url><loc>([^<]*)<\/loc>.*?<\/url>/g, (entry, loc: string) => (gone.has(loc) ? '' : entry));
+      // A urlset must hold a URL: a shard left empty goes, and with it its line in the index.
+      if (kept.includes('<url>') || !SHARD_NAME.test(name)) replaceFile(file, kept);
+      else {
+        rmSync(file);
+        indexChanged = true;
+      }
     }
-    writeFileSync(file, xml);
   }
+  if (change.added.length) {
+    const byShard = new Map<number, SitemapProduct[]>();
+    for (const p of change.added) byShard.set(shardOf(p.id), [...(byShard.get(shardOf(p.id)) ?? []), p]);
+    for (const [shard, products] of byShard) {
+      const file = join(siteDir, shardFileName(shard));
+      const exists = existsSync(file);
+      if (!exists) indexChanged = true;
+      const xml = exists ? readFileSync(file, 'utf8') : URLSET_HEAD + URLSET_END;
+      const end = xml.lastIndexOf(URLSET_END);
+      replaceFile(file, xml.slice(0, end) + products.map((p) => productEntries(site, p.slug)).join('') + URLSET_END);
+    }
+  }
+  if (indexChanged) writeIndex(siteDir, site);
 }
 
-/** Of `slugs`, the products the sitemap in `siteDir` does not list yet. */
-export function unlistedProducts(siteDir: string, publicBaseUrl: string, slugs: string[]): string[] {
-  if (slugs.length === 0) return [];
-  const site = publicBaseUrl.replace(/\/+$/, '');
-  const files = existsSync(siteDir) ? readdirSync(siteDir).filter((f) => /^sitemap-\d+\.xml$/.test(f)) : [];
-  const xml = files.map((f) => readFileSync(join(siteDir, f), 'utf8')).join('');
-  return slugs.filter((slug) => !xml.includes(`<loc>${escapeXml(site + localePath('fa', `/shop/products/${slug}`))}</loc>`));
+/** Of `products`, those the sitemap in `siteDir` does not list yet: only the shards of their ids are read. */
+export function unlistedProducts(siteDir: string, publicBaseUrl: string, products: SitemapProduct[]): SitemapProduct[] {
+  if (products.length === 0) return [];
+  const site = siteOf(publicBaseUrl);
+  const shards = new Map<number, Buffer>();
+  const shardBytes = (shard: number) => {
+    let bytes = shards.get(shard);
+    if (bytes === undefined) {
+      const file = join(siteDir, shardFileName(shard));
+      bytes = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+      shards.set(shard, bytes);
+    }
+    return bytes;
+  };
+  return products.filter((p) => !shardBytes(shardOf(p.id)).includes(persianLoc(site, p.slug)));
+}
+
+/**
+ * Every <loc> of the sitemap, read as a crawler reads it: the index, then each file it names (for
+ * tests and benchmarks; at a million products this is 2.94 million addresses).
+ */
+export function sitemapLocations(siteDir: string, publicBaseUrl: string): { files: string[]; locations: string[] } {
+  const site = siteOf(publicBaseUrl);
+  const index = readFileSync(join(siteDir, INDEX_FILE), 'utf8');
+  const files = [...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&').slice(site.length + 1));
+  const locations: string[] = [];
+  for (const name of files)
+    for (const m of readFileSync(join(siteDir, name), 'utf8').matchAll(/<url><loc>([^<]*)<\/loc>/g))
+      locations.push(m[1]!.replace(/&amp;/g, '&'));
+  return { files, locations };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { compressedPageFile, readPageText } from '../../src/build/compressed-pages';
 import { pageFileCandidates } from '../../src/build/page-files';
 import { readBundleMap } from '../../src/build/search-index';
+import { sitemapLocations } from '../../src/build/sitemap-patch';
 
 /** The file of the page at `rel` ("shop/products/lm358n-dip8", "en/", ""), or null when there is none; a page rendered on request is kept compressed (`.html.br`). */
 export function pageFile(outDir: string, rel: string): string | null {
@@ -44,3 +45,12 @@ export function bundleCounts(dir: string): { written: number; mapped: number; la
     return { written: entry.languages.en?.page_count ?? 0, mapped: b.slugs.length, languages: Object.keys(entry.languages) };
   });
 }
+
+/**
+ * The text of every sitemap file the index names, joined (a crawler's view: a shard the index does
+ * not name is not found). Fails when the index names a file that does not exist.
+ */
+export const sitemapText = (dir: string, site = 'https://shop.example'): string =>
+  sitemapLocations(dir, site)
+    .files.map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('');
