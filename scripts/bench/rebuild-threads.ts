@@ -24,7 +24,7 @@ try {
     await database.db.execute(sql`UPDATE products SET price = price + 10, updated_at = now()
       WHERE id = (SELECT id FROM products WHERE enable ORDER BY id LIMIT 1 OFFSET ${i})`);
     const started = performance.now();
-    const r = await threads.run(config, api.url, siteDir!);
+    const r = await threads.run(config, { apiUrl: api.url }, siteDir!);
     (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
     console.log(

@@ -13,11 +13,20 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Config } from '../server/config';
+import { openDatabase } from '../server/db/client';
 import { rebuildSite, type RebuildResult } from './rebuild';
+
+/**
+ * Where the thread reads the build's data: the API the server thread serves, or a PostgreSQL database
+ * the thread opens itself and serves its own build API over (openDatabase: pools of its own), so a
+ * long build's reads — a million products' index and listings — never queue behind, or hold up, the
+ * shop's requests in the server thread.
+ */
+export type ThreadData = { apiUrl: string } | { databaseUrl: string };
 
 interface ThreadJob {
   config: Config;
-  apiUrl: string;
+  data: ThreadData;
   siteDir: string;
   /** A full build's search index (src/build/rebuild.ts); false: left to the search fallback job. */
   searchIndex?: boolean;
@@ -53,10 +62,10 @@ export function startThreadWithTsx(moduleUrl: string, data: unknown): Worker {
 const startThread = (): Worker => startThreadWithTsx(import.meta.url, MARK);
 
 export interface RebuildThreads {
-  /** Rebuilds `siteDir` in a fresh thread reading from `apiUrl`; resolves with the result. */
+  /** Rebuilds `siteDir` in a fresh thread reading from `data`; resolves with the result. */
   run(
     config: Config,
-    apiUrl: string,
+    data: ThreadData,
     siteDir: string,
     opts?: { searchIndex?: boolean; log?: (line: string) => void },
   ): Promise<RebuildResult>;
@@ -67,7 +76,7 @@ export interface RebuildThreads {
 export function rebuildThreads(): RebuildThreads {
   let ready: Worker | null = null;
   return {
-    run(config, apiUrl, siteDir, opts = {}) {
+    run(config, data, siteDir, opts = {}) {
       const worker = ready ?? startThread();
       ready = null;
       return new Promise<RebuildResult>((resolve, reject) => {
@@ -82,7 +91,7 @@ export function rebuildThreads(): RebuildThreads {
           if (result) resolve(result);
           else reject(new Error(`the rebuild thread stopped (exit ${code})`));
         });
-        worker.postMessage({ config, apiUrl, siteDir, searchIndex: opts.searchIndex, progress: !!opts.log } satisfies ThreadJob);
+        worker.postMessage({ config, data, siteDir, searchIndex: opts.searchIndex, progress: !!opts.log } satisfies ThreadJob);
       }).finally(() => {
         ready ??= startThread();
       });
@@ -98,7 +107,17 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehRebuildThread
   const port = parentPort;
   port.once('message', (job: ThreadJob) => {
     const log = job.progress ? (line: string) => port.postMessage({ log: line } satisfies ThreadMessage) : undefined;
-    rebuildSite(job.config, { apiUrl: job.apiUrl }, job.siteDir, { searchIndex: job.searchIndex, log }).then(
+    const rebuild = async () => {
+      if ('apiUrl' in job.data) return rebuildSite(job.config, job.data, job.siteDir, { searchIndex: job.searchIndex, log });
+      // The build serves its API in this thread, from pools of its own (build-api.ts).
+      const database = await openDatabase({ url: job.data.databaseUrl });
+      try {
+        return await rebuildSite(job.config, database, job.siteDir, { searchIndex: job.searchIndex, log });
+      } finally {
+        await database.close();
+      }
+    };
+    rebuild().then(
       (r) => {
         port.postMessage({ result: r } satisfies ThreadMessage);
         port.close();

@@ -5,7 +5,8 @@
  * index, the sitemap's product entries, the build manifest later rebuilds compare against — took
  * most of a deploy's time at a large catalogue; product URLs do not need it. This job makes the full
  * build (no product page, no search fallback: search-fallback-later.ts follows it) in a rebuild
- * thread (rebuild-thread.ts, so the server thread keeps answering), under the rebuild lock, and moves
+ * thread (rebuild-thread.ts, so the server thread keeps answering; on PostgreSQL the thread also serves
+ * the build's API from pools of its own), under the rebuild lock, and moves
  * it into place whole: until then the shell is served, afterwards the full site, never a half-written
  * one. Pages rendered on request meanwhile went with the shell's folder; their next request renders
  * them again.
@@ -70,16 +71,20 @@ export function completeSiteLater(
     return database.withLock(SITE_REBUILD_LOCK, async () => {
       if (stopped || !siteAwaitsFullBuild(siteDir)) return null;
       log('The rest of the storefront (catalogue index, sitemap, manifest) is being built in the background…');
-      const api = await startBuildApi(config, database);
+      // On PostgreSQL the thread reads through an API of its own (rebuild-thread.ts): served from the
+      // server thread, the build's bulk reads held up first renders of product pages (12 s at a million
+      // products). PGlite is owned by this process's database thread: it is served from here.
+      const api = database.url ? null : await startBuildApi(config, database);
       try {
-        const r = await threads.run(config, api.url, siteDir, { searchIndex: false, log: (line) => log(`  ${line}`) });
+        const data = api ? { apiUrl: api.url } : { databaseUrl: database.url! };
+        const r = await threads.run(config, data, siteDir, { searchIndex: false, log: (line) => log(`  ${line}`) });
         const builtAt = readManifest(siteDir)?.builtAt;
         if (r.kind !== 'full' || !builtAt) throw new Error(`the storefront's full build did not complete (${r.kind}: ${r.reason})`);
         const seconds = (performance.now() - started) / 1000;
         log(`Storefront complete after ${seconds.toFixed(1)} s (${r.reason}).`);
         return { seconds, builtAt };
       } finally {
-        await api.close();
+        await api?.close();
       }
     });
   };

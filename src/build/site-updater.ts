@@ -64,7 +64,7 @@ export function startSiteUpdater(config: Config, database: Database, siteDir: st
   const rebuild = async () => {
     if ((await siteFreshness(database, siteDir)) !== 'stale' || stopped) return;
     api ??= startBuildApi(config, database);
-    const r = await threads.run(config, (await api).url, siteDir);
+    const r = await threads.run(config, { apiUrl: (await api).url }, siteDir);
     if (r.kind === 'partial') {
       opts.log(
         `Storefront updated (${r.reason}): pages live after ${r.pagesSeconds.toFixed(1)} s, search index after ${r.seconds.toFixed(1)} s.`,

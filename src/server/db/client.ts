@@ -22,6 +22,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
+   * PostgreSQL's connection string, so another thread can open its own pools on the same database
+   * (the background build of an on-request deploy: src/build/site-later.ts); PGlite has none.
+   */
+  url?: string;
+  /**
    * Runs `work` while holding the named lock across every process on this database (a PostgreSQL
    * advisory lock on a connection of its own; the others wait for it). PGlite is opened by one
    * process only, so there the lock is held within this process (process-locks.ts).
@@ -114,6 +119,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       withLock,
       tryWithLock,
       listen,
