@@ -7,7 +7,7 @@
  * background (src/build/site-later.ts, its phases printed) while the first requests of product pages
  * not built yet are answered — p50/p95/p99 over `--pages` distinct products, one at a time over HTTP
  * on the real server (the page rendered, written and sent); once the full site is swapped in, the same
- * pages again (rendered again: the swap dropped them), again (read from disk), then distinct pages
+ * pages again (rendered again when a full build was swapped in, read from disk when the shell was completed in place: src/build/shell-complete.ts), again (read from disk), then distinct pages
  * `--concurrency` at a time (pages per second: how fast a crawl could fill the site).
  * The bytes on disk per product page in each language and for the whole site, and what they come
  * to at a million products; last, the search fallback `npm start` indexes in the background after
@@ -191,7 +191,7 @@ async function main() {
         );
       const built = sizeOf(siteDir);
       console.log(`full site without product pages: ${built.files} files, ${mb(built.bytes)}`);
-      // The swap dropped the pages rendered into the shell: they are rendered again here, then read from disk.
+      // A full build swapped in dropped the pages rendered into the shell (rendered again here); a shell completed in place kept them.
       const rerendered: number[] = [];
       for (const [i, slug] of sample.entries()) rerendered.push(await get(`${locales[i % 3]}/shop/products/${slug}`));
       const again: number[] = [];
@@ -216,7 +216,7 @@ async function main() {
       );
       line('all languages', first);
       for (const [l, v] of Object.entries(byLocale)) line(`  ${l}`, v);
-      line('again after the full site (rendered)', rerendered);
+      line('again after the full site', rerendered);
       line('the same pages again (from disk)', again);
       const cpuLine = (name: string, v: number[]) => {
         const s = summarise(v);

@@ -4,7 +4,7 @@
  * the demo content). Its own file: it makes a build of its own, so it runs beside the rebuild file's
  * long sequence of builds instead of after it, in the other test process.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,13 +15,14 @@ import { rebuildSite } from '../src/build/rebuild';
 import { completeSearchFallback, searchFallbackMissing } from '../src/build/search-fallback-later';
 import { hasSearchIndex } from '../src/build/search-index';
 import { completeSiteLater } from '../src/build/site-later';
+import { SHELL_RECORD_FILE } from '../src/build/shell-complete';
 import { sitemapLocations } from '../src/build/sitemap-patch';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { writeDemoContent } from '../src/server/seed/demo-content';
 import { startServer } from '../src/server/server';
 import { freshDatabase } from './support/database';
-import { bundleCounts, bundlesHolding, indexedProducts, pageExists } from './support/site-files';
+import { bundleCounts, bundlesHolding, indexedProducts, pageExists, pagePath } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const CHANGED = 'lm358n-dip8';
@@ -67,6 +68,9 @@ describe('a build that leaves product pages to their first request (SITE_PRODUCT
         expect((await fetch(`${server.url}/shop/catalog/${CATEGORY}`)).status).toBe(200);
         expect((await fetch(`${server.url}/api/site/v1/health`)).status).toBe(200);
         // The rest of the site in the background, as `npm start` then does: pages keep answering meanwhile.
+        const listingFile = pagePath(dir, `en/shop/catalog/${CATEGORY}`);
+        const listingWritten = statSync(listingFile).mtimeMs;
+        expect(existsSync(join(dir, SHELL_RECORD_FILE))).toBe(true);
         const later = completeSiteLater(onRequestConfig, database, dir);
         const [product, listing] = await Promise.all([
           fetch(`${server.url}/ru/shop/products/${CHANGED}`),
@@ -74,8 +78,14 @@ describe('a build that leaves product pages to their first request (SITE_PRODUCT
         ]);
         expect([product.status, listing.status]).toEqual([200, 200]);
         expect(await later.done).not.toBeNull();
-        // The full site, swapped in whole: the manifest, every product in the sitemap, still no product page built.
+        // The shell completed in place (src/build/shell-complete.ts): the manifest, every product in the
+        // sitemap, still no product page built; the listings the shell rendered are not rendered again,
+        // and the product page rendered on request meanwhile stays.
         expect(siteAwaitsFullBuild(dir)).toBe(false);
+        expect(existsSync(join(dir, SHELL_RECORD_FILE))).toBe(false);
+        expect(statSync(listingFile).mtimeMs).toBe(listingWritten);
+        expect(readManifest(dir)!.listings[CATEGORY]).toBeDefined();
+        await expect.poll(() => pageExists(dir, `ru/shop/products/${CHANGED}`)).toBe(true);
         expect(readManifest(dir)!.productPages).toBe('on-request');
         expect(readdirSync(join(dir, 'shop/products'))).toEqual(['index.html']);
         expect(hasSearchIndex(dir)).toBe(false);

@@ -12,12 +12,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../server/config';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
+import { rowsOf } from '../server/db/rows';
 import { catalogueVersion } from '../server/services/catalogue-version';
 import { readManifestVersion } from './build-record';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { rebuildSite } from './rebuild';
-import { shellChanged } from './shell-fingerprint';
+import { shellChanged, shellFingerprint } from './shell-fingerprint';
+import { writeShellRecord } from './shell-complete';
 import { buildSite, siteIsBuilt } from './site';
 
 export type Freshness = 'missing' | 'stale' | 'fresh';
@@ -58,7 +61,17 @@ async function buildWhatIsMissing(config: Config, database: Database, siteDir: s
       // (at a million products its index, sitemap and search fallback take far longer than a deploy
       // may wait). No manifest: the rest follows in the background (site-later.ts), then the search
       // fallback (search-fallback-later.ts).
+      // What the shell's pages are rendered from, as of before their first read: the background job
+      // completes the shell from it without rendering it again (shell-complete.ts).
+      const builtAt = rowsOf<{ t: string }>(await database.db.execute(sql`select to_json(now())#>>'{}' as t`))[0]!.t;
+      const version = await catalogueVersion(database.db);
       const shell = await buildSite(config, database, { outDir: siteDir, renderOnly: { products: [] }, searchIndex: false });
+      writeShellRecord(siteDir, {
+        builtAt: new Date(builtAt).toISOString(),
+        version,
+        shell: shellFingerprint(config),
+        listings: shell.record.listings,
+      });
       if (!existsSync(join(siteDir, CLIENT_BUNDLE_FILE)))
         throw new Error(`the storefront's shell in ${siteDir} has no browser bundle record`);
       log(

@@ -14,7 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Config } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import type { BuildData } from './build-api';
 import { rebuildSite, type RebuildResult } from './rebuild';
+import { completeShell } from './shell-complete';
 
 /**
  * Where the thread reads the build's data: the API the server thread serves, or a PostgreSQL database
@@ -30,6 +32,8 @@ interface ThreadJob {
   siteDir: string;
   /** A full build's search index (src/build/rebuild.ts); false: left to the search fallback job. */
   searchIndex?: boolean;
+  /** Complete an on-request deploy's shell in place instead of building in full (shell-complete.ts). */
+  completeShell?: boolean;
   /** Send the build's progress lines to the parent (its `log`). */
   progress?: boolean;
 }
@@ -67,7 +71,7 @@ export interface RebuildThreads {
     config: Config,
     data: ThreadData,
     siteDir: string,
-    opts?: { searchIndex?: boolean; log?: (line: string) => void },
+    opts?: { searchIndex?: boolean; completeShell?: boolean; log?: (line: string) => void },
   ): Promise<RebuildResult>;
   /** Ends the thread waiting for work. */
   close(): Promise<void>;
@@ -91,7 +95,14 @@ export function rebuildThreads(): RebuildThreads {
           if (result) resolve(result);
           else reject(new Error(`the rebuild thread stopped (exit ${code})`));
         });
-        worker.postMessage({ config, data, siteDir, searchIndex: opts.searchIndex, progress: !!opts.log } satisfies ThreadJob);
+        worker.postMessage({
+          config,
+          data,
+          siteDir,
+          searchIndex: opts.searchIndex,
+          completeShell: opts.completeShell,
+          progress: !!opts.log,
+        } satisfies ThreadJob);
       }).finally(() => {
         ready ??= startThread();
       });
@@ -107,12 +118,16 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehRebuildThread
   const port = parentPort;
   port.once('message', (job: ThreadJob) => {
     const log = job.progress ? (line: string) => port.postMessage({ log: line } satisfies ThreadMessage) : undefined;
+    const work = (data: BuildData) =>
+      job.completeShell
+        ? completeShell(job.config, data, job.siteDir, log ?? (() => {}))
+        : rebuildSite(job.config, data, job.siteDir, { searchIndex: job.searchIndex, log });
     const rebuild = async () => {
-      if ('apiUrl' in job.data) return rebuildSite(job.config, job.data, job.siteDir, { searchIndex: job.searchIndex, log });
+      if ('apiUrl' in job.data) return work(job.data);
       // The build serves its API in this thread, from pools of its own (build-api.ts).
       const database = await openDatabase({ url: job.data.databaseUrl });
       try {
-        return await rebuildSite(job.config, database, job.siteDir, { searchIndex: job.searchIndex, log });
+        return await work(database);
       } finally {
         await database.close();
       }

@@ -9,7 +9,9 @@
  * the build's API from pools of its own), under the rebuild lock, and moves
  * it into place whole: until then the shell is served, afterwards the full site, never a half-written
  * one. Pages rendered on request meanwhile went with the shell's folder; their next request renders
- * them again.
+ * them again. A shell that kept what its pages were rendered from (shell-complete.ts, as freshness.ts
+ * builds it) is instead completed in place, no page rendered again: the catalogue index read, the
+ * sitemap's product shards and the manifest written (the manifest last: until then it is still a shell).
  *
  * A job stopped half-way leaves the shell (still no manifest), so the next start builds again.
  * Several instances on one PostgreSQL take turns on the rebuild lock; the second finds the manifest
@@ -21,6 +23,7 @@ import { readManifest } from './build-record';
 import { startBuildApi } from './build-api';
 import { SITE_REBUILD_LOCK, siteAwaitsFullBuild } from './freshness';
 import { rebuildThreads } from './rebuild-thread';
+import { usableShellRecord } from './shell-complete';
 
 /** Builds tried before the job gives up (the next start tries again). */
 const ATTEMPTS = 3;
@@ -77,7 +80,10 @@ export function completeSiteLater(
       const api = database.url ? null : await startBuildApi(config, database);
       try {
         const data = api ? { apiUrl: api.url } : { databaseUrl: database.url! };
-        const r = await threads.run(config, data, siteDir, { searchIndex: false, log: (line) => log(`  ${line}`) });
+        // A shell that kept what its pages were rendered from is completed in place (shell-complete.ts);
+        // any other gets the full build.
+        const completeShell = usableShellRecord(config, siteDir) !== null;
+        const r = await threads.run(config, data, siteDir, { searchIndex: false, completeShell, log: (line) => log(`  ${line}`) });
         const builtAt = readManifest(siteDir)?.builtAt;
         if (r.kind !== 'full' || !builtAt) throw new Error(`the storefront's full build did not complete (${r.kind}: ${r.reason})`);
         const seconds = (performance.now() - started) / 1000;
