@@ -35,6 +35,23 @@ describe('export/index', () => {
     expect(Date.parse(body.data.generatedAt)).not.toBeNaN();
     expect(body.data.version).not.toBe('');
   });
+
+  it('pages by keyset (after, limit) to the same list, the last page saying next: null', async () => {
+    const whole = (await exportCall('/export/index')).body.data.products as { id: number }[];
+    const paged: { id: number }[] = [];
+    for (let after = 0, pages = 0; ; pages++) {
+      const { status, body } = await exportCall(`/export/index?after=${after}&limit=7`);
+      expect(status).toBe(200);
+      paged.push(...body.data.products);
+      expect(body.data.products.length).toBeLessThanOrEqual(7);
+      expect(pages).toBeLessThan(whole.length);
+      if (body.data.next === null) break;
+      expect(body.data.next).toBe(body.data.products.at(-1).id);
+      after = body.data.next;
+    }
+    expect(paged).toEqual(whole);
+    expect((await exportCall('/export/index?limit=50001')).status).toBe(422);
+  });
 });
 
 describe('export/products', () => {

@@ -24,8 +24,8 @@ export function createExportApi(baseUrl: string, timeout = 120_000) {
     return schema.parse(await $fetch(path, { query: clean })) as z.output<S>;
   };
   return {
-    index: async (q: { categories?: string[] } = {}) =>
-      (await get(exportIndexResponseSchema, '/export/index', { categories: q.categories?.join(',') })).data,
+    index: async (q: { categories?: string[]; after?: number; limit?: number } = {}) =>
+      (await get(exportIndexResponseSchema, '/export/index', { categories: q.categories?.join(','), after: q.after, limit: q.limit })).data,
     products: async (q: { after?: number; limit?: number; since?: string }) =>
       (await get(exportProductsResponseSchema, '/export/products', q)).data,
     changes: async (q: ExportChangesParams) => (await get(exportChangesResponseSchema, '/export/changes', q)).data,

@@ -22,7 +22,8 @@ import { createExportApi } from './export-client';
 import type { RebuildResult } from './rebuild';
 import { writeFileReplacing } from './replace-files';
 import { shellFingerprint } from './shell-fingerprint';
-import { writeProductSitemaps } from './sitemap-patch';
+import { PRODUCTS_PER_SHARD, writeProductSitemaps } from './sitemap-patch';
+import type { ExportIndex, ExportIndexEntry } from '../api/schemas/export';
 
 export const SHELL_RECORD_FILE = '.qateh-shell.json';
 
@@ -54,13 +55,31 @@ export async function completeShell(config: Config, data: BuildData, siteDir: st
   if (!record) throw new Error(`no shell record of this configuration in ${siteDir}`);
   const api = await openBuildApi(config, data);
   try {
-    const index = await createExportApi(api.url).index();
-    log(`read the catalogue index (${index.products.length} products) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const exporter = createExportApi(api.url);
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
-    const products = cap > 0 ? index.products.slice(0, cap) : index.products;
-    const t = performance.now();
-    const shards = writeProductSitemaps(siteDir, config.PUBLIC_BASE_URL, products);
-    log(`sitemap: ${products.length} products in ${shards} shard(s), ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    let count = 0;
+    // Keyset pages of the index, one shard's worth each; the next page is asked for while this one is
+    // written, so the database's reads and the file writes overlap and memory holds two pages at most.
+    async function* pages(): AsyncGenerator<ExportIndexEntry> {
+      let next: Promise<ExportIndex> | null = exporter.index({ after: 0, limit: PRODUCTS_PER_SHARD });
+      while (next) {
+        const page: ExportIndex = await next;
+        next = page.next != null ? exporter.index({ after: page.next, limit: PRODUCTS_PER_SHARD }) : null;
+        for (const p of page.products) {
+          if (cap > 0 && count >= cap) {
+            // The page asked for ahead is not wanted: its answer (or failure) is let go.
+            next?.catch(() => {});
+            return;
+          }
+          count++;
+          yield p;
+        }
+      }
+    }
+    const shards = await writeProductSitemaps(siteDir, config.PUBLIC_BASE_URL, pages());
+    log(
+      `catalogue index read in pages and sitemap written: ${count} products in ${shards} shard(s), ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     // The search fallback (search-fallback-later.ts) fills them; the manifest, written last, marks the site complete.
     writeSearchRecords(siteDir, {});
     writeManifest(siteDir, {

@@ -220,7 +220,7 @@ export async function buildSite(config: Config, data: BuildData, opts: SiteBuild
       const t = performance.now();
       if (index) {
         // In id order, as the index lists them; capped like the pages (SITE_MAX_PRODUCTS).
-        const shards = writeProductSitemaps(astroOut, config.PUBLIC_BASE_URL, index.products.slice(0, slugs.length));
+        const shards = await writeProductSitemaps(astroOut, config.PUBLIC_BASE_URL, index.products.slice(0, slugs.length));
         log(`sitemap: ${slugs.length} products in ${shards} shard(s), ${((performance.now() - t) / 1000).toFixed(1)} s`);
       }
       // With the pages, so a served site never lacks the hashes of its own scripts (a rebuild merges them).

@@ -37,9 +37,9 @@ describe('the sitemap of product pages in shards by id', () => {
     { id: 3 * PRODUCTS_PER_SHARD + 5, slug: 'd&e' },
   ];
 
-  it('lists every product in every language, each shard within 50,000 URLs, and the index names every file', () => {
+  it('lists every product in every language, each shard within 50,000 URLs, and the index names every file', async () => {
     const dir = astroSitemap();
-    expect(writeProductSitemaps(dir, SITE, products)).toBe(3);
+    expect(await writeProductSitemaps(dir, SITE, products)).toBe(3);
     const { files, locations } = sitemapLocations(dir, SITE);
     expect(files).toEqual(['sitemap-0.xml', shardFileName(0), shardFileName(1), shardFileName(3)]);
     expect(locations).toEqual([`${SITE}/`, ...products.flatMap((p) => urlsOf(p.slug))]);
@@ -52,17 +52,17 @@ describe('the sitemap of product pages in shards by id', () => {
     );
   });
 
-  it('a full build again replaces the shards a previous build left', () => {
+  it('a full build again replaces the shards a previous build left', async () => {
     const dir = astroSitemap();
-    writeProductSitemaps(dir, SITE, products);
-    writeProductSitemaps(dir, SITE, [{ id: 2, slug: 'z' }]);
+    await writeProductSitemaps(dir, SITE, products);
+    await writeProductSitemaps(dir, SITE, [{ id: 2, slug: 'z' }]);
     expect(existsSync(join(dir, shardFileName(3)))).toBe(false);
     expect(sitemapLocations(dir, SITE).locations).toEqual([`${SITE}/`, ...urlsOf('z')]);
   });
 
-  it('a rebuild cuts removed products, appends new ones to the shard of their id, and names a new shard in the index', () => {
+  it('a rebuild cuts removed products, appends new ones to the shard of their id, and names a new shard in the index', async () => {
     const dir = astroSitemap();
-    writeProductSitemaps(dir, SITE, products);
+    await writeProductSitemaps(dir, SITE, products);
     const added = [
       { id: 2, slug: 'n1' },
       { id: 7 * PRODUCTS_PER_SHARD, slug: 'n2' },

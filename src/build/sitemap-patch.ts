@@ -88,9 +88,14 @@ const WRITE_BATCH = 1000;
 /**
  * A full build's product entries: every product of `products` (in id order, as the catalogue index
  * lists them; any order works, shards are opened once per run of the same shard) in every language,
- * replacing the shards a previous build left. Returns the number of shards written.
+ * replacing the shards a previous build left. `products` may arrive page by page (an async iterable:
+ * keyset pages of the index, written as they come). Returns the number of shards written.
  */
-export function writeProductSitemaps(siteDir: string, publicBaseUrl: string, products: Iterable<SitemapProduct>): number {
+export async function writeProductSitemaps(
+  siteDir: string,
+  publicBaseUrl: string,
+  products: Iterable<SitemapProduct> | AsyncIterable<SitemapProduct>,
+): Promise<number> {
   if (!existsSync(join(siteDir, INDEX_FILE))) return 0;
   const site = siteOf(publicBaseUrl);
   for (const shard of productShards(siteDir)) rmSync(join(siteDir, shardFileName(shard)));
@@ -111,7 +116,7 @@ export function writeProductSitemaps(siteDir: string, publicBaseUrl: string, pro
     fd = null;
   };
   try {
-    for (const p of products) {
+    for await (const p of products) {
       const shard = shardOf(p.id);
       if (shard !== current) {
         close();

@@ -14,6 +14,8 @@ const isoInstant = z
 
 /** Largest export page: a page of full products is roughly 2–3 KB per product. */
 export const EXPORT_MAX_LIMIT = 1000;
+/** Largest page of the index (about 70 bytes per product). */
+export const EXPORT_INDEX_MAX_LIMIT = 50_000;
 
 /**
  * GET export/index query: only the products in the subtrees of these categories (comma-separated
@@ -25,6 +27,12 @@ export const exportIndexQuerySchema = z.object({
     .max(20_000)
     .optional()
     .transform((s) => (s ? s.split(',').filter(Boolean) : undefined)),
+  /**
+   * Keyset pages: only products with id > after, at most `limit` of them (the sitemap of a million
+   * products is written page by page: src/build/shell-complete.ts). Without limit, every product.
+   */
+  after: queryInt(0, 2_147_483_647).optional(),
+  limit: queryInt(1, EXPORT_INDEX_MAX_LIMIT).optional(),
 });
 
 /** GET export/index: every public product's slug, id and last change, in id order. */
@@ -36,6 +44,8 @@ export const exportIndexSchema = z.object({
   /** The newest change to anything a shopper reads (products, categories, content). */
   version: z.string(),
   products: z.array(exportIndexEntrySchema),
+  /** With a limit: pass as `after` for the next page; null on the last one. */
+  next: z.number().int().nullable().optional(),
 });
 export type ExportIndex = z.infer<typeof exportIndexSchema>;
 export const exportIndexResponseSchema = envelope(exportIndexSchema);

@@ -23,10 +23,12 @@ export const exportRoutes = [
     path: '/export/index',
     tags,
     summary:
-      'Every public product (id, slug, updatedAt) in id order, with the server time and catalogue version; optionally only those under some categories.',
+      'Every public product (id, slug, updatedAt) in id order, with the server time and catalogue version; optionally only those under some categories, or a keyset page (after, limit up to 50,000; next).',
     query: exportIndexQuerySchema,
     response: exportIndexResponseSchema,
-    handler: async ({ query, deps }) => ({ data: await exportIndex(deps.db, query.categories) }),
+    handler: async ({ query, deps }) => ({
+      data: await exportIndex(deps.db, query.categories, { after: query.after, limit: query.limit }),
+    }),
   }),
   defineRoute({
     method: 'get',

@@ -151,7 +151,7 @@ export async function exportProducts(db: Db, opts: { after: number; limit: numbe
 }
 
 /** Every public product's id, slug and last change, in id order: the build's list of product pages. */
-export async function exportIndex(db: Db, inCategories?: string[]): Promise<ExportIndex> {
+export async function exportIndex(db: Db, inCategories?: string[], page: { after?: number; limit?: number } = {}): Promise<ExportIndex> {
   const [generatedAt, version] = await Promise.all([dbNow(db), catalogueVersion(db)]);
   // A category's subtree: itself and every category whose materialised path runs through it.
   const subtrees = inCategories
@@ -161,12 +161,19 @@ export async function exportIndex(db: Db, inCategories?: string[]): Promise<Expo
           sql`, `,
         )}))`
     : undefined;
-  const rows = await db
+  const query = db
     .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
     .from(products)
-    .where(subtrees ? and(productIsPublic, subtrees) : productIsPublic)
+    .where(and(productIsPublic, subtrees, page.after !== undefined ? gt(products.id, page.after) : undefined))
     .orderBy(asc(products.id));
-  return { generatedAt, version, products: rows.map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString() })) };
+  const rows = page.limit !== undefined ? await query.limit(page.limit) : await query;
+  const next = page.limit !== undefined && rows.length === page.limit ? rows[rows.length - 1]!.id : null;
+  return {
+    generatedAt,
+    version,
+    products: rows.map((r) => ({ id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString() })),
+    ...(page.limit !== undefined ? { next } : {}),
+  };
 }
 
 /** What changed after `since`: product pages to render again or remove, categories, content. */
