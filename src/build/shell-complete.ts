@@ -60,19 +60,18 @@ export async function completeShell(config: Config, data: BuildData, siteDir: st
     let count = 0;
     // Keyset pages of the index, one shard's worth each; the next page is asked for while this one is
     // written, so the database's reads and the file writes overlap and memory holds two pages at most.
-    async function* pages(): AsyncGenerator<ExportIndexEntry> {
+    async function* pages(): AsyncGenerator<ExportIndexEntry[]> {
       let next: Promise<ExportIndex> | null = exporter.index({ after: 0, limit: PRODUCTS_PER_SHARD });
       while (next) {
         const page: ExportIndex = await next;
         next = page.next != null ? exporter.index({ after: page.next, limit: PRODUCTS_PER_SHARD }) : null;
-        for (const p of page.products) {
-          if (cap > 0 && count >= cap) {
-            // The page asked for ahead is not wanted: its answer (or failure) is let go.
-            next?.catch(() => {});
-            return;
-          }
-          count++;
-          yield p;
+        const products = cap > 0 ? page.products.slice(0, cap - count) : page.products;
+        count += products.length;
+        yield products;
+        if (cap > 0 && count >= cap) {
+          // The page asked for ahead is not wanted: its answer (or failure) is let go.
+          next?.catch(() => {});
+          return;
         }
       }
     }

@@ -88,13 +88,13 @@ const WRITE_BATCH = 1000;
 /**
  * A full build's product entries: every product of `products` (in id order, as the catalogue index
  * lists them; any order works, shards are opened once per run of the same shard) in every language,
- * replacing the shards a previous build left. `products` may arrive page by page (an async iterable:
- * keyset pages of the index, written as they come). Returns the number of shards written.
+ * replacing the shards a previous build left. `products` may arrive page by page (an async iterable
+ * of pages: keyset pages of the index, written as they come). Returns the number of shards written.
  */
 export async function writeProductSitemaps(
   siteDir: string,
   publicBaseUrl: string,
-  products: Iterable<SitemapProduct> | AsyncIterable<SitemapProduct>,
+  products: Iterable<SitemapProduct> | AsyncIterable<readonly SitemapProduct[]>,
 ): Promise<number> {
   if (!existsSync(join(siteDir, INDEX_FILE))) return 0;
   const site = siteOf(publicBaseUrl);
@@ -116,26 +116,30 @@ export async function writeProductSitemaps(
     fd = null;
   };
   try {
-    for await (const p of products) {
-      const shard = shardOf(p.id);
-      if (shard !== current) {
-        close();
-        current = shard;
-        // Ids out of order reopen a shard: append to it (its end tag cut first).
-        const file = join(siteDir, shardFileName(shard));
-        if (written.has(shard)) {
-          const text = readFileSync(file, 'utf8');
-          writeFileSync(file, text.slice(0, text.lastIndexOf(URLSET_END)));
-          fd = openSync(file, 'a');
-        } else {
-          fd = openSync(file, 'w');
-          writeSync(fd, URLSET_HEAD);
-          written.add(shard);
+    // Pages awaited one at a time, products within a page in a plain loop (an await per product of a
+    // million cost seconds).
+    const pages = Symbol.asyncIterator in products ? products : [[...products]];
+    for await (const page of pages)
+      for (const p of page) {
+        const shard = shardOf(p.id);
+        if (shard !== current) {
+          close();
+          current = shard;
+          // Ids out of order reopen a shard: append to it (its end tag cut first).
+          const file = join(siteDir, shardFileName(shard));
+          if (written.has(shard)) {
+            const text = readFileSync(file, 'utf8');
+            writeFileSync(file, text.slice(0, text.lastIndexOf(URLSET_END)));
+            fd = openSync(file, 'a');
+          } else {
+            fd = openSync(file, 'w');
+            writeSync(fd, URLSET_HEAD);
+            written.add(shard);
+          }
         }
+        batch.push(productEntries(site, p.slug));
+        if (batch.length >= WRITE_BATCH) flush();
       }
-      batch.push(productEntries(site, p.slug));
-      if (batch.length >= WRITE_BATCH) flush();
-    }
   } finally {
     close();
   }
