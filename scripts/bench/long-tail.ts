@@ -34,7 +34,7 @@ function mixedLoad(job: MixedJob): Promise<MixedResult> {
 
 export async function longTailBench(
   database: Database,
-  opts: { db: 'pglite' | 'postgres'; products: number; duration: number; mix: string; connections: number },
+  opts: { db: 'pglite' | 'postgres'; products: number; duration: number; mix: string; connections: number; withoutFastPaths: boolean },
 ) {
   const lists = await longTailRequests(database.db);
   const distinct = KINDS.map((k) => `${lists[k].length} ${k}`).join(', ');
@@ -46,8 +46,19 @@ export async function longTailBench(
     // A fresh server per mix: its read cache starts empty, as after a deploy, and fills as in production.
     const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '1000000000' });
     const server = await startServer(config, database);
+    // --without-fast-paths: every answer through SQL, as before the in-memory index and card cache.
+    if (opts.withoutFastPaths) delete server.deps.search;
+    if (server.deps.search) {
+      // A deploy builds the dropdown's index at start; the load begins once it is ready.
+      const t = performance.now();
+      await server.deps.search.index.ready();
+      console.log(`suggestion index: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
     console.log(`${mix} mix: ${opts.duration} s at ${opts.connections} connections (read cache ${config.READ_CACHE_SIZE} entries)…`);
     const requests = requestSequence(lists, mix, 200_000);
+    // CPU of this process (server and, on PGlite, its database thread) per answered request: less
+    // disturbed by a loaded machine than latency. PostgreSQL's own backends are not counted.
+    const cpu0 = process.cpuUsage();
     const result = await mixedLoad({
       url: server.url,
       requests,
@@ -55,6 +66,11 @@ export async function longTailBench(
       durationSeconds: opts.duration,
       groups: { getProduct: ['search', 'listing'] },
     });
+    const cpu = process.cpuUsage(cpu0);
+    const answered = KINDS.reduce((a, k) => a + (result.kinds[k]?.requestsPerSecond ?? 0), 0) * result.seconds;
+    console.log(
+      `${mix}: ${((cpu.user + cpu.system) / 1000 / answered).toFixed(2)} ms of this process's CPU per search request (${answered.toFixed(0)} answered; health probes included in the CPU)`,
+    );
     await server.close();
     await server.deps.searchLog.flush();
     results.push([mix, result]);

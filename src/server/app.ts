@@ -20,7 +20,9 @@ import { mountUploads } from './routes/media-uploads';
 import { createPaymentSandbox } from './payments/sandbox';
 import { SANDBOX_PREFIX, sandboxEnabled } from './payments/settings';
 import { createAccountServices } from './services/accounts';
+import { CardCache } from './services/card-cache';
 import { ReadCache } from './services/read-cache';
+import { SuggestionIndexKeeper } from './services/search/suggestion-index-keeper';
 import { productIsShown } from './services/product-views';
 import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
@@ -70,6 +72,10 @@ export function createApp(config: Config, database: Database, options: AppOption
     accounts: createAccountServices(config, database.db),
     ownUrl: config.PUBLIC_BASE_URL,
   };
+  // Without a read cache (the build's loopback API) every answer is read fresh from the database.
+  if (config.READ_CACHE_SIZE > 0) {
+    deps.search = { index: new SuggestionIndexKeeper(database.db, deps.cache), cards: new CardCache(deps.cache, config.READ_CACHE_SIZE * 4) };
+  }
   const app = new Hono();
   const clientIp = clientIpResolver(config.TRUST_PROXY);
 

@@ -6,6 +6,7 @@ import { IN_STOCK_SQL } from '../../../lib/availability';
 import { rialsToToman, tomanToRials } from '../../../lib/money';
 import { roundedPriceRange } from '../../../lib/price-range';
 import type { Db } from '../../db/client';
+import type { CardCache } from '../card-cache';
 import { loadProductCards } from '../product-views';
 import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
@@ -324,7 +325,7 @@ export interface ListingResult extends ProductList {
 }
 
 /** getProduct: a catalogue listing, optionally a search, with sidebar filters. */
-export async function listProducts(db: Db, q: GetProductQuery): Promise<ListingResult> {
+export async function listProducts(db: Db, q: GetProductQuery, cards?: CardCache): Promise<ListingResult> {
   const scope = await resolveScope(db, q.filter_category);
   const text = q.filter_searchPart || q.filter_part || '';
   const partOnly = Boolean(q.filter_searchPart) && !q.filter_part;
@@ -344,7 +345,8 @@ export async function listProducts(db: Db, q: GetProductQuery): Promise<ListingR
   }
   const ids = (row.items ?? []).map((i) => i.id);
   const kinds = new Map((row.items ?? []).map((i) => [i.id, i.kind]));
-  const cards: ProductCard[] = (await loadProductCards(db, ids)).map((card) => {
+  const loaded = cards ? await cards.load(db, ids) : await loadProductCards(db, ids);
+  const shown: ProductCard[] = loaded.map((card) => {
     const kind = kinds.get(card.id);
     return kind ? { ...card, match: kind } : card;
   });
@@ -356,13 +358,13 @@ export async function listProducts(db: Db, q: GetProductQuery): Promise<ListingR
   const pages = Math.max(1, Math.ceil(total / q.limit));
   const from = total === 0 || q.page > pages ? 0 : (q.page - 1) * q.limit + 1;
   return {
-    items: cards,
+    items: shown,
     page: q.page,
     limit: q.limit,
     total,
     pages,
     from,
-    to: from === 0 ? 0 : from + cards.length - 1,
+    to: from === 0 ? 0 : from + shown.length - 1,
     sort: q.sort,
     filters,
     ...(interpretedAs ? { interpretedAs } : {}),
