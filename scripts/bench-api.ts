@@ -52,7 +52,14 @@ function options() {
   if (!Number.isFinite(duration) || duration < 1) throw new Error(`--duration must be at least 1 second, not "${values.duration}"`);
   if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error(`--db must be pglite or postgres, not "${values.db}"`);
   if (!['uniform', 'zipf', 'both'].includes(values.mix)) throw new Error(`--mix must be uniform, zipf or both, not "${values.mix}"`);
-  return { products, duration, db: values.db as 'pglite' | 'postgres', longTail: values['long-tail'], mix: values.mix, withoutFastPaths: values['without-fast-paths'] };
+  return {
+    products,
+    duration,
+    db: values.db as 'pglite' | 'postgres',
+    longTail: values['long-tail'],
+    mix: values.mix,
+    withoutFastPaths: values['without-fast-paths'],
+  };
 }
 
 async function serve(database: Database, readCache: boolean): Promise<RunningServer> {

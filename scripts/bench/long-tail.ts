@@ -52,7 +52,9 @@ export async function longTailBench(
       // A deploy builds the dropdown's index at start; the load begins once it is ready.
       const t = performance.now();
       await server.deps.search.index.ready();
-      console.log(`suggestion index: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      console.log(
+        `suggestion index: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
     }
     console.log(`${mix} mix: ${opts.duration} s at ${opts.connections} connections (read cache ${config.READ_CACHE_SIZE} entries)…`);
     const requests = requestSequence(lists, mix, 200_000);

@@ -74,7 +74,10 @@ export function createApp(config: Config, database: Database, options: AppOption
   };
   // Without a read cache (the build's loopback API) every answer is read fresh from the database.
   if (config.READ_CACHE_SIZE > 0) {
-    deps.search = { index: new SuggestionIndexKeeper(database.db, deps.cache), cards: new CardCache(deps.cache, config.READ_CACHE_SIZE * 4) };
+    deps.search = {
+      index: new SuggestionIndexKeeper(database.db, deps.cache),
+      cards: new CardCache(deps.cache, config.READ_CACHE_SIZE * 4),
+    };
   }
   const app = new Hono();
   const clientIp = clientIpResolver(config.TRUST_PROXY);

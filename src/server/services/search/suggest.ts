@@ -9,6 +9,7 @@ import { alternativePlans, planSearch, type SearchPlan } from './plan';
 import { resolveScope, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
 import type { SuggestionIndexKeeper } from './suggestion-index-keeper';
+import type { SuggestionItem } from './suggestion-index';
 
 // One typed letter matches a large part of the catalogue; suggestions start at the second.
 const MIN_QUERY_LENGTH = 2;
@@ -70,7 +71,9 @@ export async function suggestProducts(
   const items = row.items ?? [];
   const kinds = new Map(items.map((i) => [i.id, i.kind]));
   const ids = items.map((i) => i.id);
-  const cards = fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids);
+  // Held by the index when it answered and the catalogue is small enough; else one read of the cards.
+  const cards: SuggestionItem[] =
+    (row === fromIndex ? fromIndex.cards : null) ?? (fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids));
   return {
     items: cards.map((c) => ({
       id: c.id,

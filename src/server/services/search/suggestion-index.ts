@@ -11,9 +11,10 @@
  * fresh one is built in the background.
  */
 import { sql } from 'drizzle-orm';
-import type { MatchKind } from '../../../api/schemas/catalogue';
+import type { MatchKind, ProductCard, SuggestionResponse } from '../../../api/schemas/catalogue';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { loadProductCards } from '../product-views';
 import { equivalentsOf } from '../../../lib/search-synonyms';
 import { MIN_FAMILY_KEY, type SearchPlan } from './plan';
 
@@ -21,6 +22,36 @@ import { MIN_FAMILY_KEY, type SearchPlan } from './plan';
 const MIN_INFIX_KEY = 4;
 // Rows read at once while building: bounded memory whatever the catalogue's size.
 const BATCH = 20_000;
+/**
+ * Up to this many products the dropdown's items themselves are held too (~0.5 KB each), so an answer
+ * needs no statement at all: on PGlite every statement waits for the one database thread, behind the
+ * search pages' and listings' queries. Past it the items come from the card cache and the database.
+ */
+export const ITEMS_IN_MEMORY_MAX = 250_000;
+
+// A branch's order (score desc, then in stock, sales, id) as one number a native sort orders: the
+// float4 score scaled to an integer above the row's popularity rank (exact for scores ≥ 2⁻⁶ and up to 4M rows).
+const SCORE_SCALE = 2 ** 30;
+const RANK_SPACE = 2 ** 22;
+
+/** A dropdown item without its match label. */
+export type SuggestionItem = Omit<SuggestionResponse['items'][number], 'match'>;
+
+const toItem = (c: ProductCard): SuggestionItem => ({
+  id: c.id,
+  images: c.images,
+  name: c.name,
+  nameFa: c.nameFa,
+  partNumber: c.partNumber,
+  slug: c.slug,
+  quality: c.quality,
+  availability: c.availability,
+  availabilityDate: c.availabilityDate,
+  prices: c.prices,
+  price: c.price,
+  enable: c.enable,
+  stock: c.stock,
+});
 
 export interface IndexedMatch {
   /** Row number in the index (products in ascending id). */
@@ -33,6 +64,8 @@ export interface IndexedMatch {
 export interface IndexAnswer {
   total: number;
   items: { id: number; kind: MatchKind }[];
+  /** The items' cards, when the index holds them (ITEMS_IN_MEMORY_MAX). */
+  cards: SuggestionItem[] | null;
 }
 
 /** Sorted unique strings: the half-open range of those that start with `prefix` (code-unit order, as PostgreSQL's C order for these). */
@@ -76,6 +109,11 @@ export class SuggestionIndex {
     /** Three-letter pieces of pn_key → rows, for the infix branch. */
     private readonly trigrams: Map<string, Int32Array>,
     private readonly marks: Uint8Array,
+    /** Per row, the dropdown item, or null when the catalogue is too large to hold them. */
+    private readonly items: (SuggestionItem | undefined)[] | null,
+    /** Per row, its place in (in stock desc, sales desc, id): every branch's tie-break. */
+    private readonly popularity: Int32Array,
+    private readonly rowByPopularity: Int32Array,
   ) {}
 
   get size(): number {
@@ -84,6 +122,10 @@ export class SuggestionIndex {
 
   /** Reads the visible products (in batches by id) and builds the index. */
   static async build(db: Db): Promise<SuggestionIndex> {
+    const [{ n: visible } = { n: 0 }] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from products where enable and deleted_at is null`),
+    );
+    const items: (SuggestionItem | undefined)[] | null = visible <= ITEMS_IN_MEMORY_MAX ? [] : null;
     const ids: number[] = [];
     const inStock: number[] = [];
     const sales: number[] = [];
@@ -98,10 +140,25 @@ export class SuggestionIndex {
       return n;
     };
     // The SQL's generated columns: string_to_array(btrim(part), ' ') without empty strings, as a set.
-    const wordsOf = (part: string) => [...new Set(part.replace(/^ +| +$/g, '').split(' ').filter(Boolean).map(numberOf))];
+    const wordsOf = (part: string) => [
+      ...new Set(
+        part
+          .replace(/^ +| +$/g, '')
+          .split(' ')
+          .filter(Boolean)
+          .map(numberOf),
+      ),
+    ];
     let after = 0;
     for (;;) {
-      const rows = rowsOf<{ id: number; pn_key: string; search_text: string | null; stock: number; sales_count: number; category_id: number }>(
+      const rows = rowsOf<{
+        id: number;
+        pn_key: string;
+        search_text: string | null;
+        stock: number;
+        sales_count: number;
+        category_id: number;
+      }>(
         await db.execute(sql`select id, pn_key, search_text, stock, sales_count, category_id from products
           where enable and deleted_at is null and id > ${after} order by id limit ${BATCH}`),
       );
@@ -112,11 +169,19 @@ export class SuggestionIndex {
         categoryIds.push(r.category_id);
         pnKeys.push(r.pn_key);
         const text = r.search_text ?? '';
-        provisional.push(
-          wordsOf(text),
-          wordsOf(text.split(' | ')[0] ?? ''),
-          wordsOf(text.split(' ^ ')[0] ?? ''),
+        provisional.push(wordsOf(text), wordsOf(text.split(' | ')[0] ?? ''), wordsOf(text.split(' ^ ')[0] ?? ''));
+      }
+      if (items) {
+        // The cards as every other answer computes them (product-views.ts), in row order.
+        const cards = new Map(
+          (
+            await loadProductCards(
+              db,
+              rows.map((r) => r.id),
+            )
+          ).map((c) => [c.id, toItem(c)]),
         );
+        for (const r of rows) items.push(cards.get(r.id));
       }
       if (rows.length < BATCH) break;
       after = rows[rows.length - 1]!.id;
@@ -148,7 +213,9 @@ export class SuggestionIndex {
     for (let row = 0; row < n; row++) {
       for (let k = wordOffsets[3 * row]!; k < wordOffsets[3 * row + 1]!; k++) postings[fill[rowWords[k]!]!++] = row;
     }
-    const byKey = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (pnKeys[a]! < pnKeys[b]! ? -1 : pnKeys[a]! > pnKeys[b]! ? 1 : a - b));
+    const byKey = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) =>
+      pnKeys[a]! < pnKeys[b]! ? -1 : pnKeys[a]! > pnKeys[b]! ? 1 : a - b,
+    );
     const sortedKeys = Array.from(byKey, (row) => pnKeys[row]!);
     const grams = new Map<string, number[]>();
     for (let row = 0; row < n; row++) {
@@ -163,6 +230,11 @@ export class SuggestionIndex {
         list.push(row);
       }
     }
+    const rowByPopularity = Int32Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => inStock[b]! - inStock[a]! || sales[b]! - sales[a]! || ids[a]! - ids[b]!,
+    );
+    const popularity = new Int32Array(n);
+    rowByPopularity.forEach((row, place) => (popularity[row] = place));
     const trigrams = new Map<string, Int32Array>();
     for (const [g, list] of grams) trigrams.set(g, Int32Array.from(list));
     return new SuggestionIndex(
@@ -180,6 +252,9 @@ export class SuggestionIndex {
       postings,
       trigrams,
       new Uint8Array(n),
+      items,
+      popularity,
+      rowByPopularity,
     );
   }
 
@@ -204,11 +279,17 @@ export class SuggestionIndex {
       .filter(([lo, hi]) => hi > lo);
   }
 
-  /** Best rows of one branch in the final order (score, in stock, sales, id), at most `limit`. */
-  private top(rows: { row: number; score: number }[], limit: number) {
-    return rows
-      .sort((a, b) => b.score - a.score || this.inStock[b.row]! - this.inStock[a.row]! || this.sales[b.row]! - this.sales[a.row]! || this.ids[a.row]! - this.ids[b.row]!)
-      .slice(0, limit);
+  private sortKey(row: number, score: number): number {
+    return (SCORE_SCALE - Math.round(score * SCORE_SCALE)) * RANK_SPACE + this.popularity[row]!;
+  }
+
+  /** Best rows of one branch (sort keys) in the final order, at most `limit`. */
+  private top(keys: number[], limit: number): { row: number; score: number }[] {
+    const best = Float64Array.from(keys).sort().subarray(0, limit);
+    return Array.from(best, (key) => ({
+      row: this.rowByPopularity[key % RANK_SPACE]!,
+      score: (SCORE_SCALE - Math.floor(key / RANK_SPACE)) / SCORE_SCALE,
+    }));
   }
 
   /**
@@ -219,7 +300,7 @@ export class SuggestionIndex {
     const { key } = plan;
     const allowed = (row: number) => !categories || categories.has(this.categoryIds[row]!);
     const best = new Map<number, IndexedMatch>();
-    const keep = (rank: number, kind: MatchKind, list: { row: number; score: number }[]) => {
+    const keep = (rank: number, kind: MatchKind, list: number[]) => {
       for (const { row, score } of this.top(list, perBranch)) {
         const had = best.get(row);
         if (!had || rank < had.rank || (rank === had.rank && score > had.score)) best.set(row, { row, rank, kind, score });
@@ -227,14 +308,14 @@ export class SuggestionIndex {
     };
     if (key.length >= 1) {
       const [lo, hi] = prefixRange(this.sortedKeys, key);
-      const exact: { row: number; score: number }[] = [];
-      const family: { row: number; score: number }[] = [];
+      const exact: number[] = [];
+      const family: number[] = [];
       for (let i = lo; i < hi; i++) {
         const row = this.byKey[i]!;
         if (!allowed(row)) continue;
         const len = this.sortedKeys[i]!.length;
-        if (len === key.length) exact.push({ row, score: 1 });
-        else if (key.length >= MIN_FAMILY_KEY) family.push({ row, score: Math.fround(Math.fround(key.length) / Math.fround(len)) });
+        if (len === key.length) exact.push(this.sortKey(row, 1));
+        else if (key.length >= MIN_FAMILY_KEY) family.push(this.sortKey(row, Math.fround(Math.fround(key.length) / Math.fround(len))));
       }
       keep(0, 'exact', exact);
       if (key.length >= MIN_FAMILY_KEY) keep(1, 'family', family);
@@ -250,12 +331,12 @@ export class SuggestionIndex {
         }
         if (!rows || list.length < rows.length) rows = list;
       }
-      const infix: { row: number; score: number }[] = [];
+      const infix: number[] = [];
       for (const row of rows ?? []) {
         if (infix.length >= candidates) break;
         const pn = this.pnKeys[row]!;
         if (!allowed(row) || pn.startsWith(key) || !pn.includes(key)) continue;
-        infix.push({ row, score: Math.fround(Math.fround(Math.fround(0.8) * key.length) / pn.length) });
+        infix.push(this.sortKey(row, Math.fround(Math.fround(Math.fround(0.8) * key.length) / pn.length)));
       }
       keep(1, 'family', infix);
     }
@@ -279,26 +360,30 @@ export class SuggestionIndex {
     const size = (rs: [number, number][]) => rs.reduce((s, [lo, hi]) => s + this.postingOffsets[hi]! - this.postingOffsets[lo]!, 0);
     let lead = 0;
     for (let i = 1; i < ranges.length; i++) if (size(ranges[i]!) < size(ranges[lead]!)) lead = i;
-    const marks = this.marks;
-    const marked: number[] = [];
-    for (const [lo, hi] of ranges[lead]!) {
-      for (let k = this.postingOffsets[lo]!; k < this.postingOffsets[hi]!; k++) {
-        const row = this.postings[k]!;
-        if (!marks[row]) {
-          marks[row] = 1;
-          marked.push(row);
-        }
-      }
-    }
-    marked.sort((a, b) => a - b);
-    const out: { row: number; score: number }[] = [];
-    for (const row of marked) {
-      marks[row] = 0;
-      if (out.length >= candidates || !allowed(row)) continue;
-      if (!ranges.every((rs, i) => i === lead || this.hasWordIn(row, 0, rs))) continue;
+    const out: number[] = [];
+    const test = (row: number) => {
+      if (!allowed(row) || !ranges.every((rs, i) => i === lead || this.hasWordIn(row, 0, rs))) return;
       let sum = 0;
       for (const rs of ranges) sum += this.hasWordIn(row, 2, rs) ? 1 : this.hasWordIn(row, 1, rs) ? 0.7 : 0.3;
-      out.push({ row, score: Math.fround(sum / tokens.length) });
+      out.push(this.sortKey(row, Math.fround(sum / tokens.length)));
+    };
+    const marks = this.marks;
+    if (size(ranges[lead]!) * 16 < marks.length) {
+      // Few rows: gathered and sorted by row (id) order.
+      const rows: number[] = [];
+      for (const [lo, hi] of ranges[lead]!) {
+        for (let k = this.postingOffsets[lo]!; k < this.postingOffsets[hi]!; k++) rows.push(this.postings[k]!);
+      }
+      const sorted = Int32Array.from(rows).sort();
+      for (let i = 0; i < sorted.length && out.length < candidates; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) test(sorted[i]!);
+    } else {
+      // A short prefix such as "in" covers most products: its rows marked, then walked in row order
+      // until the candidates are found.
+      for (const [lo, hi] of ranges[lead]!) {
+        for (let k = this.postingOffsets[lo]!; k < this.postingOffsets[hi]!; k++) marks[this.postings[k]!] = 1;
+      }
+      for (let row = 0; row < marks.length && out.length < candidates; row++) if (marks[row]) test(row);
+      marks.fill(0);
     }
     return out;
   }
@@ -306,9 +391,13 @@ export class SuggestionIndex {
   /** The dropdown's answer: at most `limit` matches counted, the best `take` returned (suggestionSql). */
   answer(plan: SearchPlan, q: { limit: number; take: number }, categories: ReadonlySet<number> | null, candidates: number): IndexAnswer {
     const matches = this.match(plan, Math.max(q.limit, q.take), Math.max(candidates, q.limit, q.take), categories);
+    const shown = matches.slice(0, q.take);
+    const cards = this.items ? shown.map((m) => this.items![m.row]).filter((c): c is SuggestionItem => c !== undefined) : null;
     return {
       total: Math.min(matches.length, q.limit),
-      items: matches.slice(0, q.take).map((m) => ({ id: this.ids[m.row]!, kind: m.kind })),
+      items: shown.map((m) => ({ id: this.ids[m.row]!, kind: m.kind })),
+      // A card missing (a row changed between the two reads) sends the whole answer to the cards' own path.
+      cards: cards && cards.length === shown.length ? cards : null,
     };
   }
 }
