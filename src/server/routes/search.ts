@@ -17,7 +17,7 @@ export const searchRoutes = [
     response: productListSchema,
     errors: [404, 429],
     async handler({ query, deps }) {
-      const { searched, ...list } = await deps.cache.get(keyOf('getProduct', query), () => listProducts(deps.db, query, deps.search?.cards));
+      const { searched, ...list } = await deps.cache.get(keyOf('getProduct', query), () => listProducts(deps.db, query, deps.search));
       if (searched) {
         deps.searchLog.record({
           query: query.filter_part || query.filter_searchPart || '',

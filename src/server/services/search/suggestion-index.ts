@@ -59,6 +59,17 @@ export interface IndexedMatch {
   rank: number;
   kind: MatchKind;
   score: number;
+  /** Its branch had more rows than it hands on (match-sql.ts's overflow): counts are lower bounds. */
+  overflow: boolean;
+}
+
+/** A match as the search page's statement takes it (matchedSql's columns). */
+export interface MatchedRow {
+  id: number;
+  rank: number;
+  kind: MatchKind;
+  score: number;
+  overflow: boolean;
 }
 
 export interface IndexAnswer {
@@ -300,10 +311,11 @@ export class SuggestionIndex {
     const { key } = plan;
     const allowed = (row: number) => !categories || categories.has(this.categoryIds[row]!);
     const best = new Map<number, IndexedMatch>();
-    const keep = (rank: number, kind: MatchKind, list: number[]) => {
+    const keep = (rank: number, kind: MatchKind, list: number[], capped = false) => {
+      const overflow = list.length > perBranch || (capped && list.length >= candidates);
       for (const { row, score } of this.top(list, perBranch)) {
         const had = best.get(row);
-        if (!had || rank < had.rank || (rank === had.rank && score > had.score)) best.set(row, { row, rank, kind, score });
+        if (!had || rank < had.rank || (rank === had.rank && score > had.score)) best.set(row, { row, rank, kind, score, overflow });
       }
     };
     if (key.length >= 1) {
@@ -338,9 +350,9 @@ export class SuggestionIndex {
         if (!allowed(row) || pn.startsWith(key) || !pn.includes(key)) continue;
         infix.push(this.sortKey(row, Math.fround(Math.fround(Math.fround(0.8) * key.length) / pn.length)));
       }
-      keep(1, 'family', infix);
+      keep(1, 'family', infix, true);
     }
-    if (!plan.partOnly) keep(2, 'text', this.textMatches(plan.tokens, candidates, allowed));
+    if (!plan.partOnly) keep(2, 'text', this.textMatches(plan.tokens, candidates, allowed), true);
     const ranked = [...best.values()];
     return ranked.sort(
       (a, b) =>
@@ -386,6 +398,17 @@ export class SuggestionIndex {
       marks.fill(0);
     }
     return out;
+  }
+
+  /** The search page's strict matches (getProduct with text), each branch cut as match-sql.ts cuts it. */
+  matchedRows(plan: SearchPlan, perBranch: number, candidates: number, categories: ReadonlySet<number> | null): MatchedRow[] {
+    return this.match(plan, perBranch, candidates, categories).map((m) => ({
+      id: this.ids[m.row]!,
+      rank: m.rank,
+      kind: m.kind,
+      score: m.score,
+      overflow: m.overflow,
+    }));
   }
 
   /** The dropdown's answer: at most `limit` matches counted, the best `take` returned (suggestionSql). */
