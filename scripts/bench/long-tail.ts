@@ -5,6 +5,9 @@
  * kind, and the health endpoint's latency measured beside that load.
  */
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/server/db/rows';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -17,6 +20,26 @@ import { ms, perSecond, table } from './stats';
 export function targetsFor(db: 'pglite' | 'postgres', products: number): Record<string, number> {
   if (db === 'pglite') return { suggestion: 100, getProduct: 250 };
   return products >= 1_000_000 ? { suggestion: 50, getProduct: 150, listing: 100 } : { suggestion: 25, getProduct: 75 };
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving this database (Linux /proc, server on this
+ * machine; 0 when unreadable): other databases' sessions on the same server are not counted.
+ */
+async function backendCpuSeconds(database: Database): Promise<number> {
+  if (database.kind !== 'postgres') return 0;
+  const pids = rowsOf<{ pid: number }>(await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`));
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      // Fields after the command name: state is field 3, utime 14 and stime 15.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* ended meanwhile, or another machine */
+    }
+  }
+  return ticks / 100;
 }
 
 function mixedLoad(job: MixedJob): Promise<MixedResult> {
@@ -61,6 +84,7 @@ export async function longTailBench(
     // CPU of this process (server and, on PGlite, its database thread) per answered request: less
     // disturbed by a loaded machine than latency. PostgreSQL's own backends are not counted.
     const cpu0 = process.cpuUsage();
+    const backend0 = await backendCpuSeconds(database);
     const result = await mixedLoad({
       url: server.url,
       requests,
@@ -69,10 +93,15 @@ export async function longTailBench(
       groups: { getProduct: ['search', 'listing'] },
     });
     const cpu = process.cpuUsage(cpu0);
+    const backend = (await backendCpuSeconds(database)) - backend0;
     const answered = KINDS.reduce((a, k) => a + (result.kinds[k]?.requestsPerSecond ?? 0), 0) * result.seconds;
     console.log(
       `${mix}: ${((cpu.user + cpu.system) / 1000 / answered).toFixed(2)} ms of this process's CPU per search request (${answered.toFixed(0)} answered; health probes included in the CPU)`,
     );
+    if (database.kind === 'postgres')
+      console.log(
+        `${mix}: ${((backend * 1000) / answered).toFixed(2)} ms of PostgreSQL backends' CPU per search request (this database's sessions)`,
+      );
     await server.close();
     await server.deps.searchLog.flush();
     results.push([mix, result]);

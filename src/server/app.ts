@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { apiJsonCompression } from './http/api-compression';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import type { Database } from './db/client';
@@ -109,6 +110,8 @@ export function createApp(config: Config, database: Database, options: AppOption
   if (options.compressApi !== false) {
     // JSON lists and SVG illustrations shrink 5–10 times; images and PDFs are left as they are.
     app.use(`${API_BASE}/*`, compress());
+    // Inside compress(): JSON leaves here compressed at a fast setting, and compress() passes it on as it is.
+    app.use(`${API_BASE}/*`, apiJsonCompression());
     app.use('/media/*', compress());
   }
 
