@@ -67,10 +67,16 @@ export async function longTailBench(
   const results: [string, MixedResult][] = [];
   for (const mix of mixes) {
     // A fresh server per mix: its read cache starts empty, as after a deploy, and fills as in production.
-    const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '1000000000' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SEED_DEMO: '0',
+      SEARCH_RATE_LIMIT: '1000000000',
+      // --without-fast-paths: every answer through SQL, as before the in-memory index and card cache.
+      SEARCH_INDEX: opts.withoutFastPaths ? '0' : '1',
+    });
     const server = await startServer(config, database);
-    // --without-fast-paths: every answer through SQL, as before the in-memory index and card cache.
-    if (opts.withoutFastPaths) delete server.deps.search;
     if (server.deps.search) {
       // A deploy builds the dropdown's index at start; the load begins once it is ready.
       const t = performance.now();

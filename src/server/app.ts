@@ -74,7 +74,7 @@ export function createApp(config: Config, database: Database, options: AppOption
     ownUrl: config.PUBLIC_BASE_URL,
   };
   // Without a read cache (the build's loopback API) every answer is read fresh from the database.
-  if (config.READ_CACHE_SIZE > 0) {
+  if (config.READ_CACHE_SIZE > 0 && config.SEARCH_INDEX) {
     deps.search = {
       index: new SuggestionIndexKeeper(database.db, deps.cache),
       cards: new CardCache(deps.cache, config.READ_CACHE_SIZE * 4),
