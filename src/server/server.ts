@@ -63,6 +63,7 @@ export async function startServer(config: Config, database: Database, options: A
     deps,
     async close() {
       await worker?.stop();
+      deps.search?.index.stop();
       stopWatching();
       await stopListening();
       stopResuming();

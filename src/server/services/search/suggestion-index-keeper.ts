@@ -11,6 +11,7 @@ export class SuggestionIndexKeeper {
   private index: SuggestionIndex | null = null;
   private builtFor = -1;
   private building: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -21,13 +22,19 @@ export class SuggestionIndexKeeper {
   current(): SuggestionIndex | null {
     if (this.index && this.builtFor === this.cache.generation) return this.index;
     this.index = null;
-    this.rebuild();
+    if (!this.stopped) this.rebuild();
     return null;
   }
 
   /** Resolves once an index of the current generation is ready (start-up, tests, benchmarks). */
   async ready(): Promise<void> {
-    while (!this.current()) await this.building;
+    while (!this.current() && !this.stopped) await this.building;
+  }
+
+  /** The server is closing: no new builds, and a build cut short by the closing database is no error. */
+  stop(): void {
+    this.stopped = true;
+    this.index = null;
   }
 
   private rebuild(): void {
@@ -41,7 +48,9 @@ export class SuggestionIndexKeeper {
           this.index = index;
           this.builtFor = generation;
         },
-        (err: unknown) => console.error('suggestion index: build failed; the SQL answers meanwhile:', err),
+        (err: unknown) => {
+          if (!this.stopped) console.error('suggestion index: build failed; the SQL answers meanwhile:', err);
+        },
       )
       .finally(() => {
         this.building = null;
