@@ -13,7 +13,8 @@
  *
  * `--long-tail [--mix uniform|zipf|both]` measures instead the long tail of real traffic: thousands of
  * distinct suggestion, search page and category listing requests, read cache as in production, health
- * latency beside the load (scripts/bench/long-tail.ts).
+ * latency beside the load (scripts/bench/long-tail.ts). `--without-fast-paths` answers every request through
+ * SQL, as before the dropdown's in-memory index and the card cache, for comparison in the same conditions.
  */
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -41,6 +42,7 @@ function options() {
       duration: { type: 'string', default: '10' },
       'long-tail': { type: 'boolean', default: false },
       mix: { type: 'string', default: 'both' },
+      'without-fast-paths': { type: 'boolean', default: false },
     },
     allowPositionals: false,
   });
@@ -50,7 +52,14 @@ function options() {
   if (!Number.isFinite(duration) || duration < 1) throw new Error(`--duration must be at least 1 second, not "${values.duration}"`);
   if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error(`--db must be pglite or postgres, not "${values.db}"`);
   if (!['uniform', 'zipf', 'both'].includes(values.mix)) throw new Error(`--mix must be uniform, zipf or both, not "${values.mix}"`);
-  return { products, duration, db: values.db as 'pglite' | 'postgres', longTail: values['long-tail'], mix: values.mix };
+  return {
+    products,
+    duration,
+    db: values.db as 'pglite' | 'postgres',
+    longTail: values['long-tail'],
+    mix: values.mix,
+    withoutFastPaths: values['without-fast-paths'],
+  };
 }
 
 async function serve(database: Database, readCache: boolean): Promise<RunningServer> {

@@ -5,6 +5,9 @@
  * kind, and the health endpoint's latency measured beside that load.
  */
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/server/db/rows';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -17,6 +20,26 @@ import { ms, perSecond, table } from './stats';
 export function targetsFor(db: 'pglite' | 'postgres', products: number): Record<string, number> {
   if (db === 'pglite') return { suggestion: 100, getProduct: 250 };
   return products >= 1_000_000 ? { suggestion: 50, getProduct: 150, listing: 100 } : { suggestion: 25, getProduct: 75 };
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving this database (Linux /proc, server on this
+ * machine; 0 when unreadable): other databases' sessions on the same server are not counted.
+ */
+async function backendCpuSeconds(database: Database): Promise<number> {
+  if (database.kind !== 'postgres') return 0;
+  const pids = rowsOf<{ pid: number }>(await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`));
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      // Fields after the command name: state is field 3, utime 14 and stime 15.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* ended meanwhile, or another machine */
+    }
+  }
+  return ticks / 100;
 }
 
 function mixedLoad(job: MixedJob): Promise<MixedResult> {
@@ -34,7 +57,7 @@ function mixedLoad(job: MixedJob): Promise<MixedResult> {
 
 export async function longTailBench(
   database: Database,
-  opts: { db: 'pglite' | 'postgres'; products: number; duration: number; mix: string; connections: number },
+  opts: { db: 'pglite' | 'postgres'; products: number; duration: number; mix: string; connections: number; withoutFastPaths: boolean },
 ) {
   const lists = await longTailRequests(database.db);
   const distinct = KINDS.map((k) => `${lists[k].length} ${k}`).join(', ');
@@ -44,10 +67,30 @@ export async function longTailBench(
   const results: [string, MixedResult][] = [];
   for (const mix of mixes) {
     // A fresh server per mix: its read cache starts empty, as after a deploy, and fills as in production.
-    const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '1000000000' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SEED_DEMO: '0',
+      SEARCH_RATE_LIMIT: '1000000000',
+      // --without-fast-paths: every answer through SQL, as before the in-memory index and card cache.
+      SEARCH_INDEX: opts.withoutFastPaths ? '0' : '1',
+    });
     const server = await startServer(config, database);
+    if (server.deps.search) {
+      // A deploy builds the dropdown's index at start; the load begins once it is ready.
+      const t = performance.now();
+      await server.deps.search.index.ready();
+      console.log(
+        `suggestion index: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
+    }
     console.log(`${mix} mix: ${opts.duration} s at ${opts.connections} connections (read cache ${config.READ_CACHE_SIZE} entries)…`);
     const requests = requestSequence(lists, mix, 200_000);
+    // CPU of this process (server and, on PGlite, its database thread) per answered request: less
+    // disturbed by a loaded machine than latency. PostgreSQL's own backends are not counted.
+    const cpu0 = process.cpuUsage();
+    const backend0 = await backendCpuSeconds(database);
     const result = await mixedLoad({
       url: server.url,
       requests,
@@ -55,6 +98,16 @@ export async function longTailBench(
       durationSeconds: opts.duration,
       groups: { getProduct: ['search', 'listing'] },
     });
+    const cpu = process.cpuUsage(cpu0);
+    const backend = (await backendCpuSeconds(database)) - backend0;
+    const answered = KINDS.reduce((a, k) => a + (result.kinds[k]?.requestsPerSecond ?? 0), 0) * result.seconds;
+    console.log(
+      `${mix}: ${((cpu.user + cpu.system) / 1000 / answered).toFixed(2)} ms of this process's CPU per search request (${answered.toFixed(0)} answered; health probes included in the CPU)`,
+    );
+    if (database.kind === 'postgres')
+      console.log(
+        `${mix}: ${((backend * 1000) / answered).toFixed(2)} ms of PostgreSQL backends' CPU per search request (this database's sessions)`,
+      );
     await server.close();
     await server.deps.searchLog.flush();
     results.push([mix, result]);

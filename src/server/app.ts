@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { apiJsonCompression } from './http/api-compression';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import type { Database } from './db/client';
@@ -20,7 +21,9 @@ import { mountUploads } from './routes/media-uploads';
 import { createPaymentSandbox } from './payments/sandbox';
 import { SANDBOX_PREFIX, sandboxEnabled } from './payments/settings';
 import { createAccountServices } from './services/accounts';
+import { CardCache } from './services/card-cache';
 import { ReadCache } from './services/read-cache';
+import { SuggestionIndexKeeper } from './services/search/suggestion-index-keeper';
 import { productIsShown } from './services/product-views';
 import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
@@ -70,6 +73,13 @@ export function createApp(config: Config, database: Database, options: AppOption
     accounts: createAccountServices(config, database.db),
     ownUrl: config.PUBLIC_BASE_URL,
   };
+  // Without a read cache (the build's loopback API) every answer is read fresh from the database.
+  if (config.READ_CACHE_SIZE > 0 && config.SEARCH_INDEX) {
+    deps.search = {
+      index: new SuggestionIndexKeeper(database.db, deps.cache),
+      cards: new CardCache(deps.cache, config.READ_CACHE_SIZE * 4),
+    };
+  }
   const app = new Hono();
   const clientIp = clientIpResolver(config.TRUST_PROXY);
 
@@ -100,6 +110,8 @@ export function createApp(config: Config, database: Database, options: AppOption
   if (options.compressApi !== false) {
     // JSON lists and SVG illustrations shrink 5–10 times; images and PDFs are left as they are.
     app.use(`${API_BASE}/*`, compress());
+    // Inside compress(): JSON leaves here compressed at a fast setting, and compress() passes it on as it is.
+    app.use(`${API_BASE}/*`, apiJsonCompression());
     app.use('/media/*', compress());
   }
 

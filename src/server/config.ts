@@ -80,6 +80,12 @@ export const configSchema = z.object({
   GUEST_WRITE_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** Entries kept in the in-process cache of catalogue reads. */
   READ_CACHE_SIZE: z.coerce.number().int().min(0).default(5000),
+  /**
+   * The search's in-memory index (services/search/suggestion-index.ts): the dropdown and the search
+   * page's strict matches without SQL, ~2 KB of memory per product (items held up to 250k products).
+   * Needs the read cache (its generation says when the index is stale).
+   */
+  SEARCH_INDEX: bool.prefault('1'),
   /** How often the server checks whether another process changed the catalogue (drops its read cache). */
   CACHE_RECHECK_SECONDS: z.coerce.number().positive().default(5),
   /** How often `npm start` checks whether the storefront is behind the catalogue and updates it (src/build/site-updater.ts); 0: never. */

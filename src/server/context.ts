@@ -2,7 +2,9 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { AccountServices } from './services/accounts';
 import type { ProductPagesOnRequest } from './http/product-pages-on-request';
+import type { CardCache } from './services/card-cache';
 import type { ReadCache } from './services/read-cache';
+import type { SuggestionIndexKeeper } from './services/search/suggestion-index-keeper';
 import type { SearchLogger } from './services/search/log';
 
 /** What every route and service may use; built once in app.ts. */
@@ -11,6 +13,11 @@ export interface AppDeps {
   database: Database;
   db: Db;
   cache: ReadCache;
+  /**
+   * The search answers' fast paths, while the read cache is on: the dropdown's matches in memory and
+   * product cards by id, both dropped with the read cache's generation.
+   */
+  search?: { index: SuggestionIndexKeeper; cards: CardCache };
   searchLog: SearchLogger;
   /** Mailer and sign-in throttle of the account area. */
   accounts: AccountServices;

@@ -39,6 +39,8 @@ export async function startServer(config: Config, database: Database, options: A
   deps.ownUrl = `http://${loopbackHost(config.HOST)}:${port}`;
   const stopWatching = await watchCatalogueVersion(deps.db, deps.cache, config.CACHE_RECHECK_SECONDS * 1000);
   const stopListening = await listenForCatalogueChanges(database, deps.cache);
+  // Built in the background from the start: the SQL answers the dropdown until it is ready.
+  deps.search?.index.current();
   const stopResuming = resumeStalledPayments(deps);
   const stopRepricing = resumeRepriceRuns(deps);
   const url = `http://${config.HOST}:${port}`;
@@ -61,6 +63,7 @@ export async function startServer(config: Config, database: Database, options: A
     deps,
     async close() {
       await worker?.stop();
+      deps.search?.index.stop();
       stopWatching();
       await stopListening();
       stopResuming();

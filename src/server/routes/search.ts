@@ -17,7 +17,7 @@ export const searchRoutes = [
     response: productListSchema,
     errors: [404, 429],
     async handler({ query, deps }) {
-      const { searched, ...list } = await deps.cache.get(keyOf('getProduct', query), () => listProducts(deps.db, query));
+      const { searched, ...list } = await deps.cache.get(keyOf('getProduct', query), () => listProducts(deps.db, query, deps.search));
       if (searched) {
         deps.searchLog.record({
           query: query.filter_part || query.filter_searchPart || '',
@@ -38,7 +38,7 @@ export const searchRoutes = [
     response: suggestionResponseSchema,
     errors: [404, 429],
     async handler({ query, deps }) {
-      const { searched: _searched, ...result } = await deps.cache.get(keyOf('suggestion', query), () => suggestProducts(deps.db, query));
+      const { searched: _searched, ...result } = await deps.cache.get(keyOf('suggestion', query), () => suggestProducts(deps.db, query, deps.search));
       return result;
     },
   }),

@@ -11,6 +11,8 @@ import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
 import { resolveScope, scopeIdsSql, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
+import type { SearchFastPaths } from './suggest';
+import type { MatchedRow } from './suggestion-index';
 
 // Attribute counts over a huge unscoped set cost much and help nobody; offer them once the set is narrow.
 const ATTRIBUTE_FACETS_MAX_SET = 20_000;
@@ -38,9 +40,21 @@ const BASE_COLUMNS = [
 // past that, `capped` tells the shopper the count is a lower bound ("1,000+").
 export const SEARCH_CANDIDATES = 1000;
 
-function baseSql(plan: SearchPlan | null, scope: CategoryScope | null): SQL {
+/**
+ * The matches handed in from the in-memory index (suggestion-index.ts) as the rows matchedSql would
+ * select: the products read by primary key, no word or trigram index searched.
+ */
+function matchedRowsSql(rows: MatchedRow[]): SQL {
+  const array = (values: (string | number | boolean)[]) => `{${values.join(',')}}`;
+  return sql`select m.id, m.rank, m.kind, m.score, m.overflow, ${sql.raw(BASE_COLUMNS.map((c) => `p."${c}"`).join(', '))}
+    from unnest(${array(rows.map((r) => r.id))}::int[], ${array(rows.map((r) => r.rank))}::int[], ${array(rows.map((r) => r.kind))}::text[],
+      ${array(rows.map((r) => r.score))}::real[], ${array(rows.map((r) => r.overflow))}::bool[]) as m(id, rank, kind, score, overflow)
+    join products p on p.id = m.id`;
+}
+
+function baseSql(plan: SearchPlan | null, scope: CategoryScope | null, matched?: MatchedRow[] | null): SQL {
   const limits = { perBranch: SEARCH_CANDIDATES, candidates: SEARCH_CANDIDATES, ...(scope ? { categoryIds: scope.ids } : {}) };
-  const source = plan ? sql`(${matchedSql(plan, BASE_COLUMNS, limits)})` : sql`products`;
+  const source = plan ? sql`(${matched ? matchedRowsSql(matched) : matchedSql(plan, BASE_COLUMNS, limits)})` : sql`products`;
   const matchCols = plan
     ? sql`p.rank, p.kind, p.score, p.overflow`
     : sql`0 as rank, null::text as kind, 0::real as score, false as overflow`;
@@ -202,19 +216,21 @@ async function allCategoryIds(db: Db): Promise<number[]> {
 }
 
 /** One round trip: the page, the total after filters, and the sidebar's counts over the unfiltered set. */
-async function runListing(db: Db, q: GetProductQuery, plan: SearchPlan | null, scope: CategoryScope | null) {
-  const result = plan
-    ? await withIndexScans(db, (tx) => tx.execute(listingSql(q, plan, scope)))
-    : await db.execute(catalogueListingSql(q, scope, scope ? scope.ids : await allCategoryIds(db)));
+async function runListing(db: Db, q: GetProductQuery, plan: SearchPlan | null, scope: CategoryScope | null, matched?: MatchedRow[] | null) {
+  const result = matched
+    ? await db.execute(listingSql(q, plan, scope, matched))
+    : plan
+      ? await withIndexScans(db, (tx) => tx.execute(listingSql(q, plan, scope)))
+      : await db.execute(catalogueListingSql(q, scope, scope ? scope.ids : await allCategoryIds(db)));
   return rowsOf<ListingRow>(result)[0]!;
 }
 
 /** The one statement behind a listing page; exported so benchmarks can time it without HTTP. */
-export function listingSql(q: GetProductQuery, plan: SearchPlan | null, scope: CategoryScope | null): SQL {
+export function listingSql(q: GetProductQuery, plan: SearchPlan | null, scope: CategoryScope | null, matched?: MatchedRow[] | null): SQL {
   const childSegment = (scope?.depth ?? -1) + 3; // path "/a/b/c/": split_part index of the next level down
   const offset = (q.page - 1) * q.limit;
   return sql`
-    with b as materialized (${baseSql(plan, scope)}),
+    with b as materialized (${baseSql(plan, scope, matched)}),
     f as materialized (select * from b ${filtersSql(q)}),
     pg as (select f.id, f.kind, row_number() over (order by ${orderSql(q.sort, plan !== null)}) as ord
            from f order by ${orderSql(q.sort, plan !== null)} limit ${q.limit} offset ${offset})
@@ -237,9 +253,15 @@ export function listingSql(q: GetProductQuery, plan: SearchPlan | null, scope: C
   `;
 }
 
-async function attributeFacets(db: Db, plan: SearchPlan | null, scope: CategoryScope | null, q: GetProductQuery): Promise<Filter[]> {
+async function attributeFacets(
+  db: Db,
+  plan: SearchPlan | null,
+  scope: CategoryScope | null,
+  q: GetProductQuery,
+  matched: MatchedRow[] | null,
+): Promise<Filter[]> {
   const result = await db.execute(sql`
-    with b as materialized (${baseSql(plan, scope)}),
+    with b as materialized (${baseSql(plan, scope, matched)}),
     counts as (
       select a.id, a.slug, a.name, a.name_fa, a.featured, v.value_slug, min(v.value) as value, count(*)::int as n
       from b join product_attribute_values v on v.product_id = b.id join attributes a on a.id = v.attribute_id
@@ -324,12 +346,17 @@ export interface ListingResult extends ProductList {
 }
 
 /** getProduct: a catalogue listing, optionally a search, with sidebar filters. */
-export async function listProducts(db: Db, q: GetProductQuery): Promise<ListingResult> {
+export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFastPaths): Promise<ListingResult> {
   const scope = await resolveScope(db, q.filter_category);
   const text = q.filter_searchPart || q.filter_part || '';
   const partOnly = Boolean(q.filter_searchPart) && !q.filter_part;
   let plan = planSearch(text, partOnly);
-  let row = await runListing(db, q, plan, scope);
+  // The strict matches from the in-memory index when it is current; none there (a typo, a keyboard
+  // slip) leaves the search to the SQL, whose fuzzy branch and other readings take over.
+  const index = plan ? fast?.index.current() : null;
+  let matched = plan && index ? index.matchedRows(plan, SEARCH_CANDIDATES, SEARCH_CANDIDATES, scope ? new Set(scope.ids) : null) : null;
+  if (!matched?.length) matched = null;
+  let row = await runListing(db, q, plan, scope, matched);
   let interpretedAs: string | undefined;
   if (plan && row.base_total === 0) {
     for (const alt of alternativePlans(plan)) {
@@ -337,6 +364,7 @@ export async function listProducts(db: Db, q: GetProductQuery): Promise<ListingR
       if (altRow.base_total > 0) {
         row = altRow;
         plan = alt;
+        matched = null;
         interpretedAs = alt.raw;
         break;
       }
@@ -344,25 +372,26 @@ export async function listProducts(db: Db, q: GetProductQuery): Promise<ListingR
   }
   const ids = (row.items ?? []).map((i) => i.id);
   const kinds = new Map((row.items ?? []).map((i) => [i.id, i.kind]));
-  const cards: ProductCard[] = (await loadProductCards(db, ids)).map((card) => {
+  const loaded = fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids);
+  const shown: ProductCard[] = loaded.map((card) => {
     const kind = kinds.get(card.id);
     return kind ? { ...card, match: kind } : card;
   });
   const filters = buildFilters(row, q, scope);
   if (row.base_total > 0 && (scope !== null || plan !== null) && row.base_total <= ATTRIBUTE_FACETS_MAX_SET) {
-    filters.push(...(await attributeFacets(db, plan, scope, q)));
+    filters.push(...(await attributeFacets(db, plan, scope, q, matched)));
   }
   const total = row.total;
   const pages = Math.max(1, Math.ceil(total / q.limit));
   const from = total === 0 || q.page > pages ? 0 : (q.page - 1) * q.limit + 1;
   return {
-    items: cards,
+    items: shown,
     page: q.page,
     limit: q.limit,
     total,
     pages,
     from,
-    to: from === 0 ? 0 : from + cards.length - 1,
+    to: from === 0 ? 0 : from + shown.length - 1,
     sort: q.sort,
     filters,
     ...(interpretedAs ? { interpretedAs } : {}),

@@ -2,11 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MatchKind, SuggestionResponse } from '../../../api/schemas/catalogue';
 import type { SuggestionQuery } from '../../../api/schemas/search';
 import type { Db } from '../../db/client';
+import type { CardCache } from '../card-cache';
 import { loadProductCards } from '../product-views';
 import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
 import { resolveScope, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
+import type { SuggestionIndexKeeper } from './suggestion-index-keeper';
+import type { SuggestionItem } from './suggestion-index';
 
 // One typed letter matches a large part of the catalogue; suggestions start at the second.
 const MIN_QUERY_LENGTH = 2;
@@ -33,13 +36,27 @@ async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: Sug
   return rowsOf<{ total: number; items: { id: number; kind: MatchKind }[] | null }>(result)[0]!;
 }
 
+/** The in-memory paths of the server (app.ts); without them every answer is read through SQL. */
+export interface SearchFastPaths {
+  index: SuggestionIndexKeeper;
+  cards: CardCache;
+}
+
 /** suggestion: the header's live search — best matches first, each labelled exact / family / fuzzy / text. */
-export async function suggestProducts(db: Db, q: SuggestionQuery): Promise<SuggestionResponse & { searched: string | null }> {
+export async function suggestProducts(
+  db: Db,
+  q: SuggestionQuery,
+  fast?: SearchFastPaths,
+): Promise<SuggestionResponse & { searched: string | null }> {
   const text = q.filter_searchPart ?? '';
   const plan = text.trim().length >= MIN_QUERY_LENGTH ? planSearch(text) : null;
   if (!plan) return { items: [], total: 0, searched: null };
   const scope = await resolveScope(db, q.filter_category);
-  let row = await run(db, plan, scope, q);
+  // The strict matches in memory when the index is current; nothing found there (a typo, a keyboard
+  // slip) goes to the SQL, whose fuzzy branch and other readings take over.
+  const index = fast?.index.current();
+  const fromIndex = index?.answer(plan, q, scope ? new Set(scope.ids) : null, CANDIDATES);
+  let row = fromIndex?.total ? fromIndex : await run(db, plan, scope, q);
   let used = plan;
   if (row.total === 0) {
     for (const alt of alternativePlans(plan)) {
@@ -53,10 +70,10 @@ export async function suggestProducts(db: Db, q: SuggestionQuery): Promise<Sugge
   }
   const items = row.items ?? [];
   const kinds = new Map(items.map((i) => [i.id, i.kind]));
-  const cards = await loadProductCards(
-    db,
-    items.map((i) => i.id),
-  );
+  const ids = items.map((i) => i.id);
+  // Held by the index when it answered and the catalogue is small enough; else one read of the cards.
+  const cards: SuggestionItem[] =
+    (row === fromIndex ? fromIndex.cards : null) ?? (fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids));
   return {
     items: cards.map((c) => ({
       id: c.id,

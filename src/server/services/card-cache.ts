@@ -1,0 +1,48 @@
+import type { ProductCard } from '../../api/schemas/catalogue';
+import type { Db } from '../db/client';
+import { loadProductCards } from './product-views';
+import type { ReadCache } from './read-cache';
+
+/**
+ * Product cards by id for the search answers (dropdown, search page, listings): on the long tail every
+ * query is new but the products they show repeat, and a card costs two statements and their parsing.
+ * Dropped with the read cache's generation: any catalogue change (here or NOTIFYed by another
+ * instance) and no card is older than the change.
+ */
+export class CardCache {
+  private cards = new Map<number, ProductCard>();
+  private generation = -1;
+
+  constructor(
+    private readonly cache: ReadCache,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** The visible cards of `ids`, in that order (as loadProductCards). */
+  async load(db: Db, ids: number[]): Promise<ProductCard[]> {
+    const generation = this.cache.generation;
+    if (generation !== this.generation) {
+      this.cards.clear();
+      this.generation = generation;
+    }
+    const missing = ids.filter((id) => !this.cards.has(id));
+    const fresh = missing.length ? await loadProductCards(db, missing) : [];
+    const byId = new Map(fresh.map((c) => [c.id, c]));
+    // Kept only when no change landed while they were read.
+    if (this.cache.generation === generation) for (const card of fresh) this.store(card);
+    const out: ProductCard[] = [];
+    for (const id of new Set(ids)) {
+      const card = byId.get(id) ?? this.cards.get(id);
+      if (card) out.push(card);
+    }
+    return out;
+  }
+
+  private store(card: ProductCard): void {
+    this.cards.set(card.id, card);
+    if (this.cards.size > this.maxEntries) {
+      const oldest = this.cards.keys().next().value;
+      if (oldest !== undefined) this.cards.delete(oldest);
+    }
+  }
+}
