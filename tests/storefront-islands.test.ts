@@ -657,14 +657,19 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     expect(scripts).not.toContain(renderer);
     expect(scripts).not.toContain(listing);
     expect(await page.locator('.card').count()).toBe(12);
+    // The closed panel's groups are not rendered at load (content-visibility: hidden) and are once it opens.
+    const quality = page.locator('input[name="quality"][value="original"]');
+    const rendered = () => quality.evaluate((el) => el.checkVisibility());
+    expect(await rendered()).toBe(false);
     // The first tap (open the filters panel) arrives before the code: it is held and given again once live.
     await page.locator('.toolbar__filters').tap();
     await expect.poll(() => page.locator('.filters--open').count()).toBe(1);
+    await expect.poll(rendered).toBe(true);
     expect(scripts).toContain(listing);
     const all = await apiTotal({});
     const original = await apiTotal({ filter_quality: 'original' });
     expect(original).toBeLessThan(all);
-    await page.locator('input[name="quality"][value="original"]').check();
+    await quality.check();
     await expect.poll(() => page.url()).toContain('quality=original');
     await expect.poll(() => listTotal(page)).toBe(original);
     // A shared filtered address shows its list at once, without a touch.
