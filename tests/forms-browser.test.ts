@@ -525,60 +525,72 @@ describe('one language per page', () => {
     visit('/account/orders (details)', await shownTexts(page));
   }
 
-  it("English pages show no Persian outside the shopper's own data and place names", async () => {
-    const page = await signedIn('/en');
-    const own = new Set([SHOPPER.name, SHOPPER.address, SHOPPER.addressName, SHOPPER.place, 'فارسی']);
-    const found: string[] = [];
-    await walk(page, '/en', (path, texts) => {
-      for (const { text, where, fa } of texts) {
-        // Text marked lang="fa" on an English page is product data the store gave only in Persian (a file's title).
-        if (fa || !/[\u0600-\u06ff]/.test(text)) continue;
-        // The shopper's address as typed, Iran's place names, the Persian language's own name in the switcher.
-        const rest = text
-          .split(/[,—\-()]/)
-          .map((s) => s.trim())
-          .filter(Boolean)
-          .filter((s) => !own.has(s));
-        if (rest.some((s) => /[\u0600-\u06ff]/.test(s))) found.push(`${path} ${where}: ${text}`);
-      }
-    });
-    expect(found).toEqual([]);
-    await page.context().close();
-  });
+  // The two walks run side by side, each in its own signed-in context: both only read, and a walk is
+  // mostly waiting (a page's network falling quiet, ~29 pages each), so one waits while the other works.
+  // 120 s each: two walks at once on a busy machine passed 60 s.
+  it.concurrent(
+    "English pages show no Persian outside the shopper's own data and place names",
+    async ({ expect }) => {
+      const page = await signedIn('/en');
+      const own = new Set([SHOPPER.name, SHOPPER.address, SHOPPER.addressName, SHOPPER.place, 'فارسی']);
+      const found: string[] = [];
+      await walk(page, '/en', (path, texts) => {
+        for (const { text, where, fa } of texts) {
+          // Text marked lang="fa" on an English page is product data the store gave only in Persian (a file's title).
+          if (fa || !/[\u0600-\u06ff]/.test(text)) continue;
+          // The shopper's address as typed, Iran's place names, the Persian language's own name in the switcher.
+          const rest = text
+            .split(/[,—\-()]/)
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .filter((s) => !own.has(s));
+          if (rest.some((s) => /[\u0600-\u06ff]/.test(s))) found.push(`${path} ${where}: ${text}`);
+        }
+      });
+      expect(found).toEqual([]);
+      await page.context().close();
+    },
+    120_000,
+  );
 
-  it('Persian pages show no English interface words: only product data, codes and units', async () => {
-    // What the catalogue itself writes in Latin letters: part numbers, makers, packages, attribute values and symbols.
-    const rows = await shop.database.db.execute(sql`
+  it.concurrent(
+    'Persian pages show no English interface words: only product data, codes and units',
+    async ({ expect }) => {
+      // What the catalogue itself writes in Latin letters: part numbers, makers, packages, attribute values and symbols.
+      const rows = await shop.database.db.execute(sql`
       SELECT p.part_number AS t FROM products p UNION ALL SELECT p.name_fa FROM products p UNION ALL SELECT p.description_fa FROM products p
       UNION ALL SELECT p.package FROM products p UNION ALL SELECT b.name FROM brands b UNION ALL SELECT v.value FROM product_attribute_values v
       UNION ALL SELECT a.name FROM attributes a WHERE a.name_fa IS NULL`);
-    const words = (s: string) => s.match(/[A-Za-z][A-Za-z0-9µΩ°%+.\-/]*/g) ?? [];
-    const data = new Set<string>();
-    for (const r of (rows as unknown as { rows: { t: string | null }[] }).rows) for (const w of words(r.t ?? '')) data.add(w.toLowerCase());
-    const attrs = await shop.database.db.execute(sql`SELECT name FROM attributes`);
-    // Attribute names the page cannot put in Persian are symbols (GBW, hFE): product data too.
-    for (const r of (attrs as unknown as { rows: { name: string }[] }).rows)
-      if (!attributeNameFa(r.name, null)) for (const w of words(r.name)) data.add(w.toLowerCase());
-    // Codes and abbreviations (PDF, ALTCHA, USB), units and values (5V, 0.7MHz), and the English language's own name.
-    const allowed = (w: string) =>
-      data.has(w.toLowerCase()) ||
-      !/[a-z]{2}/.test(w) ||
-      /^[\d.]*[a-zµ]?(V|A|W|Hz|F|H|s|Ω|m|g)$/.test(w) ||
-      w === 'English' ||
-      w === 'KiCad';
-    const page = await signedIn('');
-    const found: string[] = [];
-    await walk(page, '', (path, texts) => {
-      for (const { text, where, ltr } of texts) {
-        // Left-to-right runs marked as such hold e-mail addresses, usernames and codes, not interface words.
-        if (ltr || /@/.test(text)) continue;
-        const foreign = words(text).filter((w) => !allowed(w));
-        if (foreign.length) found.push(`${path} ${where}: ${text} [${foreign.join(' ')}]`);
-      }
-    });
-    expect(found).toEqual([]);
-    await page.context().close();
-  });
+      const words = (s: string) => s.match(/[A-Za-z][A-Za-z0-9µΩ°%+.\-/]*/g) ?? [];
+      const data = new Set<string>();
+      for (const r of (rows as unknown as { rows: { t: string | null }[] }).rows)
+        for (const w of words(r.t ?? '')) data.add(w.toLowerCase());
+      const attrs = await shop.database.db.execute(sql`SELECT name FROM attributes`);
+      // Attribute names the page cannot put in Persian are symbols (GBW, hFE): product data too.
+      for (const r of (attrs as unknown as { rows: { name: string }[] }).rows)
+        if (!attributeNameFa(r.name, null)) for (const w of words(r.name)) data.add(w.toLowerCase());
+      // Codes and abbreviations (PDF, ALTCHA, USB), units and values (5V, 0.7MHz), and the English language's own name.
+      const allowed = (w: string) =>
+        data.has(w.toLowerCase()) ||
+        !/[a-z]{2}/.test(w) ||
+        /^[\d.]*[a-zµ]?(V|A|W|Hz|F|H|s|Ω|m|g)$/.test(w) ||
+        w === 'English' ||
+        w === 'KiCad';
+      const page = await signedIn('');
+      const found: string[] = [];
+      await walk(page, '', (path, texts) => {
+        for (const { text, where, ltr } of texts) {
+          // Left-to-right runs marked as such hold e-mail addresses, usernames and codes, not interface words.
+          if (ltr || /@/.test(text)) continue;
+          const foreign = words(text).filter((w) => !allowed(w));
+          if (foreign.length) found.push(`${path} ${where}: ${text} [${foreign.join(' ')}]`);
+        }
+      });
+      expect(found).toEqual([]);
+      await page.context().close();
+    },
+    120_000,
+  );
 });
 
 describe("forms: named errors that clear, one look, the page's digits", () => {
