@@ -38,7 +38,9 @@ export const searchRoutes = [
     response: suggestionResponseSchema,
     errors: [404, 429],
     async handler({ query, deps }) {
-      const { searched: _searched, ...result } = await deps.cache.get(keyOf('suggestion', query), () => suggestProducts(deps.db, query, deps.search));
+      const { searched: _searched, ...result } = await deps.cache.get(keyOf('suggestion', query), () =>
+        suggestProducts(deps.db, query, deps.search),
+      );
       return result;
     },
   }),
