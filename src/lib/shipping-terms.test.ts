@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shippingRatesFromToman } from './shipping';
-import { freeShippingSentence, untilFreeSentences } from './shipping-terms';
+import { freeShippingSentence, freeShippingTerms, untilFreeSentences } from './shipping-terms';
 
 const rates = shippingRatesFromToman({ courierPrice: 80_000, courierFreeFrom: 150_000, postPrice: 90_000, postFreeFrom: 300_000 });
 
@@ -12,6 +12,19 @@ describe('free-shipping sentences', () => {
     expect(freeShippingSentence(rates, 'Tehran', 'en')).toBe(
       'Free shipping: courier in Tehran from 150,000 Toman, post anywhere in Iran from 300,000 Toman (goods after discount).',
     );
+  });
+
+  it('gives the thresholds without the lead where a heading already says "free shipping"', () => {
+    expect(freeShippingTerms(rates, 'تهران', 'fa')).toBe(
+      'پیک در تهران از ۱۵۰٬۰۰۰ تومان، پست به سراسر ایران از ۳۰۰٬۰۰۰ تومان (مبلغ کالاها پس از تخفیف).',
+    );
+    expect(freeShippingTerms(rates, 'Tehran', 'en', true)).toBe(
+      'Courier in Tehran from 150,000 Toman, post anywhere in Iran from 300,000 Toman (goods after discount).',
+    );
+    // Both methods free of charge: there is no threshold to state.
+    const noFree = shippingRatesFromToman({ courierPrice: 0, courierFreeFrom: 150_000, postPrice: 0, postFreeFrom: 300_000 });
+    expect(freeShippingTerms(noFree, 'Tehran', 'en', true)).toBe('');
+    expect(freeShippingSentence(noFree, 'Tehran', 'en')).toBe('');
   });
 
   it.each([

@@ -7,6 +7,16 @@ import type { ShippingRates } from './shipping';
  * from the rates the server charges by (so no page can promise another threshold than checkout applies).
  */
 export function freeShippingSentence(rates: ShippingRates, storeCity: string, locale: Locale): string {
+  const terms = freeShippingTerms(rates, storeCity, locale);
+  if (!terms) return '';
+  return locale === 'fa' ? `ارسال رایگان: ${terms}` : `Free shipping: ${terms}`;
+}
+
+/**
+ * The same thresholds without the "Free shipping:" lead, for a place whose own heading already says it
+ * (the home page's promise tiles); English starts with a capital there.
+ */
+export function freeShippingTerms(rates: ShippingRates, storeCity: string, locale: Locale, capitalise = false): string {
   const fa = locale === 'fa';
   const parts: string[] = [];
   const { courier, post } = rates;
@@ -23,7 +33,9 @@ export function freeShippingSentence(rates: ShippingRates, storeCity: string, lo
     );
   }
   if (parts.length === 0) return '';
-  return fa ? `ارسال رایگان: ${parts.join('، ')} (مبلغ کالاها پس از تخفیف).` : `Free shipping: ${parts.join(', ')} (goods after discount).`;
+  if (fa) return `${parts.join('، ')} (مبلغ کالاها پس از تخفیف).`;
+  const terms = `${parts.join(', ')} (goods after discount).`;
+  return capitalise ? terms[0]!.toUpperCase() + terms.slice(1) : terms;
 }
 
 /** "X more for free courier / free post" for a goods amount; empty when nothing is left to reach. */

@@ -231,8 +231,10 @@ export async function writeDemoContent(db: Db, now = new Date()): Promise<void> 
   );
   await db.insert(siteMessages).values([
     {
-      text: 'ارسال رایگان برای سفارش‌های بالای ۲ میلیون تومان در تهران',
-      textEn: 'Free delivery in Tehran for orders over 2,000,000 toman',
+      // No amount here: the free-shipping thresholds are configuration (SHIPPING_*_FREE_FROM_TOMAN), and
+      // the pages state them from it, so a banner naming its own figure would soon disagree.
+      text: 'ارسال رایگان با پیک در تهران و با پست به سراسر ایران؛ حد سفارش در صفحهٔ هر کالا و سبد خرید آمده است.',
+      textEn: 'Free courier delivery in Tehran and free post across Iran; the order amount is shown on each product page and in the cart.',
       kind: 'success',
       sort: 0,
     },

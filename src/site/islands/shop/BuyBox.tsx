@@ -117,14 +117,18 @@ export default function BuyBox({
       </label>
       <QuantityInput id={inputId} value={quantity} minimumPurchase={product.minimumPurchase} onChange={setQuantity} locale={locale} />
       <p className="buy-box__price">
-        <span>{t.unitPrice}: </span>
-        <strong data-testid="buy-unit" data-rials={unit}>
-          {toman(locale, unit)}
-        </strong>
-        <span> — {t.lineTotal}: </span>
-        <strong data-testid="buy-total" data-rials={unit * shown}>
-          {toman(locale, unit * shown)}
-        </strong>
+        <span className="buy-box__figure">
+          {t.unitPrice}:{' '}
+          <strong data-testid="buy-unit" data-rials={unit}>
+            {toman(locale, unit)}
+          </strong>
+        </span>
+        <span className="buy-box__figure">
+          {t.lineTotal}:{' '}
+          <strong data-testid="buy-total" data-rials={unit * shown}>
+            {toman(locale, unit * shown)}
+          </strong>
+        </span>
       </p>
       {next && (
         <p className="buy-box__break" data-testid="next-break">
