@@ -9,7 +9,7 @@ import { alternativePlans, planSearch, type SearchPlan } from './plan';
 import { resolveScope, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
 import type { SuggestionIndexKeeper } from './suggestion-index-keeper';
-import type { SuggestionItem } from './suggestion-index';
+import { toSuggestionItem, type SuggestionItem } from './suggestion-index';
 
 // One typed letter matches a large part of the catalogue; suggestions start at the second.
 const MIN_QUERY_LENGTH = 2;
@@ -75,22 +75,7 @@ export async function suggestProducts(
   const cards: SuggestionItem[] =
     (row === fromIndex ? fromIndex.cards : null) ?? (fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids));
   return {
-    items: cards.map((c) => ({
-      id: c.id,
-      images: c.images,
-      name: c.name,
-      nameFa: c.nameFa,
-      partNumber: c.partNumber,
-      slug: c.slug,
-      quality: c.quality,
-      availability: c.availability,
-      availabilityDate: c.availabilityDate,
-      prices: c.prices,
-      price: c.price,
-      enable: c.enable,
-      stock: c.stock,
-      match: kinds.get(c.id) ?? 'text',
-    })),
+    items: cards.map((c) => ({ ...toSuggestionItem(c), match: kinds.get(c.id) ?? 'text' })),
     total: row.total,
     searched: used.folded,
   };

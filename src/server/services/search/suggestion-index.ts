@@ -11,7 +11,7 @@
  * fresh one is built in the background.
  */
 import { sql } from 'drizzle-orm';
-import type { MatchKind, ProductCard, SuggestionResponse } from '../../../api/schemas/catalogue';
+import type { MatchKind, SuggestionResponse } from '../../../api/schemas/catalogue';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { loadProductCards } from '../product-views';
@@ -37,7 +37,8 @@ const RANK_SPACE = 2 ** 22;
 /** A dropdown item without its match label. */
 export type SuggestionItem = Omit<SuggestionResponse['items'][number], 'match'>;
 
-const toItem = (c: ProductCard): SuggestionItem => ({
+/** A card's dropdown fields only: the answer carries nothing the dropdown does not show. */
+export const toSuggestionItem = (c: SuggestionItem): SuggestionItem => ({
   id: c.id,
   images: c.images,
   name: c.name,
@@ -190,7 +191,7 @@ export class SuggestionIndex {
               db,
               rows.map((r) => r.id),
             )
-          ).map((c) => [c.id, toItem(c)]),
+          ).map((c) => [c.id, toSuggestionItem(c)]),
         );
         for (const r of rows) items.push(cards.get(r.id));
       }
