@@ -8,25 +8,17 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../src/server/config';
-import { startServer } from '../src/server/server';
-import { openSiteBenchDatabase } from './bench/site-database';
+import { openBuiltSite } from './bench/built-site-browser';
 
 const [dir, out, only] = [process.argv[2], process.argv[3], process.argv[4]?.split(',')];
 if (!dir || !out) throw new Error('usage: page-screenshots.ts DIR OUT [page,…]');
 
 async function main() {
   mkdirSync(out!, { recursive: true });
-  const database = await openSiteBenchDatabase(1000, () => {});
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'http://127.0.0.1' });
-  const server = await startServer({ ...config, HOST: '127.0.0.1' }, database, { siteDir: dir! });
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const site = await openBuiltSite(dir!);
+  const { browser, api } = site;
   try {
-    const api = async (path: string) => (await fetch(`${server.url}/api/site/v1${path}`)).json() as Promise<any>;
-    const cats = (await api('/categories')).data;
-    const category = cats[0].children[0]?.slug ?? cats[0].slug;
-    const product = (await api('/getProduct?limit=1')).items[0].slug;
+    const { category, product } = site.sample;
     const post = (await api('/blog/posts?limit=1')).data.items[0]?.slug;
     const pages: [string, string][] = [
       ['home', '/'],
@@ -59,7 +51,7 @@ async function main() {
       for (const [name, path] of pages) {
         if (only && !only.includes(name)) continue;
         for (const lang of ['fa', 'en']) {
-          const res = await page.goto(server.url + (lang === 'en' ? '/en' : '') + path, { waitUntil: 'networkidle' });
+          const res = await page.goto(site.url + (lang === 'en' ? '/en' : '') + path, { waitUntil: 'networkidle' });
           const docWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           console.log(`${name} ${lang} ${width}: ${res?.status()}${docWidth > width ? `, document ${docWidth} px wide` : ''}`);
           await page.screenshot({ path: join(out!, `${name}-${lang}-${width}.png`), fullPage: true });
@@ -68,9 +60,7 @@ async function main() {
       await context.close();
     }
   } finally {
-    await browser.close();
-    await server.close();
-    await database.close();
+    await site.close();
   }
 }
 

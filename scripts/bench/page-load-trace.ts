@@ -8,25 +8,17 @@
  * script, style recalculation and layout, in throttled ms, with recalculation and layout counts), and
  * after every page type the median of its runs. Compare two builds back to back. Printed only.
  */
-import { loadConfig } from '../../src/server/config';
-import { startServer } from '../../src/server/server';
-import { openSiteBenchDatabase } from './site-database';
+import { openBuiltSite } from './built-site-browser';
 
 const dir = process.argv[2];
 const runs = Number(process.argv[3]) || 3;
 if (!dir) throw new Error('usage: page-load-trace.ts DIR [runs]');
 
 async function main() {
-  const database = await openSiteBenchDatabase(1000, () => {});
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SEED_DEMO: '0', PUBLIC_BASE_URL: 'http://127.0.0.1' });
-  const server = await startServer({ ...config, HOST: '127.0.0.1' }, database, { siteDir: dir! });
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const site = await openBuiltSite(dir!);
+  const { browser } = site;
   try {
-    const api = async (path: string) => (await fetch(`${server.url}/api/site/v1${path}`)).json() as Promise<any>;
-    const cats = (await api('/categories')).data;
-    const category = cats[0].children[0]?.slug ?? cats[0].slug;
-    const product = (await api('/getProduct?limit=1')).items[0].slug;
+    const { category, product } = site.sample;
     console.log(
       'page       scripts  script KB  long tasks  long ms  blocking ms  DOM nodes  task ms  script ms  style ms (n)  layout ms (n)',
     );
@@ -61,7 +53,7 @@ async function main() {
             () => {},
           );
         });
-        await page.goto(server.url + path, { waitUntil: 'load' });
+        await page.goto(site.url + path, { waitUntil: 'load' });
         // Quiet for 2 s: no new long task.
         let seen = -1;
         for (;;) {
@@ -104,9 +96,7 @@ async function main() {
         );
     }
   } finally {
-    await browser.close();
-    await server.close();
-    await database.close();
+    await site.close();
   }
 }
 
