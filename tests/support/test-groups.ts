@@ -14,6 +14,23 @@ export const ISOLATED_FILES = [
 
 export type TestGroup = 'isolated' | 'shared';
 
+/** One glob of ISOLATED_FILES as a regular expression: they use only `**\/` (any folders) and `*`. */
+function globExpression(glob: string): RegExp {
+  const parts = glob.split(/(\*\*\/|\*)/).map((part) => {
+    if (part === '**/') return '(?:.*/)?';
+    if (part === '*') return '[^/]*';
+    return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`^${parts.join('')}$`);
+}
+
+const ISOLATED_EXPRESSIONS = ISOLATED_FILES.map(globExpression);
+
+/** The group a test file (its path from the repository root, with forward slashes) runs in. */
+export function groupOf(file: string): TestGroup {
+  return ISOLATED_EXPRESSIONS.some((e) => e.test(file)) ? 'isolated' : 'shared';
+}
+
 /** The group named by QATEH_TEST_GROUP; unset runs every file in a fresh process (`npx vitest run <file>`). */
 export function testGroup(value: string | undefined): TestGroup | undefined {
   if (value === undefined || value === '') return undefined;
