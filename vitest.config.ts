@@ -7,6 +7,16 @@ const ALL_FILES = ['src/**/*.test.ts', 'tests/**/*.test.ts'];
 // `npm test` runs the two groups one after the other (scripts/test.ts, tests/support/test-groups.ts).
 const group = testGroup(process.env.QATEH_TEST_GROUP);
 
+/**
+ * Forks at once: two, one per core. QATEH_ISOLATED_FORKS sets it for the isolated group alone, to try
+ * more: its browser files spend much of their time waiting (a page's network falling quiet), about half
+ * a core each when run alone, so a third fork may fill what two leave idle.
+ */
+function isolatedForks(of: typeof group): number {
+  const asked = Number(process.env.QATEH_ISOLATED_FORKS);
+  return of === 'isolated' && Number.isInteger(asked) && asked > 0 ? asked : 2;
+}
+
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
@@ -14,7 +24,7 @@ export default defineConfig({
     exclude: group === 'shared' ? [...configDefaults.exclude, ...ISOLATED_FILES] : configDefaults.exclude,
     // Each file boots its own database and server; two cores, so keep parallelism modest.
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: group !== 'shared' } },
+    poolOptions: { forks: { maxForks: isolatedForks(group), minForks: 1, isolate: group !== 'shared' } },
     // The migrated (and catalogue-imported) databases each test file's database is copied from, and the
     // folder of the one static build the browser files share.
     globalSetup: ['./tests/support/database-templates.ts', './tests/support/browser-site-folder.ts'],
