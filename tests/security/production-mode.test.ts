@@ -85,14 +85,18 @@ async function get(path: string, init?: RequestInit) {
 describe('NODE_ENV=production', () => {
   it('refuses to start with the development captcha key or without PUBLIC_BASE_URL, naming them, and touches nothing', async () => {
     const { PUBLIC_BASE_URL: _unset, ...withoutBaseUrl } = env;
-    const run = await runScript('start.ts', [], { ...withoutBaseUrl, CAPTCHA_HMAC_KEY: 'qateh-development-captcha-key' });
+    // Both refused starts at once: neither opens or writes anything (checked below), and each is
+    // mostly a process loading its modules.
+    const [run, demoBank] = await Promise.all([
+      runScript('start.ts', [], { ...withoutBaseUrl, CAPTCHA_HMAC_KEY: 'qateh-development-captcha-key' }),
+      // A demo bank account would take real customers' transfers: refused like a secret.
+      runScript('start.ts', [], { ...env, BANK_SHEBA: '', BANK_CARD_NUMBER: '6037-9911-2233-4455' }),
+    ]);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/PUBLIC_BASE_URL: must be set in production/);
     expect(run.stderr).toMatch(/CAPTCHA_HMAC_KEY: must not be the development default/);
     expect(run.stdout).not.toContain('Qateh is running');
 
-    // A demo bank account would take real customers' transfers: refused like a secret.
-    const demoBank = await runScript('start.ts', [], { ...env, BANK_SHEBA: '', BANK_CARD_NUMBER: '6037-9911-2233-4455' });
     expect(demoBank.code).not.toBe(0);
     expect(demoBank.stderr).toMatch(/BANK_SHEBA: must be set in production/);
     expect(demoBank.stderr).toMatch(/BANK_CARD_NUMBER: must not be the development default/);
@@ -149,10 +153,13 @@ describe('NODE_ENV=production', () => {
 
   it('npm run staff:create makes the first staff account, the password read from standard input', async () => {
     const args = ['--', '--username', STAFF.username, '--email', STAFF.email, '--name', 'مریم احمدی', '--mobile', '09141112233'];
-    const short = await runScript('staff-create.ts', args, env, 'short\n');
+    // The two refusals at once: refused arguments open no database (the count below says so).
+    const [short, missing] = await Promise.all([
+      runScript('staff-create.ts', args, env, 'short\n'),
+      runScript('staff-create.ts', ['--username', STAFF.username], env, `${STAFF.password}\n`),
+    ]);
     expect(short.code).toBe(2);
     expect(short.stderr).toMatch(/^password: /m);
-    const missing = await runScript('staff-create.ts', ['--username', STAFF.username], env, `${STAFF.password}\n`);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--email');
     expect(await withDatabase((d) => count(d, sql`select count(*) as n from users`))).toBe(0);
