@@ -21,9 +21,11 @@ const MAX_NAMED = 700;
 
 /**
  * What a notification says changed: "products:1,2,3" (migration 0020's triggers) names the products;
+ * "counts" is a category's product count recounted after a product change (named in its own notice);
  * a table's name, or no payload (a LISTEN connection that was lost and came back), means anything.
  */
 export function changeOfNotice(payload: string | undefined): CatalogueChange {
+  if (payload === 'counts') return productsChanged([]);
   const named = /^products:(\d+(?:,\d+)*)$/.exec(payload ?? '');
   return named ? productsChanged(named[1]!.split(',').map(Number)) : EVERYTHING;
 }
@@ -51,8 +53,9 @@ async function versions(db: Db): Promise<{ products: string; rest: string }> {
 /**
  * Drops the read cache when the catalogue changed behind this process's back (an import or a staff
  * tool writing to the same PostgreSQL). Writes made through this server invalidate at once anyway.
- * When only products changed it names them: those changed since the last look, less a second for
- * writers whose transaction began before it (updated_at is the transaction's start).
+ * When only products changed it names them: those whose updated_at is past the last look's newest. A
+ * writer whose transaction began before that look but committed after it carries an older updated_at
+ * and is not seen here; its NOTIFY is (this check is the safety net, not the path).
  */
 export async function watchCatalogueVersion(db: Db, cache: ReadCache, intervalMs = 5000): Promise<() => void> {
   // Read the starting point now, so a change made right after start-up is not taken as the baseline.
@@ -67,7 +70,7 @@ export async function watchCatalogueVersion(db: Db, cache: ReadCache, intervalMs
       else if (v.products !== last.products) {
         const ids = rowsOf<{ id: number }>(
           await db.execute(sql`select id from products
-            where updated_at > ${last.products}::timestamptz - interval '1 second' limit ${MAX_NAMED + 1}`),
+            where updated_at > ${last.products}::timestamptz limit ${MAX_NAMED + 1}`),
         ).map((r) => r.id);
         cache.invalidate(ids.length > MAX_NAMED ? EVERYTHING : productsChanged(ids));
       }

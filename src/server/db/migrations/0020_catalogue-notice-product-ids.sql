@@ -3,6 +3,9 @@
 -- else, and a statement touching more products than fit a notification (PostgreSQL's payload limit is
 -- 8,000 bytes: 700 ids of up to 10 digits and commas fit), still says only the table's name: everything.
 -- Statement triggers with transition tables: one notification per statement, however many rows.
+-- The other tables notify per row changed (folded into one per transaction): a statement that changes
+-- nothing, such as the product writer's brand upsert (INSERT ... ON CONFLICT DO NOTHING) on every save,
+-- no longer says "everything changed".
 CREATE FUNCTION "qateh_notify_products"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	n int;
@@ -80,4 +83,35 @@ DROP TRIGGER "reviews_notify_catalogue" ON "reviews";--> statement-breakpoint
 CREATE TRIGGER "reviews_inserted_notify_catalogue" AFTER INSERT ON "reviews" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_product_parts"();--> statement-breakpoint
 CREATE TRIGGER "reviews_changed_notify_catalogue" AFTER UPDATE ON "reviews" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_product_parts"();--> statement-breakpoint
 CREATE TRIGGER "reviews_deleted_notify_catalogue" AFTER DELETE ON "reviews" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_product_parts"();--> statement-breakpoint
-CREATE TRIGGER "reviews_notify_catalogue" AFTER TRUNCATE ON "reviews" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();
+CREATE TRIGGER "reviews_notify_catalogue" AFTER TRUNCATE ON "reviews" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+-- A category's product count (items_count) follows its products' changes, which name those products:
+-- a recount alone says "counts" (cached answers are dropped, the search index has nothing to patch).
+CREATE FUNCTION "qateh_notify_counts"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('qateh_catalogue', 'counts');
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER "categories_notify_catalogue" ON "categories";--> statement-breakpoint
+CREATE TRIGGER "categories_changed_notify_catalogue" AFTER INSERT OR DELETE ON "categories" FOR EACH ROW EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+CREATE TRIGGER "categories_updated_notify_catalogue" AFTER UPDATE ON "categories" FOR EACH ROW
+	WHEN ((to_jsonb(OLD) - 'items_count') IS DISTINCT FROM (to_jsonb(NEW) - 'items_count')) EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+CREATE TRIGGER "categories_counted_notify_catalogue" AFTER UPDATE ON "categories" FOR EACH ROW
+	WHEN ((to_jsonb(OLD) - 'items_count') IS NOT DISTINCT FROM (to_jsonb(NEW) - 'items_count')) EXECUTE FUNCTION "qateh_notify_counts"();--> statement-breakpoint
+CREATE TRIGGER "categories_notify_catalogue" AFTER TRUNCATE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+DROP TRIGGER "brands_notify_catalogue" ON "brands";--> statement-breakpoint
+CREATE TRIGGER "brands_changed_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE ON "brands" FOR EACH ROW EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+CREATE TRIGGER "brands_notify_catalogue" AFTER TRUNCATE ON "brands" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+DROP TRIGGER "departments_notify_catalogue" ON "departments";--> statement-breakpoint
+CREATE TRIGGER "departments_changed_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE ON "departments" FOR EACH ROW EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+CREATE TRIGGER "departments_notify_catalogue" AFTER TRUNCATE ON "departments" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+DROP TRIGGER "content_pages_notify_catalogue" ON "content_pages";--> statement-breakpoint
+CREATE TRIGGER "content_pages_changed_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE ON "content_pages" FOR EACH ROW EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+CREATE TRIGGER "content_pages_notify_catalogue" AFTER TRUNCATE ON "content_pages" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+DROP TRIGGER "blog_posts_notify_catalogue" ON "blog_posts";--> statement-breakpoint
+CREATE TRIGGER "blog_posts_changed_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE ON "blog_posts" FOR EACH ROW EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+CREATE TRIGGER "blog_posts_notify_catalogue" AFTER TRUNCATE ON "blog_posts" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+DROP TRIGGER "site_messages_notify_catalogue" ON "site_messages";--> statement-breakpoint
+CREATE TRIGGER "site_messages_changed_notify_catalogue" AFTER INSERT OR UPDATE OR DELETE ON "site_messages" FOR EACH ROW EXECUTE FUNCTION "qateh_notify_catalogue"();--> statement-breakpoint
+CREATE TRIGGER "site_messages_notify_catalogue" AFTER TRUNCATE ON "site_messages" FOR EACH STATEMENT EXECUTE FUNCTION "qateh_notify_catalogue"();
