@@ -15,6 +15,9 @@
  * distinct suggestion, search page and category listing requests, read cache as in production, health
  * latency beside the load (scripts/bench/long-tail.ts). `--without-fast-paths` answers every request through
  * SQL, as before the dropdown's in-memory index and the card cache, for comparison in the same conditions.
+ * `--changes products|everything` changes a product's stock every second during the long-tail load (the
+ * shop taking orders), told as that product (the index patches it) or as everything (built anew each
+ * time, as before issue 19's patches); the index's builds and patches are printed after each mix.
  */
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -43,6 +46,7 @@ function options() {
       'long-tail': { type: 'boolean', default: false },
       mix: { type: 'string', default: 'both' },
       'without-fast-paths': { type: 'boolean', default: false },
+      changes: { type: 'string' },
     },
     allowPositionals: false,
   });
@@ -52,6 +56,8 @@ function options() {
   if (!Number.isFinite(duration) || duration < 1) throw new Error(`--duration must be at least 1 second, not "${values.duration}"`);
   if (values.db !== 'pglite' && values.db !== 'postgres') throw new Error(`--db must be pglite or postgres, not "${values.db}"`);
   if (!['uniform', 'zipf', 'both'].includes(values.mix)) throw new Error(`--mix must be uniform, zipf or both, not "${values.mix}"`);
+  if (values.changes !== undefined && values.changes !== 'products' && values.changes !== 'everything')
+    throw new Error(`--changes must be products or everything, not "${values.changes}"`);
   return {
     products,
     duration,
@@ -59,6 +65,7 @@ function options() {
     longTail: values['long-tail'],
     mix: values.mix,
     withoutFastPaths: values['without-fast-paths'],
+    changes: values.changes as 'products' | 'everything' | undefined,
   };
 }
 

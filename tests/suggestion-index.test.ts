@@ -116,7 +116,7 @@ describe('suggestion index', () => {
     }
   });
 
-  it('stops answering when the catalogue changes, and a rebuilt index sees the change', async () => {
+  it('stops answering when the catalogue changes, and the patched index sees the change', async () => {
     const keeper = server.deps.search!.index;
     const before = await both({ filter_searchPart: 'LM358N' });
     expect(before.viaIndex.items.length).toBeGreaterThan(0);

@@ -42,6 +42,39 @@ async function backendCpuSeconds(database: Database): Promise<number> {
   return ticks / 100;
 }
 
+/**
+ * Every second one product (of the first 200 visible, by turns) gets one unit more in stock, through
+ * the database as an order's settlement writes it (its NOTIFY names it); `everything` also tells this
+ * server that everything changed, as every change was told before issue 19's patches. stop() waits for
+ * the last write and takes the units back.
+ */
+function stockEverySecond(database: Database, server: Awaited<ReturnType<typeof startServer>>, told: 'products' | 'everything') {
+  const changed: number[] = [];
+  let ids: number[] = [];
+  let busy: Promise<void> = Promise.resolve();
+  const tick = () => {
+    busy = busy.then(async () => {
+      if (!ids.length)
+        ids = rowsOf<{ id: number }>(
+          await database.db.execute(sql`select id from products where enable and deleted_at is null order by id limit 200`),
+        ).map((r) => r.id);
+      const id = ids[changed.length % ids.length]!;
+      await database.db.execute(sql`update products set stock = stock + 1, updated_at = now() where id = ${id}`);
+      changed.push(id);
+      server.deps.cache.invalidate(told === 'everything' ? 'everything' : { products: [id] });
+    });
+  };
+  const timer = setInterval(tick, 1000);
+  return {
+    async stop(): Promise<number> {
+      clearInterval(timer);
+      await busy;
+      for (const id of changed) await database.db.execute(sql`update products set stock = stock - 1 where id = ${id}`);
+      return changed.length;
+    },
+  };
+}
+
 function mixedLoad(job: MixedJob): Promise<MixedResult> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./mixed-load-runner.ts', import.meta.url)), { stdio: 'inherit' });
@@ -57,7 +90,20 @@ function mixedLoad(job: MixedJob): Promise<MixedResult> {
 
 export async function longTailBench(
   database: Database,
-  opts: { db: 'pglite' | 'postgres'; products: number; duration: number; mix: string; connections: number; withoutFastPaths: boolean },
+  opts: {
+    db: 'pglite' | 'postgres';
+    products: number;
+    duration: number;
+    mix: string;
+    connections: number;
+    withoutFastPaths: boolean;
+    /**
+     * A product's stock changes every second during the load (the shop taking orders), told as what it
+     * is ('products': the index patches it) or as 'everything' (how every change was told before: the
+     * index is built anew each time). The stock is put back at the end.
+     */
+    changes?: 'products' | 'everything';
+  },
 ) {
   const lists = await longTailRequests(database.db);
   const distinct = KINDS.map((k) => `${lists[k].length} ${k}`).join(', ');
@@ -91,6 +137,7 @@ export async function longTailBench(
     // disturbed by a loaded machine than latency. PostgreSQL's own backends are not counted.
     const cpu0 = process.cpuUsage();
     const backend0 = await backendCpuSeconds(database);
+    const changing = opts.changes ? stockEverySecond(database, server, opts.changes) : null;
     const result = await mixedLoad({
       url: server.url,
       requests,
@@ -100,6 +147,13 @@ export async function longTailBench(
     });
     const cpu = process.cpuUsage(cpu0);
     const backend = (await backendCpuSeconds(database)) - backend0;
+    if (changing) {
+      const done = await changing.stop();
+      const stats = server.deps.search?.index.stats;
+      console.log(
+        `${mix}: ${done} stock changes told as ${opts.changes}; index builds ${stats?.builds ?? 0} (last ${((stats?.lastBuildMs ?? 0) / 1000).toFixed(1)} s), patches ${stats?.patches ?? 0} (last ${(stats?.lastPatchMs ?? 0).toFixed(1)} ms)`,
+      );
+    }
     const answered = KINDS.reduce((a, k) => a + (result.kinds[k]?.requestsPerSecond ?? 0), 0) * result.seconds;
     console.log(
       `${mix}: ${((cpu.user + cpu.system) / 1000 / answered).toFixed(2)} ms of this process's CPU per search request (${answered.toFixed(0)} answered; health probes included in the CPU)`,

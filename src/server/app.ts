@@ -23,7 +23,8 @@ import { SANDBOX_PREFIX, sandboxEnabled } from './payments/settings';
 import { createAccountServices } from './services/accounts';
 import { CardCache } from './services/card-cache';
 import { ReadCache } from './services/read-cache';
-import { SuggestionIndexKeeper } from './services/search/suggestion-index-keeper';
+import { IndexKeeper } from './services/search/index-keeper';
+import { SuggestionIndex } from './services/search/suggestion-index';
 import { productIsShown } from './services/product-views';
 import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
@@ -76,7 +77,7 @@ export function createApp(config: Config, database: Database, options: AppOption
   // Without a read cache (the build's loopback API) every answer is read fresh from the database.
   if (config.READ_CACHE_SIZE > 0 && config.SEARCH_INDEX) {
     deps.search = {
-      index: new SuggestionIndexKeeper(database.db, deps.cache),
+      index: new IndexKeeper(database.db, deps.cache, { name: 'suggestion index', build: SuggestionIndex.build }),
       cards: new CardCache(deps.cache, config.READ_CACHE_SIZE * 4),
     };
   }

@@ -4,7 +4,8 @@ import type { AccountServices } from './services/accounts';
 import type { ProductPagesOnRequest } from './http/product-pages-on-request';
 import type { CardCache } from './services/card-cache';
 import type { ReadCache } from './services/read-cache';
-import type { SuggestionIndexKeeper } from './services/search/suggestion-index-keeper';
+import type { IndexKeeper } from './services/search/index-keeper';
+import type { SuggestionIndex } from './services/search/suggestion-index';
 import type { SearchLogger } from './services/search/log';
 
 /** What every route and service may use; built once in app.ts. */
@@ -17,7 +18,7 @@ export interface AppDeps {
    * The search answers' fast paths, while the read cache is on: the dropdown's matches in memory and
    * product cards by id, both dropped with the read cache's generation.
    */
-  search?: { index: SuggestionIndexKeeper; cards: CardCache };
+  search?: { index: IndexKeeper<SuggestionIndex>; cards: CardCache };
   searchLog: SearchLogger;
   /** Mailer and sign-in throttle of the account area. */
   accounts: AccountServices;

@@ -40,9 +40,10 @@ export interface Database {
   /**
    * Calls `onNotify` for every NOTIFY on `channel`, from any process on this database, as each commits.
    * On PostgreSQL a connection of its own listens, and comes back by itself after it is lost; `onNotify`
-   * is then called once as well, since notifications sent meanwhile are gone. Resolves with the unlisten.
+   * is then called once as well, without a payload, since notifications sent meanwhile are gone.
+   * Resolves with the unlisten.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -115,7 +116,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         holder.release();
       }
     };
-    const listen = (channel: string, onNotify: () => void) => listenOnPostgres(opts.url!, channel, onNotify);
+    const listen = (channel: string, onNotify: (payload: string | undefined) => void) => listenOnPostgres(opts.url!, channel, onNotify);
     return {
       db,
       kind: 'postgres',
@@ -141,7 +142,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     ...processLocks(),
     listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, () => onNotify());
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!client.closed) await unlisten();
       };
@@ -159,14 +160,18 @@ async function pgliteHere(dataDir: string | undefined, startFrom?: string): Prom
 }
 
 /** LISTEN on a connection outside the pool (a pooled one would be handed to queries and lose it). */
-async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | undefined) => void,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
-      if (n.channel === channel) onNotify();
+      if (n.channel === channel) onNotify(n.payload);
     });
     const lost = (err?: Error) => {
       if (client !== c || stopped) return;
@@ -186,8 +191,8 @@ async function listenOnPostgres(url: string, channel: string, onNotify: () => vo
     if (stopped) return;
     try {
       await connect();
-      // Whatever was notified while no one listened is lost: treat it as a change.
-      onNotify();
+      // Whatever was notified while no one listened is lost: treat it as a change (of anything).
+      onNotify(undefined);
     } catch {
       retry = setTimeout(() => void reconnect(), 1000);
       retry.unref();

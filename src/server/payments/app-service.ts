@@ -3,6 +3,7 @@ import { createGateways } from './index';
 import { createPaymentService, type PaymentService } from './service';
 import { stockShortMail } from './store-notice';
 import { enqueueOrderPaid } from '../notifications/order-events';
+import { productsChanged } from '../services/read-cache';
 
 /**
  * The payment service as the running shop uses it: gateways from configuration (the sandbox at the
@@ -13,7 +14,7 @@ export function appPaymentService(deps: AppDeps): PaymentService {
   return createPaymentService({
     db: deps.db,
     gateways: createGateways(deps.config, deps.ownUrl),
-    onStockChanged: () => deps.cache.invalidate(),
+    onStockChanged: (productIds) => deps.cache.invalidate(productsChanged(productIds)),
     onStockShort: (notice) => deps.accounts.mailer.send(stockShortMail(deps.config.STORE_EMAIL, deps.config.STORE_NAME_FA, notice)),
     // Gateway and receipt payments tell the customer (invoice PDF attached) and the store the same way.
     onPaid: (tx, orderId) => enqueueOrderPaid(tx, deps.config, orderId),

@@ -51,8 +51,8 @@ const WAIT_FOR_VERIFY_MS = 25_000;
 export interface PaymentServiceOptions {
   db: Db;
   gateways: Partial<Record<GatewayName, PaymentGateway>>;
-  /** Stock or an order's state changed (the read cache must forget what it knew). */
-  onStockChanged?: () => void;
+  /** These products' stock changed (the read cache must forget what it knew; the search index patches them). */
+  onStockChanged?: (productIds: number[]) => void;
   /** A payment came back for goods no longer in stock: the store is told (a mail). */
   onStockShort?: (notice: StockShortNotice) => Promise<void>;
   /** The bank verified the money and the invoice is paid for good: runs in that transaction (the paid mails are queued with it). */
@@ -107,7 +107,7 @@ export function createPaymentService(opts: PaymentServiceOptions) {
   const { db } = opts;
   const now = opts.now ?? (() => new Date());
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const changed = () => opts.onStockChanged?.();
+  const changed = (taken: readonly StockTaken[]) => opts.onStockChanged?.(taken.map((t) => t.productId));
 
   function gatewayOf(name: GatewayName): PaymentGateway {
     const gateway = opts.gateways[name];
@@ -279,7 +279,7 @@ export function createPaymentService(opts: PaymentServiceOptions) {
         return { kind: 'refused', code };
       }
     });
-    if (claim.kind === 'claimed') changed();
+    if (claim.kind === 'claimed') changed((claim.payment.stockTaken ?? []) as StockTaken[]);
     if (shortage) await tellStore(payment, shortage);
     return claim;
   }
@@ -367,7 +367,7 @@ export function createPaymentService(opts: PaymentServiceOptions) {
         .returning();
       return row!;
     });
-    changed();
+    changed((after.stockTaken ?? []) as StockTaken[]);
     if (after.status === 'SUCCEED') return paid(after, order, true);
     if (verdict.paid) await giveBack(gateway, after, verdict.payload);
     return failed(after, order, after.failureCode ?? 'not_paid', verdict.paid ? FAILURE_MESSAGES.not_paid : verdict.message);

@@ -26,6 +26,7 @@ import { createResupplyRequest } from '../services/engagement/resupply';
 import { createReview, listReviews } from '../services/engagement/reviews';
 import { mostViewedProducts } from '../services/product-popularity';
 import { moderationMode } from '../services/staff/moderation';
+import { productsChanged } from '../services/read-cache';
 
 const tags = ['engagement'];
 
@@ -54,7 +55,7 @@ export const engagementRoutes = [
       const approved = (await moderationMode(deps.db)) === 'immediate';
       const data = await createReview(deps.db, user, body, approved);
       // Cards and product pages carry the average and the count.
-      deps.cache.invalidate();
+      deps.cache.invalidate(productsChanged([body.product_id]));
       return c.json({ message: approved ? ENGAGEMENT_MESSAGES.created : ENGAGEMENT_MESSAGES.pending, data }, 201);
     },
   }),

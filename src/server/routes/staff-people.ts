@@ -38,6 +38,7 @@ import {
   subscriberList,
 } from '../services/staff/moderation';
 import { addStaff, clearTwoFactor, listStaff, resetStaffPassword } from '../services/staff/team';
+import { productsChanged } from '../services/read-cache';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];
@@ -93,8 +94,7 @@ export const staffPeopleRoutes = [
     errors,
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      await approveReview(deps.db, user.id, params.id);
-      deps.cache.invalidate();
+      deps.cache.invalidate(productsChanged([await approveReview(deps.db, user.id, params.id)]));
       return { message: ENGAGEMENT_MESSAGES.updated };
     },
   }),
@@ -108,8 +108,7 @@ export const staffPeopleRoutes = [
     errors,
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      await deleteReview(deps.db, user.id, params.id);
-      deps.cache.invalidate();
+      deps.cache.invalidate(productsChanged([await deleteReview(deps.db, user.id, params.id)]));
       return { message: M.deleted };
     },
   }),

@@ -49,6 +49,7 @@ import { productFilter, listStaffProducts } from '../services/back-office/produc
 import { storeUpload, UPLOAD_MESSAGES } from '../services/back-office/uploads';
 import { requireStaff } from '../auth/staff-guard';
 import { uploadsStore } from '../storage/uploads-store';
+import { EVERYTHING, productsChanged } from '../services/read-cache';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];
@@ -67,8 +68,12 @@ async function formOf(c: Context, field: string): Promise<FormData> {
 const fileBytes = async (v: FormDataEntryValue | null) =>
   v instanceof File && v.size > 0 ? { name: v.name, bytes: new Uint8Array(await v.arrayBuffer()) } : null;
 
-/** Changed products drop this process's cached reads at once (other instances notice updated_at). */
-const changed = (deps: AppDeps) => deps.cache.invalidate();
+/**
+ * Changed products drop this process's cached reads at once (other instances are told by the database's
+ * notification); naming them lets the search index patch just those. Without ids: many products (a
+ * reprice, an import), built again.
+ */
+const changed = (deps: AppDeps, productIds?: number[]) => deps.cache.invalidate(productIds ? productsChanged(productIds) : EVERYTHING);
 
 export const staffProductRoutes = [
   defineRoute({
@@ -95,7 +100,7 @@ export const staffProductRoutes = [
     handler: async ({ body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
       const id = await createProduct(deps.db, user.id, body);
-      changed(deps);
+      changed(deps, [id]);
       c.status(201);
       return { data: await loadEditorProduct(deps.db, id) };
     },
@@ -125,7 +130,7 @@ export const staffProductRoutes = [
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
       await updateProduct(deps.db, user.id, params.id, body);
-      changed(deps);
+      changed(deps, [params.id]);
       return { data: await loadEditorProduct(deps.db, params.id) };
     },
   }),
@@ -154,7 +159,7 @@ export const staffProductRoutes = [
     handler: async ({ params, body, c, deps }) => {
       const { user } = await requireStaff(c, deps);
       await setProductEnabled(deps.db, user.id, params.id, body.enable);
-      changed(deps);
+      changed(deps, [params.id]);
       return { message: 'Updated' };
     },
   }),
@@ -169,7 +174,7 @@ export const staffProductRoutes = [
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
       await setProductDeleted(deps.db, user.id, params.id, true);
-      changed(deps);
+      changed(deps, [params.id]);
       return { message: 'Deleted' };
     },
   }),
@@ -184,7 +189,7 @@ export const staffProductRoutes = [
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
       await setProductDeleted(deps.db, user.id, params.id, false);
-      changed(deps);
+      changed(deps, [params.id]);
       return { message: 'Restored' };
     },
   }),

@@ -31,6 +31,7 @@ import {
   staffListPayments,
   staffOrderDetail,
 } from '../services/shop/staff';
+import { productsChanged } from '../services/read-cache';
 
 const tags = ['staff'];
 const errors = [401, 403, 404, 409];
@@ -152,8 +153,8 @@ export const staffRoutes = [
     errors,
     handler: async ({ params, c, deps }) => {
       const { user } = await requireStaff(c, deps);
-      await reviewReceipt(deps.db, staffActor(user), params.id, 'accepted', deps.config);
-      deps.cache.invalidate();
+      const { productIds } = await reviewReceipt(deps.db, staffActor(user), params.id, 'accepted', deps.config);
+      deps.cache.invalidate(productsChanged(productIds));
       return { message: 'Updated' };
     },
   }),

@@ -6,8 +6,8 @@ import type { ReadCache } from './read-cache';
 /**
  * Product cards by id for the search answers (dropdown, search page, listings): on the long tail every
  * query is new but the products they show repeat, and a card costs two statements and their parsing.
- * Dropped with the read cache's generation: any catalogue change (here or NOTIFYed by another
- * instance) and no card is older than the change.
+ * Kept in step with the read cache's generation: a change to some products (here or NOTIFYed by another
+ * instance) drops just their cards, any other change drops them all, so no card is older than a change.
  */
 export class CardCache {
   private cards = new Map<number, ProductCard>();
@@ -22,14 +22,17 @@ export class CardCache {
   async load(db: Db, ids: number[]): Promise<ProductCard[]> {
     const generation = this.cache.generation;
     if (generation !== this.generation) {
-      this.cards.clear();
+      const changed = this.cache.changedSince(this.generation);
+      if (changed) for (const id of changed) this.cards.delete(id);
+      else this.cards.clear();
       this.generation = generation;
     }
     const missing = ids.filter((id) => !this.cards.has(id));
     const fresh = missing.length ? await loadProductCards(db, missing) : [];
     const byId = new Map(fresh.map((c) => [c.id, c]));
-    // Kept only when no change landed while they were read.
-    if (this.cache.generation === generation) for (const card of fresh) this.store(card);
+    // Kept unless a change to them (or to everything) landed while they were read.
+    const since = this.cache.changedSince(generation);
+    if (since) for (const card of fresh) if (!since.has(card.id)) this.store(card);
     const out: ProductCard[] = [];
     for (const id of new Set(ids)) {
       const card = byId.get(id) ?? this.cards.get(id);

@@ -8,8 +8,8 @@ import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
 import { resolveScope, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
-import type { SuggestionIndexKeeper } from './suggestion-index-keeper';
-import { toSuggestionItem, type SuggestionItem } from './suggestion-index';
+import type { IndexKeeper } from './index-keeper';
+import { toSuggestionItem, type SuggestionIndex, type SuggestionItem } from './suggestion-index';
 
 // One typed letter matches a large part of the catalogue; suggestions start at the second.
 const MIN_QUERY_LENGTH = 2;
@@ -38,7 +38,7 @@ async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: Sug
 
 /** The in-memory paths of the server (app.ts); without them every answer is read through SQL. */
 export interface SearchFastPaths {
-  index: SuggestionIndexKeeper;
+  index: IndexKeeper<SuggestionIndex>;
   cards: CardCache;
 }
 

@@ -6,9 +6,12 @@
  *
  * It reads the same columns the SQL reads (pn_key, search_text, stock, sales_count, category_id) and ranks
  * the same way; what it cannot answer (no strict match: typos, keyboard-layout slips) goes to the SQL as
- * before. It belongs to one read-cache generation: any catalogue change (a write here, or a NOTIFY from
- * another instance, catalogue-version.ts) bumps the generation, the index stops answering at once, and a
- * fresh one is built in the background.
+ * before. It belongs to one read-cache generation: a catalogue change (a write here, or a NOTIFY from
+ * another instance, catalogue-version.ts) bumps the generation and the index stops answering at once.
+ * When the change was to some products only, the keeper (index-keeper.ts) patches them in place
+ * (patch): stock, sales, category and visibility are changed on their row, and a product whose part
+ * number or words changed (or a new one) moves to a small overlay that every lookup scans beside the
+ * built structures; past MAX_OVERLAY such products, or for any other change, a new index is built.
  */
 import { sql } from 'drizzle-orm';
 import type { MatchKind, SuggestionResponse } from '../../../api/schemas/catalogue';
@@ -22,6 +25,11 @@ import { MIN_FAMILY_KEY, type SearchPlan } from './plan';
 const MIN_INFIX_KEY = 4;
 // Rows read at once while building: bounded memory whatever the catalogue's size.
 const BATCH = 20_000;
+/**
+ * Products whose text changed since the build (or added since) are held in an overlay that each lookup
+ * scans whole: past this many, a new build is cheaper than the scans.
+ */
+export const MAX_OVERLAY = 2_000;
 /**
  * Up to this many products the dropdown's items themselves are held too (~0.5 KB each), so an answer
  * needs no statement at all: on PGlite every statement waits for the one database thread, behind the
@@ -99,13 +107,71 @@ function prefixRange(sorted: readonly string[], prefix: string): [number, number
   return [lo, end];
 }
 
+/** A product as the index reads it: the columns the SQL matches and ranks on. */
+interface ProductRow {
+  id: number;
+  pn_key: string;
+  search_text: string | null;
+  stock: number;
+  sales_count: number;
+  category_id: number;
+}
+
+/** Visible products only: enabled and not deleted, as every branch of match-sql.ts asks. */
+const VISIBLE = sql`enable and deleted_at is null`;
+
+const readRows = async (db: Db, where: ReturnType<typeof sql>, limit?: number) =>
+  rowsOf<ProductRow>(
+    await db.execute(sql`select id, pn_key, search_text, stock, sales_count, category_id from products
+      where ${VISIBLE} and ${where} order by id ${limit === undefined ? sql`` : sql`limit ${limit}`}`),
+  );
+
+/** The SQL's generated word columns: string_to_array(btrim(part), ' ') without empty strings, as a set. */
+const wordsOf = (part: string) => [
+  ...new Set(
+    part
+      .replace(/^ +| +$/g, '')
+      .split(' ')
+      .filter(Boolean),
+  ),
+];
+
+/** All words, the name's, the head's (the parts of search_text before ' | ' and ' ^ '). */
+const wordListsOf = (text: string | null): [string[], string[], string[]] => {
+  const t = text ?? '';
+  return [wordsOf(t), wordsOf(t.split(' | ')[0] ?? ''), wordsOf(t.split(' ^ ')[0] ?? '')];
+};
+
+/** A product whose part number or words differ from the built structures': matched by scanning. */
+interface OverlayText {
+  pnKey: string;
+  /** All words, the name's, the head's. */
+  lists: [string[], string[], string[]];
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const sameWords = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((w, i) => w === b[i]);
+
 export class SuggestionIndex {
+  /** Per row: 1 while the product is visible (a patch hides a disabled or deleted product's row). */
+  private visible: Uint8Array;
+  private visibleCount: number;
+  /** Rows whose text is in the overlay: the built structures' entries for them are skipped. */
+  private inOverlay: Uint8Array;
+  private overlay = new Map<number, OverlayText>();
+  /** The overlay's rows in id order (text and infix candidates are taken in id order). */
+  private overlayRows: number[] = [];
+  /** Rows added after the build, by product id (built rows are found by binary search of ids). */
+  private addedRows = new Map<number, number>();
+  /** Rows the built structures cover (0..builtRows-1, ascending id). */
+  private readonly builtRows: number;
+
   private constructor(
-    /** Product id per row, ascending. */
-    private readonly ids: Int32Array,
-    private readonly inStock: Uint8Array,
-    private readonly sales: Float64Array,
-    private readonly categoryIds: Int32Array,
+    /** Product id per row, ascending over the built rows; rows added by patches follow. */
+    private ids: Int32Array,
+    private inStock: Uint8Array,
+    private sales: Float64Array,
+    private categoryIds: Int32Array,
     private readonly pnKeys: string[],
     /** Rows ordered by pn_key: exact and prefix lookups are binary searches. */
     private readonly byKey: Int32Array,
@@ -124,18 +190,29 @@ export class SuggestionIndex {
     /** Per row, the dropdown item, or null when the catalogue is too large to hold them. */
     private readonly items: (SuggestionItem | undefined)[] | null,
     /** Per row, its place in (in stock desc, sales desc, id): every branch's tie-break. */
-    private readonly popularity: Int32Array,
-    private readonly rowByPopularity: Int32Array,
-  ) {}
+    private popularity: Int32Array,
+    private rowByPopularity: Int32Array,
+  ) {
+    this.builtRows = ids.length;
+    this.visible = new Uint8Array(ids.length).fill(1);
+    this.visibleCount = ids.length;
+    this.inOverlay = new Uint8Array(ids.length);
+  }
 
+  /** Visible products held. */
   get size(): number {
-    return this.ids.length;
+    return this.visibleCount;
+  }
+
+  /** Products matched by scanning since the build (changed text, or added). */
+  get overlaySize(): number {
+    return this.overlay.size;
   }
 
   /** Reads the visible products (in batches by id) and builds the index. */
   static async build(db: Db): Promise<SuggestionIndex> {
     const [{ n: visible } = { n: 0 }] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from products where enable and deleted_at is null`),
+      await db.execute(sql`select count(*)::int as n from products where ${VISIBLE}`),
     );
     const items: (SuggestionItem | undefined)[] | null = visible <= ITEMS_IN_MEMORY_MAX ? [] : null;
     const ids: number[] = [];
@@ -151,37 +228,16 @@ export class SuggestionIndex {
       if (n === undefined) wordNumber.set(w, (n = wordNumber.size));
       return n;
     };
-    // The SQL's generated columns: string_to_array(btrim(part), ' ') without empty strings, as a set.
-    const wordsOf = (part: string) => [
-      ...new Set(
-        part
-          .replace(/^ +| +$/g, '')
-          .split(' ')
-          .filter(Boolean)
-          .map(numberOf),
-      ),
-    ];
     let after = 0;
     for (;;) {
-      const rows = rowsOf<{
-        id: number;
-        pn_key: string;
-        search_text: string | null;
-        stock: number;
-        sales_count: number;
-        category_id: number;
-      }>(
-        await db.execute(sql`select id, pn_key, search_text, stock, sales_count, category_id from products
-          where enable and deleted_at is null and id > ${after} order by id limit ${BATCH}`),
-      );
+      const rows = await readRows(db, sql`id > ${after}`, BATCH);
       for (const r of rows) {
         ids.push(r.id);
         inStock.push(r.stock > 0 ? 1 : 0);
         sales.push(Number(r.sales_count));
         categoryIds.push(r.category_id);
         pnKeys.push(r.pn_key);
-        const text = r.search_text ?? '';
-        provisional.push(wordsOf(text), wordsOf(text.split(' | ')[0] ?? ''), wordsOf(text.split(' ^ ')[0] ?? ''));
+        for (const list of wordListsOf(r.search_text)) provisional.push(list.map(numberOf));
       }
       if (items) {
         // The cards as every other answer computes them (product-views.ts), in row order.
@@ -199,7 +255,7 @@ export class SuggestionIndex {
       after = rows[rows.length - 1]!.id;
     }
     const n = ids.length;
-    const words = [...wordNumber.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const words = [...wordNumber.keys()].sort(byCodeUnits);
     const renumber = new Int32Array(words.length);
     words.forEach((w, i) => (renumber[wordNumber.get(w)!] = i));
     const wordOffsets = new Int32Array(3 * n + 1);
@@ -270,6 +326,157 @@ export class SuggestionIndex {
     );
   }
 
+  /**
+   * Brings these products up to date: reads them as build does (visible ones only; the rest are hidden),
+   * then changes the index in one synchronous step. False when the overlay would grow past MAX_OVERLAY:
+   * the keeper builds anew.
+   */
+  async patch(db: Db, productIds: readonly number[]): Promise<boolean> {
+    if (productIds.length === 0) return true;
+    const rows: ProductRow[] = [];
+    for (let i = 0; i < productIds.length; i += BATCH) {
+      const chunk = productIds.slice(i, i + BATCH);
+      rows.push(
+        ...(await readRows(
+          db,
+          sql`id in (${sql.join(
+            chunk.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        )),
+      );
+    }
+    const cards =
+      this.items && rows.length
+        ? await loadProductCards(
+            db,
+            rows.map((r) => r.id),
+          )
+        : [];
+    // Nothing changes before this point: a failed read leaves the index as it was.
+    const cardOf = new Map(cards.map((c) => [c.id, toSuggestionItem(c)]));
+    const fresh = new Map(rows.map((r) => [r.id, r]));
+    let overlay = this.overlay.size;
+    for (const r of rows) {
+      const row = this.rowOf(r.id);
+      if (row === undefined || this.inOverlay[row] || this.pnKeys[row] !== r.pn_key || !this.sameText(row, r.search_text)) overlay++;
+    }
+    if (overlay > MAX_OVERLAY) return false;
+    for (const id of productIds) {
+      const r = fresh.get(id);
+      const row = this.rowOf(id);
+      if (!r) {
+        // Disabled, deleted, or never there: hidden from every lookup; its row stays for a comeback.
+        if (row !== undefined && this.visible[row]) {
+          this.visible[row] = 0;
+          this.visibleCount--;
+        }
+        continue;
+      }
+      this.apply(row ?? this.addRow(r.id), r, cardOf.get(r.id));
+    }
+    this.overlayRows = [...this.overlay.keys()].sort((a, b) => this.ids[a]! - this.ids[b]!);
+    return true;
+  }
+
+  /** The row of a product id, if the index has one. */
+  private rowOf(id: number): number | undefined {
+    let lo = 0;
+    let hi = this.builtRows;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.builtRows && this.ids[lo] === id ? lo : this.addedRows.get(id);
+  }
+
+  /** Whether a built row's word lists are those of `text` (word numbers ascend in word order). */
+  private sameText(row: number, text: string | null): boolean {
+    const lists = wordListsOf(text);
+    return lists.every((list, which) => {
+      const from = this.wordOffsets[3 * row + which]!;
+      const held = Array.from(this.rowWords.subarray(from, this.wordOffsets[3 * row + which + 1]!), (w) => this.words[w]!);
+      return sameWords(held, [...list].sort(byCodeUnits));
+    });
+  }
+
+  /** A product new to the index (or visible again after the build left it out): a row at the end, in the overlay. */
+  private addRow(id: number): number {
+    const row = this.ids.length;
+    const grow = <A extends Int32Array | Uint8Array | Float64Array>(a: A, make: (n: number) => A): A => {
+      const b = make(row + 1);
+      b.set(a);
+      return b;
+    };
+    this.ids = grow(this.ids, (n) => new Int32Array(n));
+    this.ids[row] = id;
+    this.inStock = grow(this.inStock, (n) => new Uint8Array(n));
+    this.sales = grow(this.sales, (n) => new Float64Array(n));
+    this.categoryIds = grow(this.categoryIds, (n) => new Int32Array(n));
+    this.visible = grow(this.visible, (n) => new Uint8Array(n));
+    this.inOverlay = grow(this.inOverlay, (n) => new Uint8Array(n));
+    this.pnKeys.push('');
+    this.items?.push(undefined);
+    // Last in popularity until apply() moves it to its place.
+    this.popularity = grow(this.popularity, (n) => new Int32Array(n));
+    this.popularity[row] = row;
+    this.rowByPopularity = grow(this.rowByPopularity, (n) => new Int32Array(n));
+    this.rowByPopularity[row] = row;
+    this.addedRows.set(id, row);
+    return row;
+  }
+
+  /** One product's columns onto its row: visibility, ranking, category, card, and its text (overlay when changed). */
+  private apply(row: number, r: ProductRow, card: SuggestionItem | undefined): void {
+    if (!this.visible[row]) {
+      this.visible[row] = 1;
+      this.visibleCount++;
+    }
+    this.categoryIds[row] = r.category_id;
+    if (this.items) this.items[row] = card;
+    const inStock = r.stock > 0 ? 1 : 0;
+    const sales = Number(r.sales_count);
+    if (this.inStock[row] !== inStock || this.sales[row] !== sales || row >= this.builtRows) {
+      this.inStock[row] = inStock;
+      this.sales[row] = sales;
+      this.reorder(row);
+    }
+    const textChanged = this.inOverlay[row] || row >= this.builtRows || this.pnKeys[row] !== r.pn_key || !this.sameText(row, r.search_text);
+    if (textChanged) {
+      this.inOverlay[row] = 1;
+      this.overlay.set(row, { pnKey: r.pn_key, lists: wordListsOf(r.search_text) });
+    }
+    this.pnKeys[row] = r.pn_key;
+  }
+
+  /** Moves a row whose stock or sales changed to its place in the popularity order (a shift of the rows between). */
+  private reorder(row: number): void {
+    const order = this.rowByPopularity;
+    const before = (a: number, b: number) =>
+      this.inStock[b]! - this.inStock[a]! || this.sales[b]! - this.sales[a]! || this.ids[a]! - this.ids[b]!;
+    const from = this.popularity[row]!;
+    // Its place among the others: the first whose order is after it (positions skip `from`).
+    let lo = 0;
+    let hi = order.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(order[mid < from ? mid : mid + 1]!, row) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const to = lo;
+    if (to < from) order.copyWithin(to + 1, to, from);
+    else if (to > from) order.copyWithin(from, from + 1, to + 1);
+    else return;
+    order[to] = row;
+    for (let place = Math.min(from, to); place <= Math.max(from, to); place++) this.popularity[order[place]!] = place;
+  }
+
+  /** Whether an overlay row's list `which` has a word starting with one of `prefixes`. */
+  private overlayHas(row: number, which: 0 | 1 | 2, prefixes: readonly string[]): boolean {
+    return this.overlay.get(row)!.lists[which].some((w) => prefixes.some((p) => w.startsWith(p)));
+  }
+
   /** Whether row's list `which` (0 all, 1 name, 2 head) has a word in one of the ranges. */
   private hasWordIn(row: number, which: 0 | 1 | 2, ranges: [number, number][]): boolean {
     const from = this.wordOffsets[3 * row + which]!;
@@ -310,7 +517,10 @@ export class SuggestionIndex {
    */
   match(plan: SearchPlan, perBranch: number, candidates: number, categories: ReadonlySet<number> | null): IndexedMatch[] {
     const { key } = plan;
-    const allowed = (row: number) => !categories || categories.has(this.categoryIds[row]!);
+    const allowed = (row: number) => this.visible[row] === 1 && (!categories || categories.has(this.categoryIds[row]!));
+    // The built structures' entries of rows in the overlay are out of date: those rows are scanned instead.
+    const builtAllowed = (row: number) => this.inOverlay[row] === 0 && allowed(row);
+    const overlay = this.overlayRows.filter(allowed);
     const best = new Map<number, IndexedMatch>();
     const keep = (rank: number, kind: MatchKind, list: number[], capped = false) => {
       const overflow = list.length > perBranch || (capped && list.length >= candidates);
@@ -323,12 +533,17 @@ export class SuggestionIndex {
       const [lo, hi] = prefixRange(this.sortedKeys, key);
       const exact: number[] = [];
       const family: number[] = [];
-      for (let i = lo; i < hi; i++) {
-        const row = this.byKey[i]!;
-        if (!allowed(row)) continue;
-        const len = this.sortedKeys[i]!.length;
+      const add = (row: number, len: number) => {
         if (len === key.length) exact.push(this.sortKey(row, 1));
         else if (key.length >= MIN_FAMILY_KEY) family.push(this.sortKey(row, Math.fround(Math.fround(key.length) / Math.fround(len))));
+      };
+      for (let i = lo; i < hi; i++) {
+        const row = this.byKey[i]!;
+        if (builtAllowed(row)) add(row, this.sortedKeys[i]!.length);
+      }
+      for (const row of overlay) {
+        const pn = this.pnKeys[row]!;
+        if (pn.startsWith(key)) add(row, pn.length);
       }
       keep(0, 'exact', exact);
       if (key.length >= MIN_FAMILY_KEY) keep(1, 'family', family);
@@ -344,16 +559,21 @@ export class SuggestionIndex {
         }
         if (!rows || list.length < rows.length) rows = list;
       }
-      const infix: number[] = [];
-      for (const row of rows ?? []) {
-        if (infix.length >= candidates) break;
+      const isInfix = (row: number) => {
         const pn = this.pnKeys[row]!;
-        if (!allowed(row) || pn.startsWith(key) || !pn.includes(key)) continue;
-        infix.push(this.sortKey(row, Math.fround(Math.fround(Math.fround(0.8) * key.length) / pn.length)));
+        return !pn.startsWith(key) && pn.includes(key);
+      };
+      const built: number[] = [];
+      for (const row of rows ?? []) {
+        if (built.length >= candidates) break;
+        if (builtAllowed(row) && isInfix(row)) built.push(row);
       }
+      const infix = this.firstById(built, overlay.filter(isInfix), candidates).map((row) =>
+        this.sortKey(row, Math.fround(Math.fround(Math.fround(0.8) * key.length) / this.pnKeys[row]!.length)),
+      );
       keep(1, 'family', infix, true);
     }
-    if (!plan.partOnly) keep(2, 'text', this.textMatches(plan.tokens, candidates, allowed), true);
+    if (!plan.partOnly) keep(2, 'text', this.textMatches(plan.tokens, candidates, builtAllowed, overlay), true);
     const ranked = [...best.values()];
     return ranked.sort(
       (a, b) =>
@@ -365,9 +585,38 @@ export class SuggestionIndex {
     );
   }
 
+  /** The first `limit` rows by product id of two lists each in id order (built rows, overlay rows). */
+  private firstById(built: number[], overlay: number[], limit: number): number[] {
+    if (overlay.length === 0) return built.slice(0, limit);
+    const out: number[] = [];
+    let i = 0;
+    let j = 0;
+    while (out.length < limit && (i < built.length || j < overlay.length)) {
+      if (j >= overlay.length || (i < built.length && this.ids[built[i]!]! < this.ids[overlay[j]!]!)) out.push(built[i++]!);
+      else out.push(overlay[j++]!);
+    }
+    return out;
+  }
+
   /** Rows where every query word (or an equivalent) starts a word: the first `candidates` by id, scored as textScore. */
-  private textMatches(tokens: string[], candidates: number, allowed: (row: number) => boolean) {
+  private textMatches(tokens: string[], candidates: number, allowed: (row: number) => boolean, overlay: number[]) {
+    const prefixes = tokens.map((t) => equivalentsOf(t));
+    const inOverlay = overlay.filter((row) => prefixes.every((p) => this.overlayHas(row, 0, p)));
     const ranges = tokens.map((t) => this.rangesOf(t));
+    const built = this.builtTextRows(ranges, candidates, allowed);
+    return this.firstById(built, inOverlay, candidates).map((row) => {
+      let sum = 0;
+      if (this.inOverlay[row]) {
+        for (const p of prefixes) sum += this.overlayHas(row, 2, p) ? 1 : this.overlayHas(row, 1, p) ? 0.7 : 0.3;
+      } else {
+        for (const rs of ranges) sum += this.hasWordIn(row, 2, rs) ? 1 : this.hasWordIn(row, 1, rs) ? 0.7 : 0.3;
+      }
+      return this.sortKey(row, Math.fround(sum / tokens.length));
+    });
+  }
+
+  /** The built rows where every query word starts a word: the first `candidates` in row (id) order. */
+  private builtTextRows(ranges: [number, number][][], candidates: number, allowed: (row: number) => boolean): number[] {
     if (ranges.some((r) => r.length === 0)) return [];
     // The query word with the fewest rows proposes candidates; the others are checked on each row's words.
     const size = (rs: [number, number][]) => rs.reduce((s, [lo, hi]) => s + this.postingOffsets[hi]! - this.postingOffsets[lo]!, 0);
@@ -375,10 +624,7 @@ export class SuggestionIndex {
     for (let i = 1; i < ranges.length; i++) if (size(ranges[i]!) < size(ranges[lead]!)) lead = i;
     const out: number[] = [];
     const test = (row: number) => {
-      if (!allowed(row) || !ranges.every((rs, i) => i === lead || this.hasWordIn(row, 0, rs))) return;
-      let sum = 0;
-      for (const rs of ranges) sum += this.hasWordIn(row, 2, rs) ? 1 : this.hasWordIn(row, 1, rs) ? 0.7 : 0.3;
-      out.push(this.sortKey(row, Math.fround(sum / tokens.length)));
+      if (allowed(row) && ranges.every((rs, i) => i === lead || this.hasWordIn(row, 0, rs))) out.push(row);
     };
     const marks = this.marks;
     if (size(ranges[lead]!) * 16 < marks.length) {

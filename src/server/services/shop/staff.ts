@@ -277,15 +277,23 @@ export async function setShipping(
  * Accepting a receipt settles its invoice (stock taken, marked paid) in the same transaction as the
  * review and its record; a receipt whose invoice cannot be settled stays pending.
  */
-export async function reviewReceipt(db: Db, staff: Actor & { id: number }, id: number, verdict: 'accepted' | 'rejected', config?: Config) {
+export async function reviewReceipt(
+  db: Db,
+  staff: Actor & { id: number },
+  id: number,
+  verdict: 'accepted' | 'rejected',
+  config?: Config,
+): Promise<{ productIds: number[] }> {
   const staffId = staff.id;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    let productIds: number[] = [];
     const [receipt] = await tx.select().from(bankReceipts).where(eq(bankReceipts.id, id)).for('update');
     if (!receipt) throw notFound();
     if (receipt.status !== 'pending') throw new HttpError(409, STAFF_MESSAGES.receiptReviewed);
     if (verdict === 'accepted') {
       if (receipt.orderId === null) throw new HttpError(409, STAFF_MESSAGES.receiptNoOrder);
-      await settleOrder(tx as unknown as Db, receipt.orderId, { allowExpired: true, actor: staff });
+      const taken = await settleOrder(tx as unknown as Db, receipt.orderId, { allowExpired: true, actor: staff });
+      productIds = taken.map((t) => t.productId);
       if (config) await enqueueOrderPaid(tx, config, receipt.orderId);
     } else if (config) {
       await enqueueReceiptRejected(tx, config, id);
@@ -295,6 +303,8 @@ export async function reviewReceipt(db: Db, staff: Actor & { id: number }, id: n
       orderId: receipt.orderId,
       price: receipt.price,
     });
+    // The products whose stock the settlement took (the search index patches them).
+    return { productIds };
   });
 }
 

@@ -48,18 +48,20 @@ export async function staffListReviews(db: Db, state: 'pending' | 'approved' | '
   }));
 }
 
-/** Approving counts the review into the product's stars (and its page is rendered again). */
-export async function approveReview(db: Db, staffId: number, id: number) {
-  await db.transaction(async (tx) => {
+/** Approving counts the review into the product's stars (and its page is rendered again). Returns the product's id. */
+export async function approveReview(db: Db, staffId: number, id: number): Promise<number> {
+  return db.transaction(async (tx) => {
     const [row] = await tx.update(reviews).set({ approved: true }).where(eq(reviews.id, id)).returning({ productId: reviews.productId });
     if (!row) throw notFound(M.reviewMissing);
     await recountProductRating(tx, row.productId);
     await recordAction(tx, staffId, 'review.approve', 'review', id);
+    return row.productId;
   });
 }
 
-export async function deleteReview(db: Db, staffId: number, id: number) {
-  await db.transaction(async (tx) => {
+/** Returns the product's id. */
+export async function deleteReview(db: Db, staffId: number, id: number): Promise<number> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(reviews)
       .where(eq(reviews.id, id))
@@ -67,6 +69,7 @@ export async function deleteReview(db: Db, staffId: number, id: number) {
     if (!row) throw notFound(M.reviewMissing);
     await recountProductRating(tx, row.productId);
     await recordAction(tx, staffId, 'review.delete', 'review', id, { author: row.author, content: row.content });
+    return row.productId;
   });
 }
 
