@@ -18,6 +18,7 @@
  * without waiting for the build again). Never part of `npm test`. */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -174,15 +175,34 @@ async function main() {
       const sample = rows.slice(1, opts.pages + 1);
       const locales = ['', '/en', '/ru'];
       const first: number[] = [];
+      /** When each first request went out, seconds after the background job started. */
+      const sentAt: number[] = [];
+      // The server thread's event loop (it serves the pages and the render thread's API reads).
+      const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      loopDelay.enable();
       const byLocale: Record<string, number[]> = { fa: [], en: [], ru: [] };
+      // A first request that fails (on a machine under heavy outside load a page's API read passed its
+      // 60 s timeout) is counted and the run goes on.
+      let failed = 0;
       for (const [i, slug] of sample.entries()) {
         const prefix = locales[i % 3]!;
-        const took = await get(`${prefix}/shop/products/${slug}`);
+        const sent = (performance.now() - laterStarted) / 1000;
+        let took: number;
+        try {
+          took = await get(`${prefix}/shop/products/${slug}`);
+        } catch (err) {
+          failed++;
+          console.log(`  first request ${prefix}/shop/products/${slug} failed at ${sent.toFixed(1)} s: ${(err as Error).message}`);
+          continue;
+        }
+        sentAt.push(sent);
         first.push(took);
         byLocale[prefix ? prefix.slice(1) : 'fa']!.push(took);
-        await kept(i + 1);
+        await kept(first.length);
       }
+      if (failed) console.log(`first requests that failed: ${failed}`);
       stopWatching();
+      loopDelay.disable();
       const duringBuild = !laterDone && later !== null;
       const completed = await later?.done;
       if (completed)
@@ -255,6 +275,19 @@ async function main() {
         'wall: until the answer was ready',
         phases.map((p) => p.answeredAfter),
       );
+      console.log(
+        `server thread's event loop delay over those first requests: p50 ${ms(loopDelay.percentile(50) / 1e6)}  p99 ${ms(loopDelay.percentile(99) / 1e6)}  max ${ms(loopDelay.max / 1e6)}`,
+      );
+      // The slowest first requests, where their wall time went (render-phases.ts RenderTimeline).
+      console.log('slowest first requests (ms since the server had the request; sent at s after the background job started):');
+      for (const i of [...first.keys()].sort((a, b) => first[b]! - first[a]!).slice(0, 6)) {
+        const t = phases[i]?.timeline;
+        if (!t) continue;
+        const reads = t.reads.map((r) => `${r.path.split('?')[0]} ${r.ms.toFixed(0)}`).join(', ');
+        console.log(
+          `  ${first[i]!.toFixed(0)} ms, sent at ${sentAt[i]!.toFixed(1)} s: asked ${t.asked.toFixed(0)}, picked up ${t.pickedUp.toFixed(0)}, posted ${t.posted.toFixed(0)}, returned ${t.returned.toFixed(0)}, answered ${t.answered.toFixed(0)}; reads: ${reads}`,
+        );
+      }
       console.log(`${opts.concurrency} at a time: ${perSecond.toFixed(1)} first renders/s (${rest.length} pages)`);
       if (resets) console.log(`connections reset by the server and asked again: ${resets}`);
 

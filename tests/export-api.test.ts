@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_TOKEN_HEADER, processBuildToken } from '../src/server/http/build-token';
 import { startTestServer, type TestServer } from './support/server';
+import { rowsOf } from '../src/server/db/rows';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -107,7 +108,7 @@ describe('export/changes', () => {
   it('names changed and removed products, categories and content since a time', async () => {
     const since = (await exportCall('/export/index')).body.data.generatedAt;
     const empty = (await exportCall(`/export/changes?since=${encodeURIComponent(since)}`)).body.data;
-    expect(empty.products).toEqual({ changed: [], removed: [] });
+    expect(empty.products).toEqual({ changed: [], removed: [], removedIds: {} });
 
     await server.database.db.execute(sql`update products set stock = stock + 1, updated_at = now() where slug = 'lm358p-pdip8'`);
     await server.database.db.execute(sql`update products set enable = false, updated_at = now() where slug = 'lm358n-dip8'`);
@@ -116,6 +117,9 @@ describe('export/changes', () => {
     expect(status).toBe(200);
     expect(body.data.products.changed).toEqual(['lm358p-pdip8']);
     expect(body.data.products.removed).toEqual(['lm358n-dip8']);
+    // Its id names the sitemap shard that listed it (src/build/sitemap-patch.ts).
+    const id = rowsOf<{ id: number }>(await server.database.db.execute(sql`select id from products where slug = 'lm358n-dip8'`))[0]!.id;
+    expect(body.data.products.removedIds).toEqual({ 'lm358n-dip8': id });
     expect(body.data.categories).toEqual(['op-amps']);
     expect(Date.parse(body.data.generatedAt)).toBeGreaterThanOrEqual(Date.parse(since));
   });

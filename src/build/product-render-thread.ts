@@ -18,7 +18,7 @@ import { renderWithAstro } from './astro-render';
 import { CLIENT_BUNDLE_FILE } from './client-bundle-record';
 import { captureRoute, type RouteRenderer } from './internals/render-session';
 import { provideBuildInput, type SiteBuildInput } from '../site/build-input';
-import { processCpuMs, threadCpuMs } from './render-phases';
+import { processCpuMs, threadCpuMs, wallClockMs } from './render-phases';
 import { russianFromEnglish } from './russian-pages';
 import { startThreadWithTsx } from './rebuild-thread';
 import { siteBuildInput } from './site-input';
@@ -34,10 +34,11 @@ interface RenderAsk {
   locale: Locale;
   generation: string;
 }
-/** A page and the render thread's CPU milliseconds for it (src/build/render-phases.ts). */
+/** A page, the render thread's CPU milliseconds for it and when it took it up and posted it (src/build/render-phases.ts). */
 export interface RenderedHtml {
   html: string;
   cpu: { render: number; russian: number };
+  wall: { pickedUpAt: number; postedAt: number; reads: { path: string; ms: number }[] };
 }
 export type RenderAnswer = ({ id: number } & RenderedHtml) | { id: number; missing: true } | { id: number; error: string };
 
@@ -67,7 +68,7 @@ export function productRenderThread(config: Config, apiUrl: string, siteDir: str
     const w = waiting.get(m.id);
     if (!w) return;
     waiting.delete(m.id);
-    if ('html' in m) w.resolve({ html: m.html, cpu: m.cpu });
+    if ('html' in m) w.resolve({ html: m.html, cpu: m.cpu, wall: m.wall });
     else if ('missing' in m) w.resolve(null);
     else w.reject(new Error(m.error));
   });
@@ -123,14 +124,37 @@ async function startSession(job: SessionStart): Promise<RouteRenderer> {
   }
 }
 
+/**
+ * The API calls of the renders under way, with their wall time (src/build/render-phases.ts): the
+ * site's client fetches through globalThis.fetch when it calls, so timing it here sees every read.
+ * Emptied whenever no render is under way; renders asked together share it.
+ */
+function timeReads(apiUrl: string): { count(): number; since(at: number): { path: string; ms: number }[]; idle(): void } {
+  const reads: { path: string; ms: number }[] = [];
+  const plain = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const started = performance.now();
+    try {
+      return await plain(input, init);
+    } finally {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      reads.push({ path: url.startsWith(apiUrl) ? url.slice(apiUrl.length) : url, ms: performance.now() - started });
+    }
+  };
+  return { count: () => reads.length, since: (at) => reads.slice(at), idle: () => void (reads.length = 0) };
+}
+
 if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRenderThread && parentPort) {
   const port = parentPort;
+  let reads: ReturnType<typeof timeReads> | undefined;
+  let underWay = 0;
   let session: Promise<RouteRenderer> | undefined;
   let site = '';
   let input: SiteBuildInput | undefined;
   port.on('message', (m: SessionStart | RenderAsk) => {
     if ('config' in m) {
       site = m.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
+      reads = timeReads(m.apiUrl);
       session = startSession(m).then((renderer) => {
         // From now on the pages read each product by itself (src/site/data.ts productPage).
         input = siteBuildInput(m.apiUrl, { products: [], listings: [], onRequest: true });
@@ -141,7 +165,10 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
       return;
     }
     const ask = m;
+    const pickedUpAt = wallClockMs();
+    underWay++;
     void (async () => {
+      const readsFrom = reads!.count();
       try {
         const renderer = await session!;
         // Data read once per generation: src/site/data.ts and render-once.ts key their memory by it.
@@ -159,10 +186,13 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
         const russianStarted = processCpuMs();
         const html = ask.locale === 'ru' ? russianFromEnglish(english, site) : english;
         const cpu = { render, russian: processCpuMs() - russianStarted };
-        port.postMessage({ id: ask.id, html, cpu } satisfies RenderAnswer);
+        const wall = { pickedUpAt, postedAt: wallClockMs(), reads: reads!.since(readsFrom) };
+        port.postMessage({ id: ask.id, html, cpu, wall } satisfies RenderAnswer);
       } catch (err) {
         if (isNotFound(err)) port.postMessage({ id: ask.id, missing: true } satisfies RenderAnswer);
         else port.postMessage({ id: ask.id, error: (err as Error).stack ?? String(err) } satisfies RenderAnswer);
+      } finally {
+        if (--underWay === 0) reads!.idle();
       }
     })();
   });

@@ -9,14 +9,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Config } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import type { BuildData } from './build-api';
-import { rebuildSite, type RebuildResult } from './rebuild';
-import { completeShell } from './shell-complete';
+import type { RebuildResult } from './rebuild';
 
 /**
  * Where the thread reads the build's data: the API the server thread serves, or a PostgreSQL database
@@ -36,7 +36,18 @@ interface ThreadJob {
   completeShell?: boolean;
   /** Send the build's progress lines to the parent (its `log`). */
   progress?: boolean;
+  /** Run at a lower CPU priority than the shop's threads (BACKGROUND_NICE). */
+  background?: boolean;
 }
+
+/**
+ * The nice value of a thread doing work nobody waits for (an on-request deploy's catalogue index and
+ * sitemap: site-later.ts). On two cores its CPU, with its reads' and the module loading of its start,
+ * held up the first renders of product pages (seconds, at a million products); at a lower priority the
+ * server and render threads go first and the job takes what they leave. Linux keeps a nice value per
+ * thread (os.setPriority with no pid sets the calling thread's), so the shop's threads keep theirs.
+ */
+export const BACKGROUND_NICE = 10;
 
 /** What the thread posts: progress lines while it builds, then its result. */
 type ThreadMessage = { result: RebuildResult } | { log: string };
@@ -63,7 +74,11 @@ export function startThreadWithTsx(moduleUrl: string, data: unknown): Worker {
   return worker;
 }
 
-const startThread = (): Worker => startThreadWithTsx(import.meta.url, MARK);
+/**
+ * A thread waiting for its job; `preload`: it loads the incremental rebuild's code meanwhile (the
+ * spare thread of the running shop's rebuilds), not when it is started for a job that needs none.
+ */
+const startThread = (preload: boolean): Worker => startThreadWithTsx(import.meta.url, { ...MARK, preload });
 
 export interface RebuildThreads {
   /** Rebuilds `siteDir` in a fresh thread reading from `data`; resolves with the result. */
@@ -71,7 +86,7 @@ export interface RebuildThreads {
     config: Config,
     data: ThreadData,
     siteDir: string,
-    opts?: { searchIndex?: boolean; completeShell?: boolean; log?: (line: string) => void },
+    opts?: { searchIndex?: boolean; completeShell?: boolean; background?: boolean; log?: (line: string) => void },
   ): Promise<RebuildResult>;
   /** Ends the thread waiting for work. */
   close(): Promise<void>;
@@ -81,7 +96,7 @@ export function rebuildThreads(): RebuildThreads {
   let ready: Worker | null = null;
   return {
     run(config, data, siteDir, opts = {}) {
-      const worker = ready ?? startThread();
+      const worker = ready ?? startThread(!opts.completeShell);
       ready = null;
       return new Promise<RebuildResult>((resolve, reject) => {
         let result: RebuildResult | undefined;
@@ -101,10 +116,11 @@ export function rebuildThreads(): RebuildThreads {
           siteDir,
           searchIndex: opts.searchIndex,
           completeShell: opts.completeShell,
+          background: opts.background,
           progress: !!opts.log,
         } satisfies ThreadJob);
       }).finally(() => {
-        ready ??= startThread();
+        ready ??= startThread(true);
       });
     },
     async close() {
@@ -116,12 +132,22 @@ export function rebuildThreads(): RebuildThreads {
 
 if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehRebuildThread && parentPort) {
   const port = parentPort;
+  if ((workerData as { preload?: boolean }).preload) void import('./rebuild').catch(() => {});
   port.once('message', (job: ThreadJob) => {
+    if (job.background) {
+      try {
+        setPriority(BACKGROUND_NICE);
+      } catch {
+        // Not permitted here (another platform's rules): it runs at the shop's priority, as before.
+      }
+    }
     const log = job.progress ? (line: string) => port.postMessage({ log: line } satisfies ThreadMessage) : undefined;
-    const work = (data: BuildData) =>
+    // Loaded for the job at hand, after the priority is set: completing a shell needs no Astro (~3 s of
+    // CPU less to start, rebuild.ts's imports).
+    const work = async (data: BuildData): Promise<RebuildResult> =>
       job.completeShell
-        ? completeShell(job.config, data, job.siteDir, log ?? (() => {}))
-        : rebuildSite(job.config, data, job.siteDir, { searchIndex: job.searchIndex, log });
+        ? (await import('./shell-complete')).completeShell(job.config, data, job.siteDir, log ?? (() => {}))
+        : (await import('./rebuild')).rebuildSite(job.config, data, job.siteDir, { searchIndex: job.searchIndex, log });
     const rebuild = async () => {
       if ('apiUrl' in job.data) return work(job.data);
       // The build serves its API in this thread, from pools of its own (build-api.ts).

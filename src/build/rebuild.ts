@@ -279,7 +279,9 @@ async function rebuildFrom(config: Config, apiUrl: string, siteDir: string, opts
         ? unlistedProducts(siteDir, config.PUBLIC_BASE_URL, withIds([...fresh.keys()]))
         : withIds(rendered.filter((slug) => !(slug in manifest.products)))
     ).filter((p) => !removed.includes(p.slug));
-    patchSitemap(siteDir, config.PUBLIC_BASE_URL, { added, removed });
+    // A removed product's id names the one shard it is cut from.
+    const removedIds = changes.products.removedIds;
+    patchSitemap(siteDir, config.PUBLIC_BASE_URL, { added, removed: removed.map((slug) => ({ slug, id: removedIds[slug] ?? null })) });
 
     const next: BuildManifest = {
       ...manifest,

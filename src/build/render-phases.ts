@@ -24,7 +24,31 @@ export interface RenderPhases {
   keep: number;
   /** From the request's arrival at the renderer to the answer's bytes ready, wall-clock. */
   answeredAfter: number;
+  /** Where that wall time went (a first render's tail: waiting is not CPU). */
+  timeline: RenderTimeline;
 }
+
+/**
+ * Wall-clock milliseconds of one first render, each since the request reached the server's static
+ * site handler: a slow render on a busy machine shows which wait it spent its time in.
+ */
+export interface RenderTimeline {
+  /** The site's files looked up (the page is not on disk) and the page asked of the renderer. */
+  asked: number;
+  /** The render thread took the ask up (the shown-check, the renderer's start, the thread's queue before). */
+  pickedUp: number;
+  /** The render thread posted the page (its reads and Astro's render before). */
+  posted: number;
+  /** The server thread had the page back (its event loop's delay before). */
+  returned: number;
+  /** The answer's bytes ready (CSP hashes, compression). */
+  answered: number;
+  /** The page's API calls as the render thread saw them: path and wall milliseconds (one render at a time: the bench). */
+  reads: { path: string; ms: number }[];
+}
+
+/** Milliseconds since the epoch, comparable between threads (performance.now() is per thread). */
+export const wallClockMs = (): number => performance.timeOrigin + performance.now();
 
 let procThreadClock: boolean | null = null;
 

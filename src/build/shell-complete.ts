@@ -16,9 +16,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../server/config';
-import { openBuildApi, type BuildData } from './build-api';
+import type { BuildData } from './build-api';
 import { writeManifest, writeSearchRecords } from './build-record';
-import { createExportApi } from './export-client';
 import type { RebuildResult } from './rebuild';
 import { writeFileReplacing } from './replace-files';
 import { shellFingerprint } from './shell-fingerprint';
@@ -48,25 +47,52 @@ export function usableShellRecord(config: Config, siteDir: string): ShellRecord 
   return parsed.success && parsed.data.shell === shellFingerprint(config) ? parsed.data : null;
 }
 
+/** Keyset pages of the catalogue index, one shard's worth each (`after`: the last id of the page before). */
+interface IndexReader {
+  page(after: number): Promise<ExportIndex>;
+  close(): Promise<void>;
+}
+
+/**
+ * Where the index is read: given the database (the rebuild thread's own pools on PostgreSQL,
+ * rebuild-thread.ts), by the export service the API would run, in this thread; given an API's address
+ * (PGlite, owned by the server's thread), over HTTP. A loopback API of its own cost the thread a
+ * server to start and, per page, the rows turned into JSON, sent, parsed and checked twice (~16,666
+ * entries a page, 59 pages at a million products): CPU the first renders of product pages shared.
+ */
+async function openIndexReader(config: Config, data: BuildData): Promise<IndexReader> {
+  if ('db' in data) {
+    const { exportIndex } = await import('../server/services/catalogue-export');
+    return { page: (after) => exportIndex(data.db, undefined, { after, limit: PRODUCTS_PER_SHARD }), close: async () => {} };
+  }
+  const [{ openBuildApi }, { createExportApi }] = await Promise.all([import('./build-api'), import('./export-client')]);
+  const api = await openBuildApi(config, data);
+  const exporter = createExportApi(api.url);
+  return { page: (after) => exporter.index({ after, limit: PRODUCTS_PER_SHARD }), close: () => api.close() };
+}
+
 /** Adds the sitemap's product shards, search records and manifest to the shell in `siteDir`. */
 export async function completeShell(config: Config, data: BuildData, siteDir: string, log: (line: string) => void): Promise<RebuildResult> {
   const started = performance.now();
   const record = usableShellRecord(config, siteDir);
   if (!record) throw new Error(`no shell record of this configuration in ${siteDir}`);
-  const api = await openBuildApi(config, data);
+  const index = await openIndexReader(config, data);
+  log(`catalogue index reader ready, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   try {
-    const exporter = createExportApi(api.url);
     const cap = Number(process.env.SITE_MAX_PRODUCTS || 0);
     let count = 0;
+    let pagesRead = 0;
     // Keyset pages of the index, one shard's worth each; the next page is asked for while this one is
     // written, so the database's reads and the file writes overlap and memory holds two pages at most.
     async function* pages(): AsyncGenerator<ExportIndexEntry[]> {
-      let next: Promise<ExportIndex> | null = exporter.index({ after: 0, limit: PRODUCTS_PER_SHARD });
+      let next: Promise<ExportIndex> | null = index.page(0);
       while (next) {
         const page: ExportIndex = await next;
-        next = page.next != null ? exporter.index({ after: page.next, limit: PRODUCTS_PER_SHARD }) : null;
+        next = page.next != null ? index.page(page.next) : null;
         const products = cap > 0 ? page.products.slice(0, cap - count) : page.products;
         count += products.length;
+        if (++pagesRead % 10 === 0)
+          log(`catalogue index: ${pagesRead} pages read (${count} products), ${((performance.now() - started) / 1000).toFixed(1)} s`);
         yield products;
         if (cap > 0 && count >= cap) {
           // The page asked for ahead is not wanted: its answer (or failure) is let go.
@@ -91,7 +117,7 @@ export async function completeShell(config: Config, data: BuildData, siteDir: st
     });
     rmSync(join(siteDir, SHELL_RECORD_FILE), { force: true });
   } finally {
-    await api.close();
+    await index.close();
   }
   const seconds = (performance.now() - started) / 1000;
   return {

@@ -83,7 +83,14 @@ export function completeSiteLater(
         // A shell that kept what its pages were rendered from is completed in place (shell-complete.ts);
         // any other gets the full build.
         const completeShell = usableShellRecord(config, siteDir) !== null;
-        const r = await threads.run(config, data, siteDir, { searchIndex: false, completeShell, log: (line) => log(`  ${line}`) });
+        // At a lower CPU priority than the shop's threads: product URLs already answer, and their first
+        // renders must not wait behind it (rebuild-thread.ts BACKGROUND_NICE).
+        const r = await threads.run(config, data, siteDir, {
+          searchIndex: false,
+          completeShell,
+          background: true,
+          log: (line) => log(`  ${line}`),
+        });
         const builtAt = readManifest(siteDir)?.builtAt;
         if (r.kind !== 'full' || !builtAt) throw new Error(`the storefront's full build did not complete (${r.kind}: ${r.reason})`);
         const seconds = (performance.now() - started) / 1000;

@@ -68,11 +68,34 @@ describe('the sitemap of product pages in shards by id', () => {
       { id: 7 * PRODUCTS_PER_SHARD, slug: 'n2' },
     ];
     expect(unlistedProducts(dir, SITE, [...added, products[2]!])).toEqual(added);
-    patchSitemap(dir, SITE, { added, removed: ['c', 'b'] });
+    patchSitemap(dir, SITE, {
+      added,
+      removed: [
+        { slug: 'c', id: PRODUCTS_PER_SHARD },
+        { slug: 'b', id: LAST },
+      ],
+    });
     const { files, locations } = sitemapLocations(dir, SITE);
     // Shard 1 held only "c": gone, file and line in the index.
     expect(files).toEqual(['sitemap-0.xml', shardFileName(0), shardFileName(3), shardFileName(7)]);
     expect(new Set(locations)).toEqual(new Set([`${SITE}/`, ...['a', 'd&e', 'n1', 'n2'].flatMap(urlsOf)]));
     expect(unlistedProducts(dir, SITE, added)).toEqual([]);
+  });
+
+  it("a removed product's id names the one shard it is cut from; without its id every shard is searched", async () => {
+    const dir = astroSitemap();
+    await writeProductSitemaps(dir, SITE, products);
+    // A stray copy of "a"'s entry in another shard: only a search of every shard finds it.
+    const other = join(dir, shardFileName(3));
+    const stray = readFileSync(join(dir, shardFileName(0)), 'utf8').match(
+      /<url><loc>https:\/\/shop\.example\/shop\/products\/a<\/loc>.*?<\/url>/,
+    )![0];
+    writeFileSync(other, readFileSync(other, 'utf8').replace('</urlset>', `${stray}</urlset>`));
+    patchSitemap(dir, SITE, { added: [], removed: [{ slug: 'a', id: 1 }] });
+    expect(readFileSync(join(dir, shardFileName(0)), 'utf8')).not.toContain('/products/a<');
+    expect(readFileSync(other, 'utf8')).toContain(stray);
+    patchSitemap(dir, SITE, { added: [], removed: [{ slug: 'a', id: null }] });
+    expect(readFileSync(other, 'utf8')).not.toContain('/products/a<');
+    expect(sitemapLocations(dir, SITE).locations).toEqual([`${SITE}/`, ...['b', 'c', 'd&e'].flatMap(urlsOf)]);
   });
 });

@@ -77,6 +77,8 @@ export const exportChangesSchema = z.object({
     changed: z.array(z.string()),
     /** Products disabled or deleted since: their pages must go. */
     removed: z.array(z.string()),
+    /** Their ids by slug: the sitemap shard that lists each (src/build/sitemap-patch.ts). */
+    removedIds: z.record(z.string(), z.number().int()).default({}),
   }),
   /** Category rows changed: every page's header menu depends on them, so the whole site is stale. */
   categories: z.array(z.string()),

@@ -15,6 +15,12 @@ export type Schema = typeof schema;
 // Part-number typos ("amsl117" for AMS1117) sit just under pg_trgm's default 0.3 / 0.6 cut-offs;
 // the search ranks by score and drops weak matches itself, so let the index hand over a few more.
 const TRIGRAM_SETTINGS = 'set pg_trgm.similarity_threshold = 0.25; set pg_trgm.word_similarity_threshold = 0.45;';
+/**
+ * The same settings as PostgreSQL session options, sent with the connection's start-up: a pool's
+ * `connect` handler running them as a query raced the first query of the client it hands out
+ * ("client.query() when the client is already executing a query", an error from pg 9).
+ */
+const TRIGRAM_OPTIONS = '-c pg_trgm.similarity_threshold=0.25 -c pg_trgm.word_similarity_threshold=0.45';
 /** The one database type services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -76,16 +82,14 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    pool.on('connect', (client) => void client.query(TRIGRAM_SETTINGS));
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: TRIGRAM_OPTIONS });
     // An idle connection the server ends (a restart, an administrator) is dropped by the pool and
     // replaced on next use; without a listener its 'error' event would end the whole process.
     pool.on('error', (err) => console.error(`database: an idle connection ended (${err.message}); it will be replaced`));
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const searchPool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c enable_seqscan=off -c jit=off' });
-    searchPool.on('connect', (client) => void client.query(TRIGRAM_SETTINGS));
+    const searchPool = new pg.Pool({ connectionString: opts.url, max: 10, options: `${TRIGRAM_OPTIONS} -c enable_seqscan=off -c jit=off` });
     searchPool.on('error', (err) => console.error(`database: an idle search connection ended (${err.message}); it will be replaced`));
     indexScanPools.set(db, drizzlePg(searchPool, { schema }) as unknown as Db);
     const withLock = async <T>(name: string, work: () => Promise<T>): Promise<T> => {

@@ -15,7 +15,7 @@ import { productPageFile } from '../../build/page-files';
 import { writeFileWhole } from '../../build/replace-files';
 import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../build/inline-hashes';
 import type { ProductRenderer, RenderedHtml } from '../../build/product-render-thread';
-import { processCpuMs, reportRenderPhases } from '../../build/render-phases';
+import { processCpuMs, reportRenderPhases, wallClockMs } from '../../build/render-phases';
 import { LOCALES, type Locale } from '../../lib/locales';
 
 /** Which product page a URL path asks for; null for any other path. */
@@ -69,7 +69,7 @@ export interface ProductPagesOnRequest {
    * just rendered (its answer must call `answered`); null when it is not a product page or no such
    * product is shown.
    */
-  page(urlPath: string): Promise<{ file: string } | { fresh: FreshPage } | null>;
+  page(urlPath: string, arrivedAt?: number): Promise<{ file: string } | { fresh: FreshPage } | null>;
   /**
    * Writes the product's pages again in every language from fresh data, each replaced whole; removes
    * them when no shown product has this slug (the server then answers 404). What a saved change
@@ -100,8 +100,9 @@ export function productPagesOnRequest(opts: {
     kept: Promise<string | null>;
   }
 
-  const render = async (locale: Locale, slug: string, file: string): Promise<Rendering | null> => {
+  const render = async (locale: Locale, slug: string, file: string, arrivedAt = wallClockMs()): Promise<Rendering | null> => {
     const startedAt = performance.now();
+    const askedAt = wallClockMs();
     const cpuAtStart = processCpuMs();
     const renderNow = async (): Promise<RenderedHtml | null> => {
       renderer ??= opts.startRenderer();
@@ -121,6 +122,7 @@ export function productPagesOnRequest(opts: {
     const rendered = await renderNow();
     if (rendered === null) return null;
     const { html } = rendered;
+    const returnedAt = wallClockMs();
     // Both threads' CPU while rendering, less the render thread's own: the API and database serving the page's reads.
     const readsCpu = Math.max(0, processCpuMs() - cpuAtStart - rendered.cpu.render - rendered.cpu.russian);
     const cspStarted = processCpuMs();
@@ -131,6 +133,15 @@ export function productPagesOnRequest(opts: {
     const answered = new Promise<number>((resolve) => (answer = resolve));
     const kept = answered.then(async (answerCpu) => {
       const answeredAfter = performance.now() - startedAt;
+      const since = (at: number) => at - arrivedAt;
+      const timeline = {
+        asked: since(askedAt),
+        pickedUp: since(rendered.wall.pickedUpAt),
+        posted: since(rendered.wall.postedAt),
+        returned: since(returnedAt),
+        answered: since(wallClockMs()),
+        reads: rendered.wall.reads,
+      };
       const keepStarted = processCpuMs();
       // Kept compressed (src/build/compressed-pages.ts): a million products' pages fit on one disk.
       const compressed = compressedPageFile(file);
@@ -138,15 +149,15 @@ export function productPagesOnRequest(opts: {
       // A refresh replaces the build's plain page too: the plain one would be found first.
       rmSync(file, { force: true });
       const keep = processCpuMs() - keepStarted;
-      reportRenderPhases({ reads: readsCpu, ...rendered.cpu, csp: cspCpu, answer: answerCpu, keep, answeredAfter });
+      reportRenderPhases({ reads: readsCpu, ...rendered.cpu, csp: cspCpu, answer: answerCpu, keep, answeredAfter, timeline });
       return compressed;
     });
     return { html, answered: (cpu = 0) => answer(cpu), kept };
   };
 
   /** One render of `file` at a time: a request for it while it is rendered or kept joins it. */
-  const renderOnce = (locale: Locale, slug: string, file: string): Promise<Rendering | null> => {
-    const pending = render(locale, slug, file);
+  const renderOnce = (locale: Locale, slug: string, file: string, arrivedAt?: number): Promise<Rendering | null> => {
+    const pending = render(locale, slug, file, arrivedAt);
     inFlight.set(file, pending);
     const done = () => {
       if (inFlight.get(file) === pending) inFlight.delete(file);
@@ -196,14 +207,14 @@ export function productPagesOnRequest(opts: {
       }
       return 'removed';
     },
-    page(urlPath) {
+    page(urlPath, arrivedAt) {
       const asked = productPageRequest(urlPath);
       if (!asked) return Promise.resolve(null);
       const file = productPageFile(opts.siteDir, LOCALE_PREFIX[asked.locale], asked.slug);
       // A slug with a dot looks like a file name to the static lookup: its page is found here.
       const kept = [file, compressedPageFile(file)].find((f) => existsSync(f));
       if (kept) return Promise.resolve({ file: kept });
-      return (inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file)).then((r) => (r ? { fresh: r } : null));
+      return (inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file, arrivedAt)).then((r) => (r ? { fresh: r } : null));
     },
     async close() {
       const r = renderer;

@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { COMPRESSED_PAGE_SUFFIX, compressedPageFile, readPageBytes } from '../../build/compressed-pages';
 import { pageFileCandidates } from '../../build/page-files';
-import { processCpuMs } from '../../build/render-phases';
+import { processCpuMs, wallClockMs } from '../../build/render-phases';
 import { acceptedEncoding, CompressedFiles, compressFirstAnswer, etagMatches, fileEtag, isCompressible } from './compression';
 import { shopDynamicPage } from './shop-pages';
 import type { FreshPage, ProductPagesOnRequest } from './product-pages-on-request';
@@ -148,11 +148,11 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
   }
 
   /** A product page not built yet, rendered now (src/server/http/product-pages-on-request.ts). */
-  async function renderedOnRequest(urlPath: string): Promise<Found | FreshPage | null> {
+  async function renderedOnRequest(urlPath: string, arrivedAt: number): Promise<Found | FreshPage | null> {
     if (!productPages) return null;
     let page: Awaited<ReturnType<ProductPagesOnRequest['page']>>;
     try {
-      page = await productPages.page(urlPath);
+      page = await productPages.page(urlPath, arrivedAt);
     } catch (err) {
       // The shopper gets the 404 page of the language; the log says why (the next request tries again).
       console.error(`rendering ${urlPath} on request failed: ${(err as Error).stack ?? String(err)}`);
@@ -185,6 +185,7 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
   }
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const arrivedAt = wallClockMs();
     const url = new URL(c.req.url);
     let urlPath: string;
     try {
@@ -197,7 +198,7 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
     if (urlPath.includes('\0')) return notFoundPage(c, urlPath);
     // Error pages exist to be shown with their status, not as pages of their own.
     if (/^\/((en|ru)\/)?404(\/|\.html)?$/.test(urlPath)) return notFoundPage(c, urlPath);
-    const file = (await findFile(urlPath)) ?? (await dynamicPage(urlPath)) ?? (await renderedOnRequest(urlPath));
+    const file = (await findFile(urlPath)) ?? (await dynamicPage(urlPath)) ?? (await renderedOnRequest(urlPath, arrivedAt));
     if (!file) return notFoundPage(c, urlPath);
     return 'html' in file ? sendFresh(c, file) : send(c, file, 200);
   });

@@ -182,7 +182,7 @@ export async function exportChanges(db: Db, since: string): Promise<ExportChange
   const [generatedAt, version] = await Promise.all([dbNow(db), catalogueVersion(db)]);
   const [changedProducts, cats, pages, posts, site] = await Promise.all([
     db
-      .select({ slug: products.slug, public: sql<boolean>`(${products.enable} and ${products.deletedAt} is null)` })
+      .select({ id: products.id, slug: products.slug, public: sql<boolean>`(${products.enable} and ${products.deletedAt} is null)` })
       .from(products)
       .where(gt(products.updatedAt, after))
       .orderBy(asc(products.id)),
@@ -197,6 +197,7 @@ export async function exportChanges(db: Db, since: string): Promise<ExportChange
     products: {
       changed: changedProducts.filter((p) => p.public).map((p) => p.slug),
       removed: changedProducts.filter((p) => !p.public).map((p) => p.slug),
+      removedIds: Object.fromEntries(changedProducts.filter((p) => !p.public).map((p) => [p.slug, p.id])),
     },
     categories: cats.map((c) => c.slug),
     pages: pages.map((p) => p.slug),

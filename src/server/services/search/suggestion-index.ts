@@ -20,6 +20,7 @@ import { rowsOf } from '../../db/rows';
 import { loadProductCards } from '../product-views';
 import { equivalentsOf } from '../../../lib/search-synonyms';
 import { MIN_FAMILY_KEY, type SearchPlan } from './plan';
+import { sortIndicesInSlices, TimeSlices } from './time-slices';
 
 // The same cut-offs as the SQL (match-sql.ts): infix lookups need a key this long with a digit in it.
 const MIN_INFIX_KEY = 4;
@@ -209,8 +210,14 @@ export class SuggestionIndex {
     return this.overlay.size;
   }
 
-  /** Reads the visible products (in batches by id) and builds the index. */
+  /**
+   * Reads the visible products (in batches by id) and builds the index, in slices of the thread's time
+   * (time-slices.ts): it runs on the server's thread, beside the requests it serves.
+   */
   static async build(db: Db): Promise<SuggestionIndex> {
+    const slices = new TimeSlices();
+    /** Loops read the clock every this many steps, and pause when their slice is up (no await otherwise: a million rows). */
+    const CHECK = 1024;
     const [{ n: visible } = { n: 0 }] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from products where ${VISIBLE}`),
     );
@@ -231,7 +238,8 @@ export class SuggestionIndex {
     let after = 0;
     for (;;) {
       const rows = await readRows(db, sql`id > ${after}`, BATCH);
-      for (const r of rows) {
+      for (const [k, r] of rows.entries()) {
+        if (k % CHECK === 0 && slices.due()) await slices.pause();
         ids.push(r.id);
         inStock.push(r.stock > 0 ? 1 : 0);
         sales.push(Number(r.sales_count));
@@ -255,9 +263,12 @@ export class SuggestionIndex {
       after = rows[rows.length - 1]!.id;
     }
     const n = ids.length;
-    const words = [...wordNumber.keys()].sort(byCodeUnits);
+    // Word numbers are given in order of appearance: the unsorted list's index is the provisional number.
+    const unsorted = [...wordNumber.keys()];
+    const wordOrder = await sortIndicesInSlices(unsorted.length, (a, b) => byCodeUnits(unsorted[a]!, unsorted[b]!), slices);
+    const words = Array.from(wordOrder, (provisionalNumber) => unsorted[provisionalNumber]!);
     const renumber = new Int32Array(words.length);
-    words.forEach((w, i) => (renumber[wordNumber.get(w)!] = i));
+    wordOrder.forEach((provisionalNumber, i) => (renumber[provisionalNumber] = i));
     const wordOffsets = new Int32Array(3 * n + 1);
     let total = 0;
     for (let i = 0; i < provisional.length; i++) {
@@ -268,6 +279,7 @@ export class SuggestionIndex {
     const rowWords = new Int32Array(total);
     const counts = new Int32Array(words.length + 1);
     for (let i = 0; i < provisional.length; i++) {
+      if (i % CHECK === 0 && slices.due()) await slices.pause();
       const list = provisional[i]!.map((w) => renumber[w]!).sort((a, b) => a - b);
       rowWords.set(list, wordOffsets[i]!);
       // Postings come from the "all words" list only (every third list).
@@ -279,14 +291,14 @@ export class SuggestionIndex {
     const postings = new Int32Array(postingOffsets[words.length]!);
     const fill = postingOffsets.slice(0, words.length);
     for (let row = 0; row < n; row++) {
+      if (row % CHECK === 0 && slices.due()) await slices.pause();
       for (let k = wordOffsets[3 * row]!; k < wordOffsets[3 * row + 1]!; k++) postings[fill[rowWords[k]!]!++] = row;
     }
-    const byKey = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) =>
-      pnKeys[a]! < pnKeys[b]! ? -1 : pnKeys[a]! > pnKeys[b]! ? 1 : a - b,
-    );
+    const byKey = await sortIndicesInSlices(n, (a, b) => (pnKeys[a]! < pnKeys[b]! ? -1 : pnKeys[a]! > pnKeys[b]! ? 1 : a - b), slices);
     const sortedKeys = Array.from(byKey, (row) => pnKeys[row]!);
     const grams = new Map<string, number[]>();
     for (let row = 0; row < n; row++) {
+      if (row % CHECK === 0 && slices.due()) await slices.pause();
       const key = pnKeys[row]!;
       const seen = new Set<string>();
       for (let i = 0; i + 3 <= key.length; i++) {
@@ -298,13 +310,19 @@ export class SuggestionIndex {
         list.push(row);
       }
     }
-    const rowByPopularity = Int32Array.from({ length: n }, (_, i) => i).sort(
+    const rowByPopularity = await sortIndicesInSlices(
+      n,
       (a, b) => inStock[b]! - inStock[a]! || sales[b]! - sales[a]! || ids[a]! - ids[b]!,
+      slices,
     );
     const popularity = new Int32Array(n);
     rowByPopularity.forEach((row, place) => (popularity[row] = place));
     const trigrams = new Map<string, Int32Array>();
-    for (const [g, list] of grams) trigrams.set(g, Int32Array.from(list));
+    let step = 0;
+    for (const [g, list] of grams) {
+      if (step++ % CHECK === 0 && slices.due()) await slices.pause();
+      trigrams.set(g, Int32Array.from(list));
+    }
     return new SuggestionIndex(
       Int32Array.from(ids),
       Uint8Array.from(inStock),
