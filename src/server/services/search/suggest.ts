@@ -40,6 +40,8 @@ async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: Sug
 export interface SearchFastPaths {
   index: SuggestionIndexKeeper;
   cards: CardCache;
+  /** false: getProduct takes the index's matches but counts and pages them in SQL (tests compare the two). */
+  listingsInMemory?: boolean;
 }
 
 /** suggestion: the header's live search — best matches first, each labelled exact / family / fuzzy / text. */
