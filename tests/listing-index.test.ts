@@ -33,6 +33,8 @@ const db = () => server.database.db;
  */
 async function compare(params: Record<string, string>) {
   const q = getProductQuerySchema.parse(params);
+  // A change's NOTIFY may still be on its way: the comparison is of the index of the catalogue as it is.
+  await server.deps.search!.index.ready();
   expect(server.deps.search!.index.listing()).not.toBeNull();
   const viaIndex = await listProducts(db(), q, server.deps.search);
   const sameMatches = await listProducts(db(), q, { ...server.deps.search!, listingsInMemory: false });
@@ -90,6 +92,12 @@ describe('listing index', () => {
       }
       await compare({ filter_category: slug, page: '999' });
     }
+  });
+
+  it('knows an unknown category as the SQL does (404)', async () => {
+    const q = getProductQuerySchema.parse({ filter_category: 'no-such-category' });
+    await expect(listProducts(db(), q, server.deps.search)).rejects.toMatchObject({ status: 404 });
+    await expect(listProducts(db(), q)).rejects.toMatchObject({ status: 404 });
   });
 
   it('answers the whole catalogue (no category) as the SQL does', async () => {

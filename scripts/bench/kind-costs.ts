@@ -22,6 +22,11 @@ const lists = await longTailRequests(bench.database.db);
 const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '1000000000' });
 const server = await startServer(config, bench.database);
 await server.deps.search?.index.ready();
+const listingIndex = server.deps.search?.index.listing();
+if (listingIndex) {
+  const mb = (listingIndex.memoryBytes() / 2 ** 20).toFixed(1);
+  console.log(`listing index: ${listingIndex.size} products, ${mb} MiB, built in ${(listingIndex.buildTimeMs / 1000).toFixed(1)} s`);
+}
 const rows: string[][] = [];
 for (const kind of KINDS) {
   const list = lists[kind];

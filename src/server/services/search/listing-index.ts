@@ -55,6 +55,7 @@ interface CategoryDim {
   name_fa: string;
   depth: number;
   sort: number;
+  path: string;
   /** Ids of the path "/3/17/42/": root first, this category last. */
   chain: number[];
 }
@@ -79,6 +80,7 @@ interface AttributeDim {
 /** The small tables a listing names: read whole on build and on every patch. */
 interface Dimensions {
   categories: Map<number, CategoryDim>;
+  categoryBySlug: Map<string, CategoryDim>;
   /** Categories in (sort, id): the sidebar's order. */
   categoryOrder: Map<number, number>;
   brands: Map<number, BrandDim>;
@@ -174,6 +176,7 @@ async function readDimensions(db: Db): Promise<Dimensions> {
   const attributes = new Map(attrRows.map((a) => [a.id, { ...a, slugRank: a.r }]));
   return {
     categories,
+    categoryBySlug: new Map([...categories.values()].map((c) => [c.slug, c])),
     categoryOrder,
     brands,
     brandBySlug: new Map(brandRows.map((b) => [b.slug, b.id])),
@@ -370,6 +373,14 @@ export class ListingIndex {
 
   get buildTimeMs(): number {
     return this.buildMs;
+  }
+
+  /** resolveScope (scope.ts) from the held categories: the category and every one below it; undefined for an unknown slug. */
+  scopeOf(slug: string): CategoryScope | undefined {
+    const c = this.dims.categoryBySlug.get(slug);
+    if (!c) return undefined;
+    const ids = [...this.dims.categories.values()].filter((d) => d.path.startsWith(c.path)).map((d) => d.id);
+    return { id: c.id, slug: c.slug, path: c.path, depth: c.depth, ids };
   }
 
   /** A category listing (no search text): catalogueListingSql's answer. */

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { loadProductCards } from '../product-views';
 import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
-import { resolveScope, scopeIdsSql, type CategoryScope } from './scope';
+import { resolveScopeFrom, scopeIdsSql, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
 import type { SearchFastPaths } from './suggest';
 import type { MatchedRow } from './suggestion-index';
@@ -353,7 +353,10 @@ export interface ListingResult extends ProductList {
 
 /** getProduct: a catalogue listing, optionally a search, with sidebar filters. */
 export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFastPaths): Promise<ListingResult> {
-  const scope = await resolveScope(db, q.filter_category);
+  // The whole answer in memory when the listing index is current: a category listing, or the search page
+  // over the suggestion index's strict matches. Anything else (a typo's fuzzy branch, other readings) is the SQL's.
+  const listing = fast?.listingsInMemory !== false ? (fast?.index.listing() ?? null) : null;
+  const scope = await resolveScopeFrom(listing, db, q.filter_category);
   const text = q.filter_searchPart || q.filter_part || '';
   const partOnly = Boolean(q.filter_searchPart) && !q.filter_part;
   let plan = planSearch(text, partOnly);
@@ -362,9 +365,6 @@ export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFast
   const index = plan ? fast?.index.current() : null;
   let matched = plan && index ? index.matchedRows(plan, SEARCH_CANDIDATES, SEARCH_CANDIDATES, scope ? new Set(scope.ids) : null) : null;
   if (!matched?.length) matched = null;
-  // The whole answer in memory when the listing index is current: a category listing, or the search page
-  // over the strict matches above. Anything else (a typo's fuzzy branch, other readings) is the SQL's.
-  const listing = fast?.listingsInMemory !== false ? (fast?.index.listing() ?? null) : null;
   const inMemory: ListingIndex | null = listing && (!plan || matched) ? listing : null;
   let row: ListingRow = inMemory
     ? matched
@@ -386,7 +386,8 @@ export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFast
   }
   const ids = (row.items ?? []).map((i) => i.id);
   const kinds = new Map((row.items ?? []).map((i) => [i.id, i.kind]));
-  const loaded = fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids);
+  // The cards held by the suggestion index (catalogues up to ITEMS_IN_MEMORY_MAX), else the card cache.
+  const loaded = fast ? (fast.index.current()?.cardsOf(ids) ?? (await fast.cards.load(db, ids))) : await loadProductCards(db, ids);
   const shown: ProductCard[] = loaded.map((card) => {
     const kind = kinds.get(card.id);
     return kind ? { ...card, match: kind } : card;

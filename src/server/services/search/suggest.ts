@@ -6,7 +6,7 @@ import type { CardCache } from '../card-cache';
 import { loadProductCards } from '../product-views';
 import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
-import { resolveScope, type CategoryScope } from './scope';
+import { resolveScopeFrom, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
 import type { SuggestionIndexKeeper } from './suggestion-index-keeper';
 import { toSuggestionItem, type SuggestionItem } from './suggestion-index';
@@ -53,7 +53,7 @@ export async function suggestProducts(
   const text = q.filter_searchPart ?? '';
   const plan = text.trim().length >= MIN_QUERY_LENGTH ? planSearch(text) : null;
   if (!plan) return { items: [], total: 0, searched: null };
-  const scope = await resolveScope(db, q.filter_category);
+  const scope = await resolveScopeFrom(fast?.index.listing(), db, q.filter_category);
   // The strict matches in memory when the index is current; nothing found there (a typo, a keyboard
   // slip) goes to the SQL, whose fuzzy branch and other readings take over.
   const index = fast?.index.current();

@@ -11,7 +11,7 @@
  * fresh one is built in the background.
  */
 import { sql } from 'drizzle-orm';
-import type { MatchKind, SuggestionResponse } from '../../../api/schemas/catalogue';
+import type { MatchKind, ProductCard, SuggestionResponse } from '../../../api/schemas/catalogue';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { loadProductCards } from '../product-views';
@@ -23,8 +23,8 @@ const MIN_INFIX_KEY = 4;
 // Rows read at once while building: bounded memory whatever the catalogue's size.
 const BATCH = 20_000;
 /**
- * Up to this many products the dropdown's items themselves are held too (~0.5 KB each), so an answer
- * needs no statement at all: on PGlite every statement waits for the one database thread, behind the
+ * Up to this many products the products' cards themselves are held too (the dropdown's items and the
+ * search page's and listings' cards), so an answer needs no statement at all: on PGlite every statement waits for the one database thread, behind the
  * search pages' and listings' queries. Past it the items come from the card cache and the database.
  */
 export const ITEMS_IN_MEMORY_MAX = 250_000;
@@ -122,7 +122,7 @@ export class SuggestionIndex {
     private readonly trigrams: Map<string, Int32Array>,
     private readonly marks: Uint8Array,
     /** Per row, the dropdown item, or null when the catalogue is too large to hold them. */
-    private readonly items: (SuggestionItem | undefined)[] | null,
+    private readonly items: (ProductCard | undefined)[] | null,
     /** Per row, its place in (in stock desc, sales desc, id): every branch's tie-break. */
     private readonly popularity: Int32Array,
     private readonly rowByPopularity: Int32Array,
@@ -137,7 +137,7 @@ export class SuggestionIndex {
     const [{ n: visible } = { n: 0 }] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from products where enable and deleted_at is null`),
     );
-    const items: (SuggestionItem | undefined)[] | null = visible <= ITEMS_IN_MEMORY_MAX ? [] : null;
+    const items: (ProductCard | undefined)[] | null = visible <= ITEMS_IN_MEMORY_MAX ? [] : null;
     const ids: number[] = [];
     const inStock: number[] = [];
     const sales: number[] = [];
@@ -191,7 +191,7 @@ export class SuggestionIndex {
               db,
               rows.map((r) => r.id),
             )
-          ).map((c) => [c.id, toSuggestionItem(c)]),
+          ).map((c) => [c.id, c]),
         );
         for (const r of rows) items.push(cards.get(r.id));
       }
@@ -412,11 +412,33 @@ export class SuggestionIndex {
     }));
   }
 
+  /**
+   * The whole cards of `ids` (visible products, in that order) when the index holds them, for the search
+   * page and listings; null when it holds none or one is missing (the card cache and the database answer).
+   */
+  cardsOf(ids: number[]): ProductCard[] | null {
+    if (!this.items) return null;
+    const out: ProductCard[] = [];
+    for (const id of new Set(ids)) {
+      let lo = 0;
+      let hi = this.ids.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.ids[mid]! < id) lo = mid + 1;
+        else hi = mid;
+      }
+      const card = this.ids[lo] === id ? this.items[lo] : undefined;
+      if (!card) return null;
+      out.push(card);
+    }
+    return out;
+  }
+
   /** The dropdown's answer: at most `limit` matches counted, the best `take` returned (suggestionSql). */
   answer(plan: SearchPlan, q: { limit: number; take: number }, categories: ReadonlySet<number> | null, candidates: number): IndexAnswer {
     const matches = this.match(plan, Math.max(q.limit, q.take), Math.max(candidates, q.limit, q.take), categories);
     const shown = matches.slice(0, q.take);
-    const cards = this.items ? shown.map((m) => this.items![m.row]).filter((c): c is SuggestionItem => c !== undefined) : null;
+    const cards = this.items ? shown.map((m) => this.items![m.row]).filter((c): c is ProductCard => c !== undefined) : null;
     return {
       total: Math.min(matches.length, q.limit),
       items: shown.map((m) => ({ id: this.ids[m.row]!, kind: m.kind })),
