@@ -25,7 +25,10 @@ await server.deps.search?.index.ready();
 const listingIndex = server.deps.search?.index.listing();
 if (listingIndex) {
   const mb = (listingIndex.memoryBytes() / 2 ** 20).toFixed(1);
-  console.log(`listing index: ${listingIndex.size} products, ${mb} MiB, built in ${(listingIndex.buildTimeMs / 1000).toFixed(1)} s`);
+  const heap = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
+  console.log(
+    `listing index: ${listingIndex.size} products, ${mb} MiB, built in ${(listingIndex.buildTimeMs / 1000).toFixed(1)} s; heap ${heap} MiB`,
+  );
 }
 const rows: string[][] = [];
 for (const kind of KINDS) {
