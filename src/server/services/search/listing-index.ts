@@ -486,27 +486,43 @@ export class ListingIndex {
     const dims = this.dims;
     const pass = this.filterOf(q);
     const childLevel = scope ? scope.depth + 1 : 0;
-    const perChild = new Map<number, number>();
-    const perBrand = new Map<number, number>();
-    const perQuality = new Map<number, number>();
+    // Counters indexed by id in typed arrays: this pass runs over up to every product (1M) per listing.
+    let maxCategory = 0;
+    for (const id of dims.categories.keys()) if (id > maxCategory) maxCategory = id;
+    const childOf = new Int32Array(maxCategory + 1).fill(-1);
+    for (const cat of dims.categories.values()) childOf[cat.id] = cat.chain[childLevel] ?? -1;
+    const perChildCount = new Int32Array(maxCategory + 1);
+    let maxBrand = 0;
+    for (const id of dims.brands.keys()) if (id > maxBrand) maxBrand = id;
+    const perBrandCount = new Int32Array(maxBrand + 1);
+    const perQualityCount = new Int32Array(qualityNames.length);
     let priceMin = Infinity;
     let priceMax = -Infinity;
     let capped = false;
-    const filtered: number[] = [];
+    const filteredRows = new Int32Array(base.length);
+    let kept = 0;
+    const { category, brand: brandOf, quality: qualityOf, price: prices } = c;
     for (let i = 0; i < base.length; i++) {
       const row = base[i]!;
-      const child = dims.categories.get(c.category[row]!)?.chain[childLevel];
-      if (child !== undefined) perChild.set(child, (perChild.get(child) ?? 0) + 1);
-      const brand = c.brand[row]!;
-      if (brand) perBrand.set(brand, (perBrand.get(brand) ?? 0) + 1);
-      const quality = c.quality[row]!;
-      perQuality.set(quality, (perQuality.get(quality) ?? 0) + 1);
-      const price = c.price[row]!;
+      const cat = category[row]!;
+      const child = cat < childOf.length ? childOf[cat]! : -1;
+      if (child >= 0) perChildCount[child]!++;
+      const brand = brandOf[row]!;
+      if (brand && brand <= maxBrand) perBrandCount[brand]!++;
+      perQualityCount[qualityOf[row]!]!++;
+      const price = prices[row]!;
       if (price < priceMin) priceMin = price;
       if (price > priceMax) priceMax = price;
-      if (matched?.get(row)?.overflow) capped = true;
-      if (pass(row)) filtered.push(row);
+      if (matched && matched.get(row)?.overflow) capped = true;
+      if (!pass || pass(row)) filteredRows[kept++] = row;
     }
+    const filtered = filteredRows.subarray(0, kept);
+    const perChild = new Map<number, number>();
+    perChildCount.forEach((n, id) => n && perChild.set(id, n));
+    const perBrand = new Map<number, number>();
+    perBrandCount.forEach((n, id) => n && perBrand.set(id, n));
+    const perQuality = new Map<number, number>();
+    perQualityCount.forEach((n, code) => n && perQuality.set(code, n));
     const offset = (q.page - 1) * q.limit;
     const page = matched ? this.searchPage(q, filtered, matched, offset) : this.listingPage(q, filtered, offset);
     const categories = [...perChild.entries()]
@@ -538,7 +554,7 @@ export class ListingIndex {
   }
 
   /** listingOrder's page: ties by id in the sort's direction, so name_desc and price_desc walk their order backwards. */
-  private listingPage(q: GetProductQuery, filtered: number[], offset: number): number[] {
+  private listingPage(q: GetProductQuery, filtered: Int32Array, offset: number): number[] {
     const want = offset + q.limit;
     if (offset >= filtered.length) return [];
     const [order, backwards] = LISTING_ORDERS[q.sort];
@@ -554,7 +570,7 @@ export class ListingIndex {
     } else {
       // A wide set: the order walked, keeping its rows, until the page is full.
       const mark = new Uint8Array(this.cols.ids.length);
-      for (const row of filtered) mark[row] = 1;
+      for (let i = 0; i < filtered.length; i++) mark[filtered[i]!] = 1;
       picked = [];
       let seen = 0;
       for (let i = 0; i < perm.length && seen < want; i++) {
@@ -567,7 +583,7 @@ export class ListingIndex {
   }
 
   /** orderSql's page with search text: relevance first by default; name and price descending tie by id ascending. */
-  private searchPage(q: GetProductQuery, filtered: number[], matched: Map<number, MatchedRow>, offset: number): number[] {
+  private searchPage(q: GetProductQuery, filtered: Int32Array, matched: Map<number, MatchedRow>, offset: number): number[] {
     const c = this.cols;
     const id = (r: number) => c.ids[r]!;
     const popularity = (a: number, b: number) =>
@@ -587,11 +603,11 @@ export class ListingIndex {
         return x.rank - y.rank || y.score - x.score || popularity(a, b);
       },
     };
-    return filtered.sort(compare[q.sort]).slice(offset, offset + q.limit);
+    return Array.from(filtered.sort(compare[q.sort]).subarray(offset, offset + q.limit));
   }
 
   /** The shopper's filters (filterConditions in listing.ts) as a test on a row. */
-  private filterOf(q: GetProductQuery): (row: number) => boolean {
+  private filterOf(q: GetProductQuery): ((row: number) => boolean) | null {
     const c = this.cols;
     const tests: ((row: number) => boolean)[] = [];
     const min = q.filter_price?.min;
@@ -624,6 +640,8 @@ export class ListingIndex {
         return false;
       });
     }
+    if (!tests.length) return null;
+    if (tests.length === 1) return tests[0]!;
     return (row) => {
       for (const t of tests) if (!t(row)) return false;
       return true;
