@@ -21,7 +21,15 @@ const bench = await openBenchDatabase(values.db as 'pglite' | 'postgres', Number
 const lists = await longTailRequests(bench.database.db);
 const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '1000000000' });
 const server = await startServer(config, bench.database);
-await server.deps.search?.index.ready();
+await Promise.all([server.deps.search?.index.ready(), server.deps.search?.listing.ready()]);
+const listingIndex = server.deps.search?.listing.current();
+if (listingIndex) {
+  const mb = (listingIndex.memoryBytes() / 2 ** 20).toFixed(1);
+  const heap = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
+  console.log(
+    `listing index: ${listingIndex.size} products, ${mb} MiB, built in ${(listingIndex.buildTimeMs / 1000).toFixed(1)} s; heap ${heap} MiB`,
+  );
+}
 const rows: string[][] = [];
 for (const kind of KINDS) {
   const list = lists[kind];

@@ -126,9 +126,9 @@ export async function longTailBench(
     if (server.deps.search) {
       // A deploy builds the dropdown's index at start; the load begins once it is ready.
       const t = performance.now();
-      await server.deps.search.index.ready();
+      await Promise.all([server.deps.search.index.ready(), server.deps.search.listing.ready()]);
       console.log(
-        `suggestion index: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+        `suggestion and listing indexes: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`,
       );
     }
     console.log(`${mix} mix: ${opts.duration} s at ${opts.connections} connections (read cache ${config.READ_CACHE_SIZE} entries)…`);

@@ -25,6 +25,7 @@ import { CardCache } from './services/card-cache';
 import { ReadCache } from './services/read-cache';
 import { IndexKeeper } from './services/search/index-keeper';
 import { SuggestionIndex } from './services/search/suggestion-index';
+import { ListingIndex } from './services/search/listing-index';
 import { productIsShown } from './services/product-views';
 import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
@@ -78,6 +79,7 @@ export function createApp(config: Config, database: Database, options: AppOption
   if (config.READ_CACHE_SIZE > 0 && config.SEARCH_INDEX) {
     deps.search = {
       index: new IndexKeeper(database.db, deps.cache, { name: 'suggestion index', build: SuggestionIndex.build }),
+      listing: new IndexKeeper(database.db, deps.cache, { name: 'listing index', build: ListingIndex.build }),
       cards: new CardCache(deps.cache, config.READ_CACHE_SIZE * 4),
     };
   }

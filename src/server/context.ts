@@ -2,10 +2,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { AccountServices } from './services/accounts';
 import type { ProductPagesOnRequest } from './http/product-pages-on-request';
-import type { CardCache } from './services/card-cache';
 import type { ReadCache } from './services/read-cache';
-import type { IndexKeeper } from './services/search/index-keeper';
-import type { SuggestionIndex } from './services/search/suggestion-index';
+import type { SearchFastPaths } from './services/search/suggest';
 import type { SearchLogger } from './services/search/log';
 
 /** What every route and service may use; built once in app.ts. */
@@ -15,10 +13,10 @@ export interface AppDeps {
   db: Db;
   cache: ReadCache;
   /**
-   * The search answers' fast paths, while the read cache is on: the dropdown's matches in memory and
-   * product cards by id, both dropped with the read cache's generation.
+   * The search answers' fast paths, while the read cache is on: the dropdown's matches and getProduct's
+   * listings in memory, and product cards by id, each patched or dropped as the catalogue changes.
    */
-  search?: { index: IndexKeeper<SuggestionIndex>; cards: CardCache };
+  search?: SearchFastPaths;
   searchLog: SearchLogger;
   /** Mailer and sign-in throttle of the account area. */
   accounts: AccountServices;

@@ -41,6 +41,7 @@ export async function startServer(config: Config, database: Database, options: A
   const stopListening = await listenForCatalogueChanges(database, deps.cache);
   // Built in the background from the start: the SQL answers the dropdown until it is ready.
   deps.search?.index.current();
+  deps.search?.listing.current();
   const stopResuming = resumeStalledPayments(deps);
   const stopRepricing = resumeRepriceRuns(deps);
   const url = `http://${config.HOST}:${port}`;
@@ -64,6 +65,7 @@ export async function startServer(config: Config, database: Database, options: A
     async close() {
       await worker?.stop();
       deps.search?.index.stop();
+      deps.search?.listing.stop();
       stopWatching();
       await stopListening();
       stopResuming();

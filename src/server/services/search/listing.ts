@@ -9,10 +9,11 @@ import type { Db } from '../../db/client';
 import { loadProductCards } from '../product-views';
 import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
-import { resolveScope, scopeIdsSql, type CategoryScope } from './scope';
+import { resolveScopeFrom, scopeIdsSql, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
 import type { SearchFastPaths } from './suggest';
 import type { MatchedRow } from './suggestion-index';
+import type { AttributeFacetRow, ListingIndex } from './listing-index';
 
 // Attribute counts over a huge unscoped set cost much and help nobody; offer them once the set is narrow.
 const ATTRIBUTE_FACETS_MAX_SET = 20_000;
@@ -187,10 +188,10 @@ export function catalogueListingSql(q: GetProductQuery, scope: CategoryScope | n
       (select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'name_fa', c.name_fa,
               'depth', c.depth, 'count', c.items_count) order by c.sort, c.id)
          from categories c where ${children} and c.items_count > 0) as categories,
-      (select json_agg(json_build_object('slug', br.slug, 'name', br.name, 'count', x.n) order by x.n desc, br.name)
+      (select json_agg(json_build_object('slug', br.slug, 'name', br.name, 'count', x.n) order by x.n desc, br.name, br.id)
          from (select brand_id, sum(products)::int as n from cf where brand_id is not null group by 1) x
          join brands br on br.id = x.brand_id) as brands,
-      (select json_agg(json_build_object('quality', quality, 'count', n))
+      (select json_agg(json_build_object('quality', quality, 'count', n) order by n desc, quality collate "C")
          from (select quality, sum(products)::int as n from cf group by 1) x) as qualities,
       (select min(price_min) from cf) as price_min,
       (select max(price_max) from cf) as price_max,
@@ -242,10 +243,10 @@ export function listingSql(q: GetProductQuery, plan: SearchPlan | null, scope: C
               'depth', c.depth, 'count', x.n) order by c.sort, c.id)
          from (select split_part(path, '/', ${childSegment}) as cid, count(*)::int as n from b group by 1) x
          join categories c on c.id::text = x.cid) as categories,
-      (select json_agg(json_build_object('slug', br.slug, 'name', br.name, 'count', x.n) order by x.n desc, br.name)
+      (select json_agg(json_build_object('slug', br.slug, 'name', br.name, 'count', x.n) order by x.n desc, br.name, br.id)
          from (select brand_id, count(*)::int as n from b where brand_id is not null group by 1) x
          join brands br on br.id = x.brand_id) as brands,
-      (select json_agg(json_build_object('quality', quality, 'count', n))
+      (select json_agg(json_build_object('quality', quality, 'count', n) order by n desc, quality collate "C")
          from (select quality, count(*)::int as n from b group by 1) x) as qualities,
       (select min(price) from b) as price_min,
       (select max(price) from b) as price_max,
@@ -266,11 +267,16 @@ async function attributeFacets(
       select a.id, a.slug, a.name, a.name_fa, a.featured, v.value_slug, min(v.value) as value, count(*)::int as n
       from b join product_attribute_values v on v.product_id = b.id join attributes a on a.id = v.attribute_id
       group by a.id, v.value_slug),
-    top_attrs as (select id from counts group by id order by bool_or(featured) desc, sum(n) desc limit ${ATTRIBUTE_FACETS})
-    select c.* from counts c join top_attrs t on t.id = c.id order by c.slug, c.n desc, c.value`);
+    top_attrs as (select id from counts group by id order by bool_or(featured) desc, sum(n) desc, id limit ${ATTRIBUTE_FACETS})
+    select c.* from counts c join top_attrs t on t.id = c.id order by c.slug, c.n desc, c.value, c.value_slug collate "C"`);
+  return attributeFilters(rowsOf<AttributeFacetRow>(result), q);
+}
+
+/** The attribute facets' rows (in the statement's order) as the sidebar's check filters. */
+function attributeFilters(rows: AttributeFacetRow[], q: GetProductQuery): Filter[] {
   const chosen = new Map((q.filter_attributes ?? []).map((a) => [a.slug, a.values]));
   const groups = new Map<string, Extract<Filter, { type: 'check' }>>();
-  for (const r of rowsOf<{ slug: string; name: string; name_fa: string | null; value_slug: string; value: string; n: number }>(result)) {
+  for (const r of rows) {
     let g = groups.get(r.slug);
     if (!g) {
       g = {
@@ -347,7 +353,10 @@ export interface ListingResult extends ProductList {
 
 /** getProduct: a catalogue listing, optionally a search, with sidebar filters. */
 export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFastPaths): Promise<ListingResult> {
-  const scope = await resolveScope(db, q.filter_category);
+  // The whole answer in memory when the listing index is current: a category listing, or the search page
+  // over the suggestion index's strict matches. Anything else (a typo's fuzzy branch, other readings) is the SQL's.
+  const listing = fast?.listingsInMemory !== false ? (fast?.listing.current() ?? null) : null;
+  const scope = await resolveScopeFrom(listing, db, q.filter_category);
   const text = q.filter_searchPart || q.filter_part || '';
   const partOnly = Boolean(q.filter_searchPart) && !q.filter_part;
   let plan = planSearch(text, partOnly);
@@ -356,7 +365,12 @@ export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFast
   const index = plan ? fast?.index.current() : null;
   let matched = plan && index ? index.matchedRows(plan, SEARCH_CANDIDATES, SEARCH_CANDIDATES, scope ? new Set(scope.ids) : null) : null;
   if (!matched?.length) matched = null;
-  let row = await runListing(db, q, plan, scope, matched);
+  const inMemory: ListingIndex | null = listing && (!plan || matched) ? listing : null;
+  let row: ListingRow = inMemory
+    ? matched
+      ? inMemory.search(q, scope, matched)
+      : inMemory.listing(q, scope)
+    : await runListing(db, q, plan, scope, matched);
   let interpretedAs: string | undefined;
   if (plan && row.base_total === 0) {
     for (const alt of alternativePlans(plan)) {
@@ -372,14 +386,19 @@ export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFast
   }
   const ids = (row.items ?? []).map((i) => i.id);
   const kinds = new Map((row.items ?? []).map((i) => [i.id, i.kind]));
-  const loaded = fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids);
+  // The cards held by the suggestion index (catalogues up to ITEMS_IN_MEMORY_MAX), else the card cache.
+  const loaded = fast ? (fast.index.current()?.cardsOf(ids) ?? (await fast.cards.load(db, ids))) : await loadProductCards(db, ids);
   const shown: ProductCard[] = loaded.map((card) => {
     const kind = kinds.get(card.id);
     return kind ? { ...card, match: kind } : card;
   });
   const filters = buildFilters(row, q, scope);
   if (row.base_total > 0 && (scope !== null || plan !== null) && row.base_total <= ATTRIBUTE_FACETS_MAX_SET) {
-    filters.push(...(await attributeFacets(db, plan, scope, q, matched)));
+    filters.push(
+      ...(inMemory && !interpretedAs
+        ? attributeFilters(inMemory.attributeFacets(scope, matched, ATTRIBUTE_FACETS), q)
+        : await attributeFacets(db, plan, scope, q, matched)),
+    );
   }
   const total = row.total;
   const pages = Math.max(1, Math.ceil(total / q.limit));

@@ -6,9 +6,10 @@ import type { CardCache } from '../card-cache';
 import { loadProductCards } from '../product-views';
 import { matchedSql, withIndexScans } from './match-sql';
 import { alternativePlans, planSearch, type SearchPlan } from './plan';
-import { resolveScope, type CategoryScope } from './scope';
+import { resolveScopeFrom, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
 import type { IndexKeeper } from './index-keeper';
+import type { ListingIndex } from './listing-index';
 import { toSuggestionItem, type SuggestionIndex, type SuggestionItem } from './suggestion-index';
 
 // One typed letter matches a large part of the catalogue; suggestions start at the second.
@@ -38,8 +39,13 @@ async function run(db: Db, plan: SearchPlan, scope: CategoryScope | null, q: Sug
 
 /** The in-memory paths of the server (app.ts); without them every answer is read through SQL. */
 export interface SearchFastPaths {
+  /** The dropdown's strict matches (and, up to ITEMS_IN_MEMORY_MAX products, the cards). */
   index: IndexKeeper<SuggestionIndex>;
+  /** getProduct's listings and search pages over those matches (listing-index.ts). */
+  listing: IndexKeeper<ListingIndex>;
   cards: CardCache;
+  /** false: getProduct takes the index's matches but counts and pages them in SQL (tests compare the two). */
+  listingsInMemory?: boolean;
 }
 
 /** suggestion: the header's live search — best matches first, each labelled exact / family / fuzzy / text. */
@@ -51,7 +57,7 @@ export async function suggestProducts(
   const text = q.filter_searchPart ?? '';
   const plan = text.trim().length >= MIN_QUERY_LENGTH ? planSearch(text) : null;
   if (!plan) return { items: [], total: 0, searched: null };
-  const scope = await resolveScope(db, q.filter_category);
+  const scope = await resolveScopeFrom(fast?.listing.current(), db, q.filter_category);
   // The strict matches in memory when the index is current; nothing found there (a typo, a keyboard
   // slip) goes to the SQL, whose fuzzy branch and other readings take over.
   const index = fast?.index.current();

@@ -14,7 +14,7 @@
  * built structures; past MAX_OVERLAY such products, or for any other change, a new index is built.
  */
 import { sql } from 'drizzle-orm';
-import type { MatchKind, SuggestionResponse } from '../../../api/schemas/catalogue';
+import type { MatchKind, ProductCard, SuggestionResponse } from '../../../api/schemas/catalogue';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { loadProductCards } from '../product-views';
@@ -32,8 +32,9 @@ const BATCH = 20_000;
  */
 export const MAX_OVERLAY = 2_000;
 /**
- * Up to this many products the dropdown's items themselves are held too (~0.5 KB each), so an answer
- * needs no statement at all: on PGlite every statement waits for the one database thread, behind the
+ * Up to this many products the products' cards themselves are held too (the dropdown's items and the
+ * search page's and listings' cards), so an answer needs no statement at all: on PGlite every statement
+ * waits for the one database thread, behind the
  * search pages' and listings' queries. Past it the items come from the card cache and the database.
  */
 export const ITEMS_IN_MEMORY_MAX = 250_000;
@@ -189,7 +190,7 @@ export class SuggestionIndex {
     private readonly trigrams: Map<string, Int32Array>,
     private readonly marks: Uint8Array,
     /** Per row, the dropdown item, or null when the catalogue is too large to hold them. */
-    private readonly items: (SuggestionItem | undefined)[] | null,
+    private readonly items: (ProductCard | undefined)[] | null,
     /** Per row, its place in (in stock desc, sales desc, id): every branch's tie-break. */
     private popularity: Int32Array,
     private rowByPopularity: Int32Array,
@@ -221,7 +222,7 @@ export class SuggestionIndex {
     const [{ n: visible } = { n: 0 }] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from products where ${VISIBLE}`),
     );
-    const items: (SuggestionItem | undefined)[] | null = visible <= ITEMS_IN_MEMORY_MAX ? [] : null;
+    const items: (ProductCard | undefined)[] | null = visible <= ITEMS_IN_MEMORY_MAX ? [] : null;
     const ids: number[] = [];
     const inStock: number[] = [];
     const sales: number[] = [];
@@ -255,7 +256,7 @@ export class SuggestionIndex {
               db,
               rows.map((r) => r.id),
             )
-          ).map((c) => [c.id, toSuggestionItem(c)]),
+          ).map((c) => [c.id, c]),
         );
         for (const r of rows) items.push(cards.get(r.id));
       }
@@ -372,7 +373,7 @@ export class SuggestionIndex {
           )
         : [];
     // Nothing changes before this point: a failed read leaves the index as it was.
-    const cardOf = new Map(cards.map((c) => [c.id, toSuggestionItem(c)]));
+    const cardOf = new Map(cards.map((c) => [c.id, c]));
     const fresh = new Map(rows.map((r) => [r.id, r]));
     let overlay = this.overlay.size;
     for (const r of rows) {
@@ -446,7 +447,7 @@ export class SuggestionIndex {
   }
 
   /** One product's columns onto its row: visibility, ranking, category, card, and its text (overlay when changed). */
-  private apply(row: number, r: ProductRow, card: SuggestionItem | undefined): void {
+  private apply(row: number, r: ProductRow, card: ProductCard | undefined): void {
     if (!this.visible[row]) {
       this.visible[row] = 1;
       this.visibleCount++;
@@ -676,11 +677,28 @@ export class SuggestionIndex {
     }));
   }
 
+  /**
+   * The whole cards of `ids` (visible products, in that order) when the index holds them, for the search
+   * page and listings; null when it holds none or one is missing (the card cache and the database answer).
+   */
+  cardsOf(ids: number[]): ProductCard[] | null {
+    if (!this.items) return null;
+    const out: ProductCard[] = [];
+    for (const id of new Set(ids)) {
+      // rowOf finds products added since the build too; a hidden one's old card is not shown.
+      const row = this.rowOf(id);
+      const card = row !== undefined && this.visible[row] ? this.items[row] : undefined;
+      if (!card) return null;
+      out.push(card);
+    }
+    return out;
+  }
+
   /** The dropdown's answer: at most `limit` matches counted, the best `take` returned (suggestionSql). */
   answer(plan: SearchPlan, q: { limit: number; take: number }, categories: ReadonlySet<number> | null, candidates: number): IndexAnswer {
     const matches = this.match(plan, Math.max(q.limit, q.take), Math.max(candidates, q.limit, q.take), categories);
     const shown = matches.slice(0, q.take);
-    const cards = this.items ? shown.map((m) => this.items![m.row]).filter((c): c is SuggestionItem => c !== undefined) : null;
+    const cards = this.items ? shown.map((m) => this.items![m.row]).filter((c): c is ProductCard => c !== undefined) : null;
     return {
       total: Math.min(matches.length, q.limit),
       items: shown.map((m) => ({ id: this.ids[m.row]!, kind: m.kind })),

@@ -1,0 +1,773 @@
+/**
+ * getProduct answered in memory: every visible product's listing columns (price, brand, quality,
+ * availability, sales, views, created_at, category, name order, attribute values) held in typed arrays,
+ * so a category listing or a search page over the suggestion index's strict matches costs a pass over
+ * the set in this thread and no statement. Issue 19: one uncached listing cost ~20 ms of PGlite's single
+ * thread, and 50 shoppers queued behind each other there.
+ *
+ * It answers what listing.ts's SQL answers, in the same order with the same tie-breaks and counts: the
+ * SQL stays the fallback (alternative readings of a typo, an index not built yet) and the reference the
+ * tests compare with. Orders that depend on the database's collation (product names, brand names,
+ * attribute slugs and values) are read from the database as ranks, so the answer holds under any locale.
+ * It belongs to one read-cache generation (index-keeper.ts), and `patch` re-reads given
+ * products after a change instead of a whole rebuild.
+ */
+import { sql } from 'drizzle-orm';
+import type { GetProductQuery } from '../../../api/schemas/search';
+import type { MatchKind } from '../../../api/schemas/catalogue';
+import { AVAILABILITIES, availabilityOf } from '../../../lib/availability';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { CategoryScope } from './scope';
+import type { MatchedRow } from './suggestion-index';
+
+// Rows read at once while building: bounded memory whatever the catalogue's size.
+const BATCH = 20_000;
+const IN_STOCK = AVAILABILITIES.indexOf('in-stock');
+
+/** The listing statement's row (listing.ts's ListingRow), as the index computes it. */
+export interface IndexListingRow {
+  total: number;
+  items: { id: number; kind: MatchKind | null }[];
+  base_total: number;
+  categories: { id: number; slug: string; name: string; name_fa: string; depth: number; count: number }[];
+  brands: { slug: string; name: string; count: number }[];
+  qualities: { quality: string | null; count: number }[];
+  price_min: number | null;
+  price_max: number | null;
+  capped: boolean;
+}
+
+/** One row of the attribute facets statement (listing.ts's attributeFacets), in its order. */
+export interface AttributeFacetRow {
+  slug: string;
+  name: string;
+  name_fa: string | null;
+  value_slug: string;
+  value: string;
+  n: number;
+}
+
+interface CategoryDim {
+  id: number;
+  slug: string;
+  name: string;
+  name_fa: string;
+  depth: number;
+  sort: number;
+  path: string;
+  /** Ids of the path "/3/17/42/": root first, this category last. */
+  chain: number[];
+}
+
+interface BrandDim {
+  id: number;
+  slug: string;
+  name: string;
+  /** Place of its name in the database's order (equal names share it). */
+  nameRank: number;
+}
+
+interface AttributeDim {
+  id: number;
+  slug: string;
+  name: string;
+  name_fa: string | null;
+  featured: boolean;
+  slugRank: number;
+}
+
+/** The small tables a listing names: read whole on build and on every patch. */
+interface Dimensions {
+  categories: Map<number, CategoryDim>;
+  categoryBySlug: Map<string, CategoryDim>;
+  /** Categories in (sort, id): the sidebar's order. */
+  categoryOrder: Map<number, number>;
+  brands: Map<number, BrandDim>;
+  brandBySlug: Map<string, number>;
+  attributes: Map<number, AttributeDim>;
+  attributeBySlug: Map<string, number>;
+}
+
+/** One product's columns as read from the database. */
+interface ProductRow {
+  id: number;
+  price: number;
+  brand_id: number | null;
+  quality: string | null;
+  stock: number;
+  minimum_purchase: number;
+  dated: boolean;
+  sales_count: number;
+  views: number;
+  created: number;
+  category_id: number;
+}
+
+interface AttributeValueRow {
+  product_id: number;
+  attribute_id: number;
+  value_slug: string;
+  value: string;
+}
+
+/** The columns of every row; rows are never removed between builds, a hidden product is marked invisible. */
+interface Columns {
+  ids: Int32Array;
+  visible: Uint8Array;
+  price: Float64Array;
+  /** 0: no brand. */
+  brand: Int32Array;
+  /** Index into `qualities` (0: none recorded). */
+  quality: Uint8Array;
+  /** Index into AVAILABILITIES. */
+  availability: Uint8Array;
+  sales: Int32Array;
+  views: Int32Array;
+  /** created_at in microseconds since 1970 (exact in a double). */
+  created: Float64Array;
+  category: Int32Array;
+  /** Dense rank of the name in the database's collation. */
+  nameRank: Int32Array;
+  /** Per row, its attribute values (CSR): value key and value text numbers. */
+  attrOffsets: Int32Array;
+  attrKeys: Int32Array;
+  attrTexts: Int32Array;
+}
+
+type SortName = 'default' | 'name' | 'price' | 'newest';
+
+/** Orders of the visible rows, built from the columns (ties by id, as the SQL's). */
+interface Orders {
+  rowOfId: Int32Array;
+  byCategory: Map<number, Int32Array>;
+  perms: Record<SortName, Int32Array>;
+  ranks: Record<SortName, Int32Array>;
+  visibleCount: number;
+}
+
+const qualityNames: (string | null)[] = [null];
+const qualityCode = (q: string | null): number => {
+  if (q === null) return 0;
+  let i = qualityNames.indexOf(q);
+  if (i < 0) i = qualityNames.push(q) - 1;
+  return i;
+};
+
+const VISIBLE = sql`enable and deleted_at is null`;
+
+async function readDimensions(db: Db): Promise<Dimensions> {
+  const cats = rowsOf<{ id: number; slug: string; name: string; name_fa: string; depth: number; sort: number; path: string }>(
+    await db.execute(sql`select id, slug, name, name_fa, depth, sort, path from categories order by sort, id`),
+  );
+  const categories = new Map<number, CategoryDim>();
+  const categoryOrder = new Map<number, number>();
+  cats.forEach((c, i) => {
+    categories.set(c.id, { ...c, chain: c.path.split('/').filter(Boolean).map(Number) });
+    categoryOrder.set(c.id, i);
+  });
+  const brandRows = rowsOf<{ id: number; slug: string; name: string; r: number }>(
+    await db.execute(sql`select id, slug, name, dense_rank() over (order by name)::int as r from brands`),
+  );
+  const brands = new Map(brandRows.map((b) => [b.id, { id: b.id, slug: b.slug, name: b.name, nameRank: b.r }]));
+  const attrRows = rowsOf<{ id: number; slug: string; name: string; name_fa: string | null; featured: boolean; r: number }>(
+    await db.execute(sql`select id, slug, name, name_fa, featured, dense_rank() over (order by slug)::int as r from attributes`),
+  );
+  const attributes = new Map(attrRows.map((a) => [a.id, { ...a, slugRank: a.r }]));
+  return {
+    categories,
+    categoryBySlug: new Map([...categories.values()].map((c) => [c.slug, c])),
+    categoryOrder,
+    brands,
+    brandBySlug: new Map(brandRows.map((b) => [b.slug, b.id])),
+    attributes,
+    attributeBySlug: new Map(attrRows.map((a) => [a.slug, a.id])),
+  };
+}
+
+const PRODUCT_COLUMNS = sql`id, price::float8 as price, brand_id, quality, stock, minimum_purchase,
+  availability_date is not null as dated, sales_count, views,
+  (extract(epoch from created_at) * 1000000)::float8 as created, category_id`;
+
+/** Interned attribute value keys (attribute, value slug) and value texts with their collation ranks. */
+class AttributeValues {
+  readonly keyOf = new Map<string, number>();
+  readonly keyAttribute: number[] = [];
+  readonly keySlug: string[] = [];
+  readonly textOf = new Map<string, number>();
+  readonly texts: string[] = [];
+  textRank = new Int32Array(0);
+
+  key(attributeId: number, slug: string): number {
+    const k = `${attributeId}\u0000${slug}`;
+    let n = this.keyOf.get(k);
+    if (n === undefined) {
+      n = this.keyAttribute.push(attributeId) - 1;
+      this.keySlug.push(slug);
+      this.keyOf.set(k, n);
+    }
+    return n;
+  }
+
+  text(value: string): number {
+    let n = this.textOf.get(value);
+    if (n === undefined) {
+      n = this.texts.push(value) - 1;
+      this.textOf.set(value, n);
+    }
+    return n;
+  }
+
+  /** Ranks of every text in the database's order, read when a text is new to the index. */
+  async rank(db: Db): Promise<void> {
+    if (this.textRank.length === this.texts.length) return;
+    const rows = rowsOf<{ value: string; r: number }>(
+      await db.execute(
+        sql`select value, dense_rank() over (order by value)::int as r from (select distinct value from product_attribute_values) v`,
+      ),
+    );
+    const ranks = new Int32Array(this.texts.length);
+    for (const r of rows) {
+      const t = this.textOf.get(r.value);
+      if (t !== undefined) ranks[t] = r.r;
+    }
+    this.textRank = ranks;
+  }
+}
+
+async function readNameRanks(db: Db): Promise<Map<number, number>> {
+  const rows = rowsOf<{ id: number; r: number }>(
+    await db.execute(sql`select id, dense_rank() over (order by name)::int as r from products where ${VISIBLE}`),
+  );
+  return new Map(rows.map((r) => [r.id, r.r]));
+}
+
+export class ListingIndex {
+  private constructor(
+    private dims: Dimensions,
+    private cols: Columns,
+    private orders: Orders,
+    private readonly values: AttributeValues,
+    private readonly buildMs: number,
+  ) {}
+
+  /** Visible products held. */
+  get size(): number {
+    return this.orders.visibleCount;
+  }
+
+  /** Reads the visible products (in batches by id) with their attribute values and builds the index. */
+  static async build(db: Db): Promise<ListingIndex> {
+    const t0 = performance.now();
+    const dims = await readDimensions(db);
+    const values = new AttributeValues();
+    const products: ProductRow[] = [];
+    const attrs: number[][] = [];
+    let after = 0;
+    for (;;) {
+      const rows = rowsOf<ProductRow>(
+        await db.execute(sql`select ${PRODUCT_COLUMNS} from products where ${VISIBLE} and id > ${after} order by id limit ${BATCH}`),
+      );
+      if (rows.length) {
+        const first = products.length;
+        const rowOf = new Map(rows.map((r, i) => [r.id, first + i]));
+        for (const r of rows) {
+          products.push(r);
+          attrs.push([]);
+        }
+        const pav = rowsOf<AttributeValueRow>(
+          await db.execute(sql`select product_id, attribute_id, value_slug, value from product_attribute_values
+            where product_id between ${rows[0]!.id} and ${rows[rows.length - 1]!.id}`),
+        );
+        for (const v of pav) {
+          const row = rowOf.get(v.product_id);
+          if (row !== undefined) attrs[row]!.push(values.key(v.attribute_id, v.value_slug), values.text(v.value));
+        }
+      }
+      if (rows.length < BATCH) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    const nameRanks = await readNameRanks(db);
+    await values.rank(db);
+    const cols = columnsOf(products, attrs, nameRanks);
+    return new ListingIndex(dims, cols, ordersOf(cols), values, performance.now() - t0);
+  }
+
+  /**
+   * Re-reads the given products (and the small tables) after a change, in place: a product now hidden
+   * leaves every order, a new one joins. The name order is read again when a name may have moved.
+   */
+  async patch(db: Db, productIds: number[]): Promise<void> {
+    const dims = await readDimensions(db);
+    const ids = [...new Set(productIds)];
+    const fresh = ids.length
+      ? rowsOf<ProductRow>(
+          await db.execute(sql`select ${PRODUCT_COLUMNS} from products where ${VISIBLE} and id = any(${`{${ids.join(',')}}`}::int[])`),
+        )
+      : [];
+    const pav = ids.length
+      ? rowsOf<AttributeValueRow>(
+          await db.execute(sql`select product_id, attribute_id, value_slug, value from product_attribute_values
+            where product_id = any(${`{${ids.join(',')}}`}::int[])`),
+        )
+      : [];
+    const old = this.cols;
+    const n = old.ids.length;
+    // Every row as a product again, the patched ones replaced, new ones appended; hidden ones stay invisible.
+    const products: ProductRow[] = [];
+    const attrs: number[][] = [];
+    const visible: boolean[] = [];
+    const freshById = new Map(fresh.map((r) => [r.id, r]));
+    const attrsById = new Map<number, number[]>();
+    for (const v of pav) {
+      let list = attrsById.get(v.product_id);
+      if (!list) attrsById.set(v.product_id, (list = []));
+      list.push(this.values.key(v.attribute_id, v.value_slug), this.values.text(v.value));
+    }
+    const touched = new Set(ids);
+    for (let row = 0; row < n; row++) {
+      const id = old.ids[row]!;
+      const f = touched.has(id) ? freshById.get(id) : undefined;
+      if (touched.has(id)) {
+        products.push(f ?? rowOfColumns(old, row));
+        attrs.push(f ? (attrsById.get(id) ?? []) : []);
+        visible.push(Boolean(f));
+        freshById.delete(id);
+      } else {
+        products.push(rowOfColumns(old, row));
+        const list: number[] = [];
+        for (let k = old.attrOffsets[row]!; k < old.attrOffsets[row + 1]!; k++) list.push(old.attrKeys[k]!, old.attrTexts[k]!);
+        attrs.push(list);
+        visible.push(old.visible[row] === 1);
+      }
+    }
+    for (const f of freshById.values()) {
+      products.push(f);
+      attrs.push(attrsById.get(f.id) ?? []);
+      visible.push(true);
+    }
+    // Names are not held, so any patched product may have moved in the name order: read it again (ids only).
+    const nameRanks = ids.length ? await readNameRanks(db) : null;
+    await this.values.rank(db);
+    const ranks = nameRanks ?? new Map(Array.from(old.ids, (id, row) => [id, old.nameRank[row]!]));
+    const cols = columnsOf(products, attrs, ranks);
+    visible.forEach((v, row) => (cols.visible[row] = v ? 1 : 0));
+    this.dims = dims;
+    this.cols = cols;
+    this.orders = ordersOf(cols);
+  }
+
+  /** Bytes held in typed arrays and an estimate of the maps, for the logs and benchmarks. */
+  memoryBytes(): number {
+    const typed = [
+      ...Object.values(this.cols),
+      this.orders.rowOfId,
+      ...this.orders.byCategory.values(),
+      ...Object.values(this.orders.perms),
+      ...Object.values(this.orders.ranks),
+    ] as ArrayBufferView[];
+    let bytes = typed.reduce((s, a) => s + a.byteLength, 0);
+    bytes += this.values.keySlug.length * 64 + this.values.texts.length * 64;
+    return bytes;
+  }
+
+  get buildTimeMs(): number {
+    return this.buildMs;
+  }
+
+  /** resolveScope (scope.ts) from the held categories: the category and every one below it; undefined for an unknown slug. */
+  scopeOf(slug: string): CategoryScope | undefined {
+    const c = this.dims.categoryBySlug.get(slug);
+    if (!c) return undefined;
+    const ids = [...this.dims.categories.values()].filter((d) => d.path.startsWith(c.path)).map((d) => d.id);
+    return { id: c.id, slug: c.slug, path: c.path, depth: c.depth, ids };
+  }
+
+  /** A category listing (no search text): catalogueListingSql's answer. */
+  listing(q: GetProductQuery, scope: CategoryScope | null): IndexListingRow {
+    const rows = this.scopeRows(scope);
+    return this.answer(q, scope, rows, null);
+  }
+
+  /** The search page over the strict matches of the suggestion index: listingSql's answer with `matched`. */
+  search(q: GetProductQuery, scope: CategoryScope | null, matched: MatchedRow[]): IndexListingRow {
+    const byRow = new Map<number, MatchedRow>();
+    const rows: number[] = [];
+    for (const m of matched) {
+      const row = m.id < this.orders.rowOfId.length ? this.orders.rowOfId[m.id]! : -1;
+      if (row < 0 || byRow.has(row)) continue;
+      byRow.set(row, m);
+      rows.push(row);
+    }
+    return this.answer(q, scope, Int32Array.from(rows), byRow);
+  }
+
+  /** The attribute facets over the same base set as `listing` / `search` (attributeFacets' rows, in its order). */
+  attributeFacets(scope: CategoryScope | null, matched: MatchedRow[] | null, topAttributes: number): AttributeFacetRow[] {
+    const rows = matched ? this.matchedRows(matched) : this.scopeRows(scope);
+    const c = this.cols;
+    const counts = new Map<number, { n: number; text: number }>();
+    for (const row of rows) {
+      for (let k = c.attrOffsets[row]!; k < c.attrOffsets[row + 1]!; k++) {
+        const key = c.attrKeys[k]!;
+        const text = c.attrTexts[k]!;
+        const had = counts.get(key);
+        if (!had) counts.set(key, { n: 1, text });
+        else {
+          had.n++;
+          if (this.values.textRank[text]! < this.values.textRank[had.text]!) had.text = text;
+        }
+      }
+    }
+    const perAttribute = new Map<number, number>();
+    for (const [key, { n }] of counts) {
+      const a = this.values.keyAttribute[key]!;
+      perAttribute.set(a, (perAttribute.get(a) ?? 0) + n);
+    }
+    const attrs = this.dims.attributes;
+    const top = new Set(
+      [...perAttribute.entries()]
+        .filter(([a]) => attrs.has(a))
+        .sort(([a, na], [b, nb]) => Number(attrs.get(b)!.featured) - Number(attrs.get(a)!.featured) || nb - na || a - b)
+        .slice(0, topAttributes)
+        .map(([a]) => a),
+    );
+    const out: (AttributeFacetRow & { rank: number; textRank: number })[] = [];
+    for (const [key, { n, text }] of counts) {
+      const a = this.values.keyAttribute[key]!;
+      if (!top.has(a)) continue;
+      const attr = attrs.get(a)!;
+      out.push({
+        slug: attr.slug,
+        name: attr.name,
+        name_fa: attr.name_fa,
+        value_slug: this.values.keySlug[key]!,
+        value: this.values.texts[text]!,
+        n,
+        rank: attr.slugRank,
+        textRank: this.values.textRank[text]!,
+      });
+    }
+    out.sort((x, y) => x.rank - y.rank || y.n - x.n || x.textRank - y.textRank || codePointCompare(x.value_slug, y.value_slug));
+    return out.map(({ rank: _rank, textRank: _textRank, ...r }) => r);
+  }
+
+  private matchedRows(matched: MatchedRow[]): Int32Array {
+    const seen = new Set<number>();
+    for (const m of matched) {
+      const row = m.id < this.orders.rowOfId.length ? this.orders.rowOfId[m.id]! : -1;
+      if (row >= 0) seen.add(row);
+    }
+    return Int32Array.from(seen);
+  }
+
+  /** Visible rows in the scope's categories (all categories without one). */
+  private scopeRows(scope: CategoryScope | null): Int32Array {
+    const { byCategory } = this.orders;
+    const lists = scope
+      ? scope.ids.map((id) => byCategory.get(id)).filter((l): l is Int32Array => l !== undefined)
+      : [...byCategory.values()];
+    const out = new Int32Array(lists.reduce((s, l) => s + l.length, 0));
+    let at = 0;
+    for (const l of lists) {
+      out.set(l, at);
+      at += l.length;
+    }
+    return out;
+  }
+
+  private answer(
+    q: GetProductQuery,
+    scope: CategoryScope | null,
+    base: Int32Array,
+    matched: Map<number, MatchedRow> | null,
+  ): IndexListingRow {
+    const c = this.cols;
+    const dims = this.dims;
+    const pass = this.filterOf(q);
+    const childLevel = scope ? scope.depth + 1 : 0;
+    // Counters indexed by id in typed arrays: this pass runs over up to every product (1M) per listing.
+    let maxCategory = 0;
+    for (const id of dims.categories.keys()) if (id > maxCategory) maxCategory = id;
+    const childOf = new Int32Array(maxCategory + 1).fill(-1);
+    for (const cat of dims.categories.values()) childOf[cat.id] = cat.chain[childLevel] ?? -1;
+    const perChildCount = new Int32Array(maxCategory + 1);
+    let maxBrand = 0;
+    for (const id of dims.brands.keys()) if (id > maxBrand) maxBrand = id;
+    const perBrandCount = new Int32Array(maxBrand + 1);
+    const perQualityCount = new Int32Array(qualityNames.length);
+    let priceMin = Infinity;
+    let priceMax = -Infinity;
+    let capped = false;
+    const filteredRows = new Int32Array(base.length);
+    let kept = 0;
+    const { category, brand: brandOf, quality: qualityOf, price: prices } = c;
+    for (let i = 0; i < base.length; i++) {
+      const row = base[i]!;
+      const cat = category[row]!;
+      const child = cat < childOf.length ? childOf[cat]! : -1;
+      if (child >= 0) perChildCount[child]!++;
+      const brand = brandOf[row]!;
+      if (brand && brand <= maxBrand) perBrandCount[brand]!++;
+      perQualityCount[qualityOf[row]!]!++;
+      const price = prices[row]!;
+      if (price < priceMin) priceMin = price;
+      if (price > priceMax) priceMax = price;
+      if (matched && matched.get(row)?.overflow) capped = true;
+      if (!pass || pass(row)) filteredRows[kept++] = row;
+    }
+    const filtered = filteredRows.subarray(0, kept);
+    const perChild = new Map<number, number>();
+    perChildCount.forEach((n, id) => n && perChild.set(id, n));
+    const perBrand = new Map<number, number>();
+    perBrandCount.forEach((n, id) => n && perBrand.set(id, n));
+    const perQuality = new Map<number, number>();
+    perQualityCount.forEach((n, code) => n && perQuality.set(code, n));
+    const offset = (q.page - 1) * q.limit;
+    const page = matched ? this.searchPage(q, filtered, matched, offset) : this.listingPage(q, filtered, offset);
+    const categories = [...perChild.entries()]
+      .filter(([id]) => dims.categories.has(id))
+      .sort(([a], [b]) => dims.categoryOrder.get(a)! - dims.categoryOrder.get(b)!)
+      .map(([id, count]) => {
+        const cat = dims.categories.get(id)!;
+        return { id, slug: cat.slug, name: cat.name, name_fa: cat.name_fa, depth: cat.depth, count };
+      });
+    const brands = [...perBrand.entries()]
+      .filter(([id]) => dims.brands.has(id))
+      .map(([id, count]) => ({ b: dims.brands.get(id)!, count }))
+      .sort((x, y) => y.count - x.count || x.b.nameRank - y.b.nameRank || x.b.id - y.b.id)
+      .map(({ b, count }) => ({ slug: b.slug, name: b.name, count }));
+    const qualities = [...perQuality.entries()]
+      .map(([code, count]) => ({ quality: qualityNames[code]!, count }))
+      .sort((x, y) => y.count - x.count || nullsLastCompare(x.quality, y.quality));
+    return {
+      total: filtered.length,
+      items: page.map((row) => ({ id: c.ids[row]!, kind: matched?.get(row)?.kind ?? null })),
+      base_total: base.length,
+      categories,
+      brands,
+      qualities,
+      price_min: base.length ? priceMin : null,
+      price_max: base.length ? priceMax : null,
+      capped,
+    };
+  }
+
+  /** listingOrder's page: ties by id in the sort's direction, so name_desc and price_desc walk their order backwards. */
+  private listingPage(q: GetProductQuery, filtered: Int32Array, offset: number): number[] {
+    const want = offset + q.limit;
+    if (offset >= filtered.length) return [];
+    const [order, backwards] = LISTING_ORDERS[q.sort];
+    const perm = this.orders.perms[order];
+    const rank = this.orders.ranks[order];
+    const visible = this.orders.visibleCount;
+    let picked: number[];
+    if (filtered.length * 16 < visible) {
+      // A narrow set: its rows' places sorted.
+      const places = Int32Array.from(filtered, (row) => rank[row]!).sort();
+      if (backwards) places.reverse();
+      picked = Array.from(places.subarray(offset, want), (p) => perm[p]!);
+    } else {
+      // A wide set: the order walked, keeping its rows, until the page is full.
+      const mark = new Uint8Array(this.cols.ids.length);
+      for (let i = 0; i < filtered.length; i++) mark[filtered[i]!] = 1;
+      picked = [];
+      let seen = 0;
+      for (let i = 0; i < perm.length && seen < want; i++) {
+        const row = perm[backwards ? perm.length - 1 - i : i]!;
+        if (!mark[row]) continue;
+        if (seen++ >= offset) picked.push(row);
+      }
+    }
+    return picked;
+  }
+
+  /** orderSql's page with search text: relevance first by default; name and price descending tie by id ascending. */
+  private searchPage(q: GetProductQuery, filtered: Int32Array, matched: Map<number, MatchedRow>, offset: number): number[] {
+    const c = this.cols;
+    const id = (r: number) => c.ids[r]!;
+    const popularity = (a: number, b: number) =>
+      Number(c.availability[b] === IN_STOCK) - Number(c.availability[a] === IN_STOCK) ||
+      c.sales[b]! - c.sales[a]! ||
+      c.views[b]! - c.views[a]! ||
+      id(a) - id(b);
+    const compare: Record<GetProductQuery['sort'], (a: number, b: number) => number> = {
+      name_asc: (a, b) => c.nameRank[a]! - c.nameRank[b]! || id(a) - id(b),
+      name_desc: (a, b) => c.nameRank[b]! - c.nameRank[a]! || id(a) - id(b),
+      price_asc: (a, b) => c.price[a]! - c.price[b]! || id(a) - id(b),
+      price_desc: (a, b) => c.price[b]! - c.price[a]! || id(a) - id(b),
+      newest: (a, b) => c.created[b]! - c.created[a]! || id(b) - id(a),
+      default: (a, b) => {
+        const x = matched.get(a)!;
+        const y = matched.get(b)!;
+        return x.rank - y.rank || y.score - x.score || popularity(a, b);
+      },
+    };
+    return Array.from(filtered.sort(compare[q.sort]).subarray(offset, offset + q.limit));
+  }
+
+  /** The shopper's filters (filterConditions in listing.ts) as a test on a row. */
+  private filterOf(q: GetProductQuery): ((row: number) => boolean) | null {
+    const c = this.cols;
+    const tests: ((row: number) => boolean)[] = [];
+    const min = q.filter_price?.min;
+    const max = q.filter_price?.max;
+    if (min != null) tests.push((row) => c.price[row]! >= min);
+    if (max != null) tests.push((row) => c.price[row]! <= max);
+    if (q.filter_brand?.length) {
+      const brands = new Set(q.filter_brand.map((s) => this.dims.brandBySlug.get(s)).filter((id) => id !== undefined));
+      tests.push((row) => c.brand[row] !== 0 && brands.has(c.brand[row]!));
+    }
+    if (q.filter_quality?.length) {
+      const allowed = new Set(q.filter_quality.map((s) => (s === 'none' ? 0 : qualityNames.indexOf(s))).filter((code) => code >= 0));
+      tests.push((row) => allowed.has(c.quality[row]!));
+    }
+    if (q.filter_availability?.length) {
+      const allowed = new Set(q.filter_availability.map((a) => AVAILABILITIES.indexOf(a)));
+      tests.push((row) => allowed.has(c.availability[row]!));
+    }
+    for (const attr of q.filter_attributes ?? []) {
+      const attributeId = this.dims.attributeBySlug.get(attr.slug);
+      const keys = new Set<number>();
+      if (attributeId !== undefined) {
+        for (const slug of attr.values) {
+          const key = this.values.keyOf.get(`${attributeId}\u0000${slug}`);
+          if (key !== undefined) keys.add(key);
+        }
+      }
+      tests.push((row) => {
+        for (let k = c.attrOffsets[row]!; k < c.attrOffsets[row + 1]!; k++) if (keys.has(c.attrKeys[k]!)) return true;
+        return false;
+      });
+    }
+    if (!tests.length) return null;
+    if (tests.length === 1) return tests[0]!;
+    return (row) => {
+      for (const t of tests) if (!t(row)) return false;
+      return true;
+    };
+  }
+}
+
+/** Each listing sort as one of the held orders, and whether it walks it backwards (listingOrder in listing.ts). */
+const LISTING_ORDERS: Record<GetProductQuery['sort'], [SortName, boolean]> = {
+  default: ['default', false],
+  name_asc: ['name', false],
+  name_desc: ['name', true],
+  price_asc: ['price', false],
+  price_desc: ['price', true],
+  newest: ['newest', false],
+};
+
+/** PostgreSQL's order of text under COLLATE "C": by code point (JS's < compares UTF-16 units). */
+function codePointCompare(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d) return d;
+  }
+  return x.length - y.length;
+}
+
+const nullsLastCompare = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : codePointCompare(a, b));
+
+function rowOfColumns(c: Columns, row: number): ProductRow {
+  return {
+    id: c.ids[row]!,
+    price: c.price[row]!,
+    brand_id: c.brand[row] || null,
+    quality: qualityNames[c.quality[row]!]!,
+    // Availability is held already decided; these stand-ins decide it again the same way.
+    stock: c.availability[row] === IN_STOCK ? 1 : 0,
+    minimum_purchase: 1,
+    dated: AVAILABILITIES[c.availability[row]!] === 'pre-order',
+    sales_count: c.sales[row]!,
+    views: c.views[row]!,
+    created: c.created[row]!,
+    category_id: c.category[row]!,
+  };
+}
+
+function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<number, number>): Columns {
+  const n = products.length;
+  const attrOffsets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) attrOffsets[i + 1] = attrOffsets[i]! + attrs[i]!.length / 2;
+  const attrKeys = new Int32Array(attrOffsets[n]!);
+  const attrTexts = new Int32Array(attrOffsets[n]!);
+  const cols: Columns = {
+    ids: new Int32Array(n),
+    visible: new Uint8Array(n).fill(1),
+    price: new Float64Array(n),
+    brand: new Int32Array(n),
+    quality: new Uint8Array(n),
+    availability: new Uint8Array(n),
+    sales: new Int32Array(n),
+    views: new Int32Array(n),
+    created: new Float64Array(n),
+    category: new Int32Array(n),
+    nameRank: new Int32Array(n),
+    attrOffsets,
+    attrKeys,
+    attrTexts,
+  };
+  products.forEach((p, i) => {
+    cols.ids[i] = p.id;
+    cols.price[i] = Number(p.price);
+    cols.brand[i] = p.brand_id ?? 0;
+    cols.quality[i] = qualityCode(p.quality);
+    cols.availability[i] = AVAILABILITIES.indexOf(
+      availabilityOf({ stock: p.stock, minimumPurchase: p.minimum_purchase, availabilityDate: p.dated ? 'dated' : null }),
+    );
+    cols.sales[i] = p.sales_count;
+    cols.views[i] = p.views;
+    cols.created[i] = Number(p.created);
+    cols.category[i] = p.category_id;
+    cols.nameRank[i] = nameRanks.get(p.id) ?? 0;
+    const list = attrs[i]!;
+    for (let k = 0; k < list.length; k += 2) {
+      attrKeys[attrOffsets[i]! + k / 2] = list[k]!;
+      attrTexts[attrOffsets[i]! + k / 2] = list[k + 1]!;
+    }
+  });
+  return cols;
+}
+
+function ordersOf(c: Columns): Orders {
+  const n = c.ids.length;
+  let maxId = 0;
+  for (let i = 0; i < n; i++) if (c.ids[i]! > maxId) maxId = c.ids[i]!;
+  const rowOfId = new Int32Array(maxId + 1).fill(-1);
+  const visibleRows: number[] = [];
+  const perCategory = new Map<number, number[]>();
+  for (let row = 0; row < n; row++) {
+    if (!c.visible[row]) continue;
+    rowOfId[c.ids[row]!] = row;
+    visibleRows.push(row);
+    let list = perCategory.get(c.category[row]!);
+    if (!list) perCategory.set(c.category[row]!, (list = []));
+    list.push(row);
+  }
+  const byCategory = new Map([...perCategory].map(([id, rows]) => [id, Int32Array.from(rows)]));
+  const id = (r: number) => c.ids[r]!;
+  const compare: Record<SortName, (a: number, b: number) => number> = {
+    default: (a, b) =>
+      Number(c.availability[b] === IN_STOCK) - Number(c.availability[a] === IN_STOCK) ||
+      c.sales[b]! - c.sales[a]! ||
+      c.views[b]! - c.views[a]! ||
+      id(a) - id(b),
+    name: (a, b) => c.nameRank[a]! - c.nameRank[b]! || id(a) - id(b),
+    price: (a, b) => c.price[a]! - c.price[b]! || id(a) - id(b),
+    newest: (a, b) => c.created[b]! - c.created[a]! || id(b) - id(a),
+  };
+  const perms = {} as Record<SortName, Int32Array>;
+  const ranks = {} as Record<SortName, Int32Array>;
+  for (const name of Object.keys(compare) as SortName[]) {
+    const perm = Int32Array.from(visibleRows).sort(compare[name]);
+    const rank = new Int32Array(n).fill(-1);
+    perm.forEach((row, place) => (rank[row] = place));
+    perms[name] = perm;
+    ranks[name] = rank;
+  }
+  return { rowOfId, byCategory, perms, ranks, visibleCount: visibleRows.length };
+}
