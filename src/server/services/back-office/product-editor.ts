@@ -55,21 +55,25 @@ export async function loadEditorProduct(db: Db | Tx, id: number): Promise<StaffP
     .limit(1);
   if (!row) throw notFound();
   const { p } = row;
-  const [tiers, values, files, images] = await Promise.all([
-    db.select().from(productPrices).where(eq(productPrices.productId, id)).orderBy(asc(productPrices.minCount)),
-    db
-      .select({ name: attributes.name, unit: attributes.unit, value: productAttributeValues.value })
-      .from(productAttributeValues)
-      .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
-      .where(eq(productAttributeValues.productId, id))
-      .orderBy(asc(attributes.name), asc(productAttributeValues.value)),
-    db
-      .select()
-      .from(productFiles)
-      .where(and(eq(productFiles.productId, id), sql`NOT (${importerDatasheet})`))
-      .orderBy(asc(productFiles.id)),
-    db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort), asc(productImages.id)),
-  ]);
+  // One after the other: inside a save's transaction `db` is one PostgreSQL client, and pg refuses (from
+  // pg 9; a deprecation warning today) a query sent while that client is still answering another.
+  const tiers = await db.select().from(productPrices).where(eq(productPrices.productId, id)).orderBy(asc(productPrices.minCount));
+  const values = await db
+    .select({ name: attributes.name, unit: attributes.unit, value: productAttributeValues.value })
+    .from(productAttributeValues)
+    .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
+    .where(eq(productAttributeValues.productId, id))
+    .orderBy(asc(attributes.name), asc(productAttributeValues.value));
+  const files = await db
+    .select()
+    .from(productFiles)
+    .where(and(eq(productFiles.productId, id), sql`NOT (${importerDatasheet})`))
+    .orderBy(asc(productFiles.id));
+  const images = await db
+    .select()
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.sort), asc(productImages.id));
   return {
     id: p.id,
     slug: p.slug,
