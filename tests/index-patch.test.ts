@@ -243,12 +243,13 @@ describe('a change to some products is patched into the search index', () => {
   });
 
   it('a category change, or more products than one notice names, is built anew', async () => {
+    // Built anew, at least once: the periodic version check may notice the same change and ask for a second build.
     let builds = keeper().stats.builds;
     let before = server.deps.cache.generation;
     await server.database.db.execute(sql`update categories set updated_at = now() where slug = 'op-amps'`);
     await expect.poll(() => server.deps.cache.generation > before).toBe(true);
     await keeper().ready();
-    expect(keeper().stats.builds).toBe(builds + 1);
+    expect(keeper().stats.builds).toBeGreaterThan(builds);
     builds = keeper().stats.builds;
     before = server.deps.cache.generation;
     await server.database.db.execute(
@@ -257,7 +258,7 @@ describe('a change to some products is patched into the search index', () => {
     await expect.poll(() => server.deps.cache.generation > before).toBe(true);
     expect(server.deps.cache.changedSince(before)).toBeNull();
     await keeper().ready();
-    expect(keeper().stats.builds).toBe(builds + 1);
+    expect(keeper().stats.builds).toBeGreaterThan(builds);
     await answersAsBuiltAndSql(['lm358']);
   });
 });
