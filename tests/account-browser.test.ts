@@ -231,6 +231,12 @@ describe('account pages', () => {
       if (i < 4) expect(await page.locator('[data-testid=captcha-check]').count()).toBe(0);
     }
     await page.waitForSelector('[data-testid=captcha-check]:enabled');
+    // From here on challenges arrive late: the dashboard's button is pressed before its challenge is
+    // there, and the proof of work must wait for it instead of saying the captcha is not confirmed.
+    await page.route('**/captcha/challenge', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
     // Typing into the form starts the proof of work; the sign-in waits for it and carries the answer.
     const sent = page.waitForRequest((r) => r.url().endsWith('/auth/login'));
     await signIn(page, 'mina', 'mina-pass-123');

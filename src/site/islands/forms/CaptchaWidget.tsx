@@ -95,13 +95,24 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; ac
   const box = useRef<HTMLDivElement>(null);
   const widgetId = useRef<number | undefined>(undefined);
 
+  // The challenge lives in a ref as well as in state: a form may ask for the proof of work (start,
+  // token) in the same tick as its first render, before its challenge has arrived (at first or after a reset), and must
+  // then wait for it rather than answer "not confirmed".
+  const held = useRef<Challenge | null>(null);
+  const nextChallenge = useRef<Promise<Challenge | null> | null>(null);
+  const adopt = (c: Challenge) => {
+    held.current = c;
+    setChallenge(c);
+    return c;
+  };
   const fetchChallenge = () => call('GET', '/captcha/challenge');
   useEffect(() => {
-    fetchChallenge()
-      .then(setChallenge)
+    nextChallenge.current = fetchChallenge()
+      .then(adopt)
       .catch(() => {
         setState('error');
         setMessage(t.execFailed);
+        return null;
       });
     return () => window.clearTimeout(expiryTimer.current);
   }, []);
@@ -150,15 +161,14 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; ac
   }, [challenge]);
 
   async function solve(): Promise<string | null> {
-    let current = challenge;
-    if (current?.provider !== 'altcha') return null;
+    let now = held.current ?? (await nextChallenge.current) ?? null;
+    if (now?.provider !== 'altcha') return null;
     // A challenge handed out long ago may have expired while the page sat open: ask for a new one.
-    if (expiresAt(current.challenge) - Date.now() < 30_000) {
-      current = await fetchChallenge();
-      setChallenge(current);
-      if (current.provider !== 'altcha') return null;
+    if (expiresAt(now.challenge) - Date.now() < 30_000) {
+      now = adopt(await fetchChallenge());
+      if (now.provider !== 'altcha') return null;
     }
-    const c = current.challenge;
+    const c = now.challenge;
     setState('verifying');
     setMessage('');
     const started = performance.now();
@@ -183,7 +193,7 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; ac
   }
 
   function start() {
-    if (challenge?.provider !== 'altcha' || state === 'verifying' || state === 'verified') return;
+    if (held.current?.provider === 'recaptcha' || pending.current || payload.current) return;
     pending.current = solve()
       .catch(() => {
         setState('error');
@@ -219,10 +229,13 @@ export const CaptchaWidget = forwardRef<CaptchaHandle, { locale: FormsLocale; ac
       },
       reset(reason) {
         // A solved challenge is accepted once: the next proof of work needs a new one.
-        if (challenge?.provider === 'altcha')
-          fetchChallenge()
-            .then(setChallenge)
-            .catch(() => undefined);
+        // A proof of work asked for before the new one arrives waits for it (the old one was used).
+        if (held.current?.provider === 'altcha') {
+          held.current = null;
+          nextChallenge.current = fetchChallenge()
+            .then(adopt)
+            .catch(() => null);
+        }
         payload.current = null;
         if (widgetId.current !== undefined) window.grecaptcha?.reset(widgetId.current);
         window.clearTimeout(expiryTimer.current);
