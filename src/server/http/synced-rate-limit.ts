@@ -34,12 +34,10 @@ export function syncedRateLimit(opts: {
 }): MiddlewareHandler & { stop(): Promise<void> } {
   const windowMs = opts.windowSeconds * 1000;
   const counters = new Map<string, Counter>();
-  let syncing = false;
+  let running: Promise<void> | null = null;
   let lastSweep = Date.now();
 
-  const sync = async () => {
-    if (syncing) return;
-    syncing = true;
+  const syncOnce = async () => {
     const now = Date.now();
     const handed = new Map<string, number>();
     for (const [key, counter] of counters) {
@@ -70,9 +68,14 @@ export function syncedRateLimit(opts: {
         }
       }
       console.error(`rate limit ${opts.bucket}: sync failed (${(err as Error).message})`);
-    } finally {
-      syncing = false;
     }
+  };
+  // One sync at a time: a tick that finds one under way joins it.
+  const sync = (): Promise<void> => {
+    running ??= syncOnce().finally(() => {
+      running = null;
+    });
+    return running;
   };
   const timer = setInterval(() => void sync(), RATE_SYNC_MS);
   timer.unref();
@@ -121,6 +124,8 @@ export function syncedRateLimit(opts: {
   // On close, while the database is still open: the last hits handed over, and no sync after it closes.
   const stop = async () => {
     clearInterval(timer);
+    // A sync under way took its snapshot before the last hits: let it end, then hand those over too.
+    await running;
     await sync();
   };
   return Object.assign(middleware, { stop });
