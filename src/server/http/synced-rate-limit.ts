@@ -34,12 +34,18 @@ export function syncedRateLimit(opts: {
 }): MiddlewareHandler & { stop(): Promise<void> } {
   const windowMs = opts.windowSeconds * 1000;
   const counters = new Map<string, Counter>();
-  let syncing = false;
+  /** The sync under way, if any: one at a time; stop() waits for it before its own last one. */
+  let syncing: Promise<void> | null = null;
   let lastSweep = Date.now();
 
-  const sync = async () => {
-    if (syncing) return;
-    syncing = true;
+  const sync = (): Promise<void> => {
+    if (syncing) return syncing;
+    syncing = handOver().finally(() => {
+      syncing = null;
+    });
+    return syncing;
+  };
+  const handOver = async () => {
     const now = Date.now();
     const handed = new Map<string, number>();
     for (const [key, counter] of counters) {
@@ -70,8 +76,6 @@ export function syncedRateLimit(opts: {
         }
       }
       console.error(`rate limit ${opts.bucket}: sync failed (${(err as Error).message})`);
-    } finally {
-      syncing = false;
     }
   };
   const timer = setInterval(() => void sync(), RATE_SYNC_MS);
@@ -119,8 +123,11 @@ export function syncedRateLimit(opts: {
     await next();
   };
   // On close, while the database is still open: the last hits handed over, and no sync after it closes.
+  // A sync under way took its counts before the latest hits (on a loaded machine it may still be waiting
+  // on the database): it is let end, then one more hands over what came after it.
   const stop = async () => {
     clearInterval(timer);
+    await syncing;
     await sync();
   };
   return Object.assign(middleware, { stop });
