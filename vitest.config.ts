@@ -10,11 +10,12 @@ const group = testGroup(process.env.QATEH_TEST_GROUP);
 /**
  * Forks at once: two, one per core. QATEH_ISOLATED_FORKS sets it for the isolated group alone, to try
  * more: its browser files spend much of their time waiting (a page's network falling quiet), about half
- * a core each when run alone, so a third fork may fill what two leave idle.
+ * a core each when run alone, so a third fork may fill what two leave idle. QATEH_SHARED_FORKS sets the
+ * shared group's: one when it runs beside the isolated group (scripts/test.ts, QATEH_SHARED_BESIDE).
  */
-function isolatedForks(of: typeof group): number {
-  const asked = Number(process.env.QATEH_ISOLATED_FORKS);
-  return of === 'isolated' && Number.isInteger(asked) && asked > 0 ? asked : 2;
+function forksFor(of: typeof group): number {
+  const asked = Number(of === 'isolated' ? process.env.QATEH_ISOLATED_FORKS : of === 'shared' ? process.env.QATEH_SHARED_FORKS : undefined);
+  return Number.isInteger(asked) && asked > 0 ? asked : 2;
 }
 
 export default defineConfig({
@@ -24,7 +25,7 @@ export default defineConfig({
     exclude: group === 'shared' ? [...configDefaults.exclude, ...ISOLATED_FILES] : configDefaults.exclude,
     // Each file boots its own database and server; two cores, so keep parallelism modest.
     pool: 'forks',
-    poolOptions: { forks: { maxForks: isolatedForks(group), minForks: 1, isolate: group !== 'shared' } },
+    poolOptions: { forks: { maxForks: forksFor(group), minForks: 1, isolate: group !== 'shared' } },
     // The migrated (and catalogue-imported) databases each test file's database is copied from, and the
     // folder of the one static build the browser files share.
     globalSetup: ['./tests/support/database-templates.ts', './tests/support/browser-site-folder.ts'],

@@ -6,9 +6,14 @@
  * run even when the first fails; the exit status is non-zero when either did. When the arguments name
  * test files only (CI's PostgreSQL and Node 22 passes), a group holding none of them is not started:
  * a vitest start that finds no file costs a few seconds.
+ *
+ * QATEH_SHARED_BESIDE=1 (on PGlite, both groups to run) starts the shared group beside the isolated one,
+ * with one fork, once the isolated run has made the template databases: the isolated group's browser
+ * files leave much of the two cores idle while pages load and settle, which the shared group's API files
+ * can use. The shared group's output is kept and printed after the isolated group's.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { groupOf, type TestGroup } from '../tests/support/test-groups';
@@ -52,27 +57,76 @@ function groupsToRun(): TestGroup[] {
 const templates = mkdtempSync(join(tmpdir(), 'qateh-test-templates-'));
 let failed = false;
 const reports: JsonReport[] = [];
+
+const HEADINGS: Record<TestGroup, string> = {
+  isolated: 'files that each need a fresh process',
+  shared: 'files that share processes',
+};
+
+/** One group's vitest arguments (its own JSON report, merged below) and environment. */
+function groupRun(group: TestGroup, keepTemplates: boolean, extraEnv: Record<string, string> = {}) {
+  const groupOutput = output ? `${output.replace(/\.json$/, '')}.${group}.json` : undefined;
+  const groupArgs = args.map((a) => (groupOutput && JSON_OUTPUT.test(a) ? `--outputFile.json=${groupOutput}` : a));
+  const env = {
+    ...process.env,
+    QATEH_TEST_GROUP: group,
+    QATEH_TEST_TEMPLATES: templates,
+    QATEH_TEST_TEMPLATES_KEEP: keepTemplates ? '1' : '0',
+    ...extraEnv,
+  };
+  return { groupOutput, vitestArgs: ['vitest', 'run', ...groupArgs], env };
+}
+
+function collect(groupOutput: string | undefined, status: number | null): void {
+  if (status !== 0) failed = true;
+  if (groupOutput && existsSync(groupOutput)) {
+    reports.push(JSON.parse(readFileSync(groupOutput, 'utf8')) as JsonReport);
+    rmSync(groupOutput);
+  }
+}
+
+/** The groups one after the other, the first leaving the templates to the second. */
+function runInTurn(groups: TestGroup[]): void {
+  groups.forEach((group, i) => {
+    const { groupOutput, vitestArgs, env } = groupRun(group, i < groups.length - 1);
+    console.log(`\n── ${HEADINGS[group]} ──`);
+    const run = spawnSync('npx', vitestArgs, { stdio: 'inherit', env });
+    collect(groupOutput, run.status);
+  });
+}
+
+/**
+ * The shared group beside the isolated one (QATEH_SHARED_BESIDE). Both keep the templates (removed
+ * below with their folder: PGlite's are files); the shared run starts once the isolated run's global
+ * set-up has recorded them, or once that run has ended.
+ */
+async function runBeside(): Promise<void> {
+  const isolated = groupRun('isolated', true);
+  const shared = groupRun('shared', true, { QATEH_SHARED_FORKS: process.env.QATEH_SHARED_FORKS ?? '1' });
+  const sharedLog = join(templates, 'shared-group.log');
+  console.log(`\n── ${HEADINGS.isolated} (the shared group runs beside it; its output follows) ──`);
+  const ended = (child: ReturnType<typeof spawn>) => new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const isolatedChild = spawn('npx', isolated.vitestArgs, { stdio: 'inherit', env: isolated.env });
+  const isolatedEnded = ended(isolatedChild);
+  let isolatedDone = false;
+  void isolatedEnded.then(() => (isolatedDone = true));
+  while (!isolatedDone && !existsSync(join(templates, 'pglite.json'))) await new Promise((r) => setTimeout(r, 500));
+  const log = createWriteStream(sharedLog);
+  const sharedChild = spawn('npx', shared.vitestArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: shared.env });
+  sharedChild.stdout!.pipe(log, { end: false });
+  sharedChild.stderr!.pipe(log, { end: false });
+  const [isolatedStatus, sharedStatus] = await Promise.all([isolatedEnded, ended(sharedChild)]);
+  await new Promise<void>((resolve) => log.end(resolve));
+  collect(isolated.groupOutput, isolatedStatus);
+  console.log(`\n── ${HEADINGS.shared} (ran beside the first group) ──`);
+  process.stdout.write(readFileSync(sharedLog));
+  collect(shared.groupOutput, sharedStatus);
+}
+
 try {
   const groups = groupsToRun();
-  groups.forEach((group, i) => {
-    const groupOutput = output ? `${output.replace(/\.json$/, '')}.${group}.json` : undefined;
-    const groupArgs = args.map((a) => (groupOutput && JSON_OUTPUT.test(a) ? `--outputFile.json=${groupOutput}` : a));
-    console.log(`\n── ${group === 'isolated' ? 'files that each need a fresh process' : 'files that share processes'} ──`);
-    const run = spawnSync('npx', ['vitest', 'run', ...groupArgs], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        QATEH_TEST_GROUP: group,
-        QATEH_TEST_TEMPLATES: templates,
-        QATEH_TEST_TEMPLATES_KEEP: i < groups.length - 1 ? '1' : '0',
-      },
-    });
-    if (run.status !== 0) failed = true;
-    if (groupOutput && existsSync(groupOutput)) {
-      reports.push(JSON.parse(readFileSync(groupOutput, 'utf8')) as JsonReport);
-      rmSync(groupOutput);
-    }
-  });
+  if (process.env.QATEH_SHARED_BESIDE === '1' && groups.length === 2 && !process.env.DATABASE_URL) await runBeside();
+  else runInTurn(groups);
   if (output && reports.length > 0) writeFileSync(output, JSON.stringify(merge(reports)));
 } finally {
   rmSync(templates, { recursive: true, force: true });

@@ -19,6 +19,15 @@ import { ownAddressEnv, type TestServer } from './server';
 import { prepareProduct } from './shop';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * How long a page's navigations and actions (goto, waitForURL, click, waitFor) may take before they fail:
+ * Playwright's 30 s is too short for CI, whose two cores run two or three browser files at once beside
+ * other jobs (load 10–15): a staff sign-in's argon2 check, then the console's first load, took over
+ * 30 s there (csp-browser's zarinpal walk). A wait that ends sooner costs nothing; only a real failure
+ * now takes longer to be reported.
+ */
+export const PAGE_TIMEOUT_MS = 90_000;
+
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -159,6 +168,7 @@ export async function startBrowserShop(options: BrowserShopOptions = {}): Promis
     },
     async newPage(viewport = { width: 1280, height: 900 }) {
       const context = await browser.newContext({ viewport });
+      context.setDefaultTimeout(PAGE_TIMEOUT_MS);
       const page = await context.newPage();
       page.on('dialog', (d) => void d.accept());
       return page;

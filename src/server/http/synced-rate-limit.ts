@@ -34,10 +34,18 @@ export function syncedRateLimit(opts: {
 }): MiddlewareHandler & { stop(): Promise<void> } {
   const windowMs = opts.windowSeconds * 1000;
   const counters = new Map<string, Counter>();
-  let running: Promise<void> | null = null;
+  /** The sync under way, if any: one at a time; stop() waits for it before its own last one. */
+  let syncing: Promise<void> | null = null;
   let lastSweep = Date.now();
 
-  const syncOnce = async () => {
+  const sync = (): Promise<void> => {
+    if (syncing) return syncing;
+    syncing = handOver().finally(() => {
+      syncing = null;
+    });
+    return syncing;
+  };
+  const handOver = async () => {
     const now = Date.now();
     const handed = new Map<string, number>();
     for (const [key, counter] of counters) {
@@ -69,13 +77,6 @@ export function syncedRateLimit(opts: {
       }
       console.error(`rate limit ${opts.bucket}: sync failed (${(err as Error).message})`);
     }
-  };
-  // One sync at a time: a tick that finds one under way joins it.
-  const sync = (): Promise<void> => {
-    running ??= syncOnce().finally(() => {
-      running = null;
-    });
-    return running;
   };
   const timer = setInterval(() => void sync(), RATE_SYNC_MS);
   timer.unref();
@@ -122,10 +123,11 @@ export function syncedRateLimit(opts: {
     await next();
   };
   // On close, while the database is still open: the last hits handed over, and no sync after it closes.
+  // A sync under way took its counts before the latest hits (on a loaded machine it may still be waiting
+  // on the database): it is let end, then one more hands over what came after it.
   const stop = async () => {
     clearInterval(timer);
-    // A sync under way took its snapshot before the last hits: let it end, then hand those over too.
-    await running;
+    await syncing;
     await sync();
   };
   return Object.assign(middleware, { stop });
