@@ -62,7 +62,7 @@ let t = performance.now();
 const index = await SuggestionIndex.build(db);
 console.log(`suggestion index: ${index.size} products in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-const perReason = new Map<string, { count: number; memory: number[]; sql: number[]; differ: number; capped: number }>();
+const perReason = new Map<string, { count: number; memory: number[]; sql: number[]; differ: number; capped: number; cpu: number }>();
 const examples = new Map<string, string[]>();
 for (const kind of ['suggestion', 'search'] as const) {
   for (const path of lists[kind]) {
@@ -71,6 +71,7 @@ for (const kind of ['suggestion', 'search'] as const) {
     const plans = [plan, ...alternativePlans(plan)];
     // In memory: each reading's strict matches, then its fuzzy ones (fuzzy only when none anywhere).
     t = performance.now();
+    const cpu0 = process.cpuUsage();
     const found = index.answerReadings(plan, { limit, take }, null, 1000);
     const memory: Answer = found ? { total: found.total, items: found.items } : { total: 0, items: [] };
     const reason: Reason | 'left to SQL' = !found
@@ -83,11 +84,14 @@ for (const kind of ['suggestion', 'search'] as const) {
             ? 'fuzzy'
             : 'strict';
     const memoryMs = performance.now() - t;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const key = `${kind} ${reason}`;
-    const entry = perReason.get(key) ?? { count: 0, memory: [], sql: [], differ: 0, capped: 0 };
+    const entry = perReason.get(key) ?? { count: 0, memory: [], sql: [], differ: 0, capped: 0, cpu: 0 };
     perReason.set(key, entry);
     entry.count++;
     entry.memory.push(memoryMs);
+    entry.cpu += cpuMs;
     if (values.sql && reason !== 'strict') {
       // The SQL as suggest.ts asked it before: one statement per reading until one finds something.
       t = performance.now();
@@ -126,6 +130,7 @@ const rows = [...perReason.entries()].map(([key, e]) => {
     ms(mem.p50),
     ms(mem.p95),
     ms(Math.max(...e.memory)),
+    ms(e.cpu / e.count),
     sq ? ms(sq.p50) : '—',
     sq ? ms(sq.p95) : '—',
     sq ? `${(e.sql.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s` : '—',
@@ -136,7 +141,19 @@ const rows = [...perReason.entries()].map(([key, e]) => {
 console.log('');
 console.log(
   table(
-    ['kind and reason', 'requests', 'memory p50', 'memory p95', 'memory max', 'SQL p50', 'SQL p95', 'SQL sum', 'differ', 'capped'],
+    [
+      'kind and reason',
+      'requests',
+      'memory p50',
+      'memory p95',
+      'memory max',
+      'CPU mean',
+      'SQL p50',
+      'SQL p95',
+      'SQL sum',
+      'differ',
+      'capped',
+    ],
     rows,
   ),
 );
