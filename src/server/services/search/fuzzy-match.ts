@@ -147,9 +147,9 @@ export class FuzzyKeys {
     for (const [lo, hi] of counted) work += hi - lo;
     if (work > FUZZY_MAX_POSTINGS) return null;
     for (const code of query) this.wanted[code] = 1;
+    const counts = this.counts;
+    const touched: number[] = [];
     try {
-      const counts = this.counts;
-      const touched: number[] = [];
       for (const [lo, hi] of counted) {
         for (let k = lo; k < hi; k++) {
           const row = this.rows[k]!;
@@ -158,12 +158,17 @@ export class FuzzyKeys {
           if (had === 0) touched.push(row);
         }
       }
-      touched.sort((a, b) => a - b);
-      const built: FuzzyHit[] = [];
+      // Only rows that can still reach minCommon are sorted (a native sort of a typed array) and probed.
+      const hopeful = new Int32Array(touched.length);
+      let kept = 0;
       for (const row of touched) {
+        if (counts[row]! + probed.length >= minCommon) hopeful[kept++] = row;
+      }
+      const rowsInOrder = hopeful.subarray(0, kept).sort();
+      const built: FuzzyHit[] = [];
+      for (const row of rowsInOrder) {
         let shared = counts[row]!;
-        counts[row] = 0;
-        if (shared + probed.length < minCommon || !builtAllowed(row)) continue;
+        if (!builtAllowed(row)) continue;
         for (let i = 0; i < probed.length; i++) {
           if (this.holds(probed[i]!, row)) shared++;
           else if (shared + probed.length - i - 1 < minCommon) break;
@@ -180,6 +185,7 @@ export class FuzzyKeys {
       return { built, scanned: others };
     } finally {
       for (const code of query) this.wanted[code] = 0;
+      for (const row of touched) counts[row] = 0;
     }
   }
 
