@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { SIMILARITY_THRESHOLD, WORD_SIMILARITY_THRESHOLD } from '../../lib/trigram-similarity';
 import { openPgliteThread } from './pglite-thread';
 import { processLocks } from './process-locks';
 import { tarballForPglite } from './pglite-tarball';
@@ -14,13 +15,14 @@ export type Schema = typeof schema;
 
 // Part-number typos ("amsl117" for AMS1117) sit just under pg_trgm's default 0.3 / 0.6 cut-offs;
 // the search ranks by score and drops weak matches itself, so let the index hand over a few more.
-const TRIGRAM_SETTINGS = 'set pg_trgm.similarity_threshold = 0.25; set pg_trgm.word_similarity_threshold = 0.45;';
+// The same numbers answer typos in memory (lib/trigram-similarity.ts, services/search/fuzzy-match.ts).
+const TRIGRAM_SETTINGS = `set pg_trgm.similarity_threshold = ${SIMILARITY_THRESHOLD}; set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD};`;
 /**
  * The same settings as PostgreSQL session options, sent with the connection's start-up: a pool's
  * `connect` handler running them as a query raced the first query of the client it hands out
  * ("client.query() when the client is already executing a query", an error from pg 9).
  */
-const TRIGRAM_OPTIONS = '-c pg_trgm.similarity_threshold=0.25 -c pg_trgm.word_similarity_threshold=0.45';
+const TRIGRAM_OPTIONS = `-c pg_trgm.similarity_threshold=${SIMILARITY_THRESHOLD} -c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
 /** The one database type services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

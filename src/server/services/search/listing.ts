@@ -360,19 +360,24 @@ export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFast
   const text = q.filter_searchPart || q.filter_part || '';
   const partOnly = Boolean(q.filter_searchPart) && !q.filter_part;
   let plan = planSearch(text, partOnly);
-  // The strict matches from the in-memory index when it is current; none there (a typo, a keyboard
-  // slip) leaves the search to the SQL, whose fuzzy branch and other readings take over.
+  // The matches from the in-memory index when it is current: strict, else fuzzy part numbers, else the
+  // first other reading that has any (suggestion-index.ts matchedReadings). Null (index not current, or
+  // a fuzzy lookup too large for this thread) leaves the search to the SQL.
   const index = plan ? fast?.index.current() : null;
-  let matched = plan && index ? index.matchedRows(plan, SEARCH_CANDIDATES, SEARCH_CANDIDATES, scope ? new Set(scope.ids) : null) : null;
-  if (!matched?.length) matched = null;
+  const found = plan && index ? index.matchedReadings(plan, SEARCH_CANDIDATES, SEARCH_CANDIDATES, scope ? new Set(scope.ids) : null) : null;
+  let matched: MatchedRow[] | null = found ? found.rows : null;
+  let interpretedAs: string | undefined;
+  if (found && found.plan !== plan) {
+    plan = found.plan;
+    interpretedAs = plan.raw;
+  }
   const inMemory: ListingIndex | null = listing && (!plan || matched) ? listing : null;
   let row: ListingRow = inMemory
     ? matched
       ? inMemory.search(q, scope, matched)
       : inMemory.listing(q, scope)
     : await runListing(db, q, plan, scope, matched);
-  let interpretedAs: string | undefined;
-  if (plan && row.base_total === 0) {
+  if (plan && !found && row.base_total === 0) {
     for (const alt of alternativePlans(plan)) {
       const altRow = await runListing(db, q, alt, scope);
       if (altRow.base_total > 0) {
@@ -395,7 +400,7 @@ export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFast
   const filters = buildFilters(row, q, scope);
   if (row.base_total > 0 && (scope !== null || plan !== null) && row.base_total <= ATTRIBUTE_FACETS_MAX_SET) {
     filters.push(
-      ...(inMemory && !interpretedAs
+      ...(inMemory && (matched || !interpretedAs)
         ? attributeFilters(inMemory.attributeFacets(scope, matched, ATTRIBUTE_FACETS), q)
         : await attributeFacets(db, plan, scope, q, matched)),
     );

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { indexScanDbOf, type Db } from '../../db/client';
 import { equivalentsOf } from '../../../lib/search-synonyms';
+import { FUZZY_MIN_SCORE } from './fuzzy-match';
 import { MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
 
 /** A tsquery that wants every token, or one of its equivalents, as a word prefix: ('a':* | 'b':*) & 'c':*. */
@@ -33,8 +34,6 @@ function textScore(tokens: string[]): SQL {
 /** Escapes LIKE wildcards in user text. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-// Below this a fuzzy part-number match is more noise than help (pg_trgm similarity, 0..1).
-const FUZZY_MIN_SCORE = 0.3;
 const MIN_INFIX_KEY = 4;
 
 /** How much of each match branch a caller wants, and which products it may see. */

@@ -58,13 +58,14 @@ export async function suggestProducts(
   const plan = text.trim().length >= MIN_QUERY_LENGTH ? planSearch(text) : null;
   if (!plan) return { items: [], total: 0, searched: null };
   const scope = await resolveScopeFrom(fast?.listing.current(), db, q.filter_category);
-  // The strict matches in memory when the index is current; nothing found there (a typo, a keyboard
-  // slip) goes to the SQL, whose fuzzy branch and other readings take over.
+  // Every reading in memory when the index is current: strict matches, else fuzzy part numbers, else the
+  // other readings (suggestion-index.ts answerReadings). The SQL answers only while the index is built
+  // or patched, or for a fuzzy lookup too large to make on this thread.
   const index = fast?.index.current();
-  const fromIndex = index?.answer(plan, q, scope ? new Set(scope.ids) : null, CANDIDATES);
-  let row = fromIndex?.total ? fromIndex : await run(db, plan, scope, q);
-  let used = plan;
-  if (row.total === 0) {
+  const fromIndex = index?.answerReadings(plan, q, scope ? new Set(scope.ids) : null, CANDIDATES) ?? null;
+  let row: { total: number; items: { id: number; kind: MatchKind }[] | null } = fromIndex ?? (await run(db, plan, scope, q));
+  let used = fromIndex?.plan ?? plan;
+  if (!fromIndex && row.total === 0) {
     for (const alt of alternativePlans(plan)) {
       const altRow = await run(db, alt, scope, q);
       if (altRow.total > 0) {
@@ -79,7 +80,7 @@ export async function suggestProducts(
   const ids = items.map((i) => i.id);
   // Held by the index when it answered and the catalogue is small enough; else one read of the cards.
   const cards: SuggestionItem[] =
-    (row === fromIndex ? fromIndex.cards : null) ?? (fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids));
+    (fromIndex && row === fromIndex ? fromIndex.cards : null) ?? (fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids));
   return {
     items: cards.map((c) => ({ ...toSuggestionItem(c), match: kinds.get(c.id) ?? 'text' })),
     total: row.total,

@@ -19,7 +19,8 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { loadProductCards } from '../product-views';
 import { equivalentsOf } from '../../../lib/search-synonyms';
-import { MIN_FAMILY_KEY, type SearchPlan } from './plan';
+import { FuzzyKeys } from './fuzzy-match';
+import { alternativePlans, MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
 import { sortIndicesInSlices, TimeSlices } from './time-slices';
 
 // The same cut-offs as the SQL (match-sql.ts): infix lookups need a key this long with a digit in it.
@@ -194,6 +195,8 @@ export class SuggestionIndex {
     /** Per row, its place in (in stock desc, sales desc, id): every branch's tie-break. */
     private popularity: Int32Array,
     private rowByPopularity: Int32Array,
+    /** pg_trgm trigrams of the built rows' keys → rows: the fuzzy branch (fuzzy-match.ts). */
+    private readonly fuzzyKeys: FuzzyKeys,
   ) {
     this.builtRows = ids.length;
     this.visible = new Uint8Array(ids.length).fill(1);
@@ -324,6 +327,7 @@ export class SuggestionIndex {
       if (step++ % CHECK === 0 && slices.due()) await slices.pause();
       trigrams.set(g, Int32Array.from(list));
     }
+    const fuzzyKeys = await FuzzyKeys.build(pnKeys, slices);
     return new SuggestionIndex(
       Int32Array.from(ids),
       Uint8Array.from(inStock),
@@ -342,6 +346,7 @@ export class SuggestionIndex {
       items,
       popularity,
       rowByPopularity,
+      fuzzyKeys,
     );
   }
 
@@ -666,15 +671,83 @@ export class SuggestionIndex {
     return out;
   }
 
+  /**
+   * match-sql.ts's fuzzy branch: part numbers like the typed key (pg_trgm), looked for only when the
+   * plan has no strict match in scope nor, inside a category, anywhere (strictAnywhere: then it is no
+   * typo, the part is elsewhere). The first `candidates` matches by id are scored and the best
+   * `perBranch` kept, as the SQL's capped branches. Null when the lookup is too large to make here
+   * (fuzzy-match.ts FUZZY_MAX_POSTINGS): the SQL answers.
+   */
+  private fuzzyMatch(
+    plan: SearchPlan,
+    perBranch: number,
+    candidates: number,
+    categories: ReadonlySet<number> | null,
+  ): IndexedMatch[] | null {
+    const { key } = plan;
+    if (key.length < MIN_FUZZY_KEY) return [];
+    if (categories && this.match(plan, 1, 1, null).length > 0) return [];
+    const allowed = (row: number) => this.visible[row] === 1 && (!categories || categories.has(this.categoryIds[row]!));
+    const builtAllowed = (row: number) => this.inOverlay[row] === 0 && allowed(row);
+    const found = this.fuzzyKeys.lookup(key, (row) => this.pnKeys[row]!, builtAllowed, this.overlayRows.filter(allowed));
+    if (!found) return null;
+    const scores = new Map<number, number>();
+    for (const hit of [...found.built, ...found.scanned]) scores.set(hit.row, hit.score);
+    const first = this.firstById(
+      found.built.map((h) => h.row),
+      found.scanned.map((h) => h.row),
+      candidates,
+    );
+    const overflow = first.length > perBranch || first.length >= candidates;
+    return this.top(
+      first.map((row) => this.sortKey(row, scores.get(row)!)),
+      perBranch,
+    ).map(({ row, score }) => ({ row, rank: 3, kind: 'fuzzy' as const, score, overflow }));
+  }
+
+  /** Every match of one reading as matchedSql selects it: the strict ones, or when there are none the fuzzy ones. Null: ask the SQL. */
+  matchAll(plan: SearchPlan, perBranch: number, candidates: number, categories: ReadonlySet<number> | null): IndexedMatch[] | null {
+    const strict = this.match(plan, perBranch, candidates, categories);
+    return strict.length ? strict : this.fuzzyMatch(plan, perBranch, candidates, categories);
+  }
+
+  /**
+   * The first reading of the query that matches anything (the typed one, then alternativePlans: Persian
+   * words joined, the other keyboard layout), as suggest.ts and listing.ts ask the SQL one reading after
+   * the other; `matches` empty when none does. Null when a reading's fuzzy lookup is left to the SQL.
+   */
+  matchReadings(
+    plan: SearchPlan,
+    perBranch: number,
+    candidates: number,
+    categories: ReadonlySet<number> | null,
+  ): { plan: SearchPlan; matches: IndexedMatch[] } | null {
+    for (const reading of [plan, ...alternativePlans(plan)]) {
+      const matches = this.matchAll(reading, perBranch, candidates, categories);
+      if (!matches) return null;
+      if (matches.length) return { plan: reading, matches };
+    }
+    return { plan, matches: [] };
+  }
+
   /** The search page's strict matches (getProduct with text), each branch cut as match-sql.ts cuts it. */
   matchedRows(plan: SearchPlan, perBranch: number, candidates: number, categories: ReadonlySet<number> | null): MatchedRow[] {
-    return this.match(plan, perBranch, candidates, categories).map((m) => ({
-      id: this.ids[m.row]!,
-      rank: m.rank,
-      kind: m.kind,
-      score: m.score,
-      overflow: m.overflow,
-    }));
+    return this.match(plan, perBranch, candidates, categories).map((m) => this.matchedRow(m));
+  }
+
+  /** The search page's matches of the first reading that has any, fuzzy ones included (matchReadings); null: ask the SQL. */
+  matchedReadings(
+    plan: SearchPlan,
+    perBranch: number,
+    candidates: number,
+    categories: ReadonlySet<number> | null,
+  ): { plan: SearchPlan; rows: MatchedRow[] } | null {
+    const found = this.matchReadings(plan, perBranch, candidates, categories);
+    return found && { plan: found.plan, rows: found.matches.map((m) => this.matchedRow(m)) };
+  }
+
+  private matchedRow(m: IndexedMatch): MatchedRow {
+    return { id: this.ids[m.row]!, rank: m.rank, kind: m.kind, score: m.score, overflow: m.overflow };
   }
 
   /**
@@ -694,9 +767,26 @@ export class SuggestionIndex {
     return out;
   }
 
-  /** The dropdown's answer: at most `limit` matches counted, the best `take` returned (suggestionSql). */
+  /** The dropdown's answer over the strict matches only: at most `limit` matches counted, the best `take` returned (suggestionSql). */
   answer(plan: SearchPlan, q: { limit: number; take: number }, categories: ReadonlySet<number> | null, candidates: number): IndexAnswer {
-    const matches = this.match(plan, Math.max(q.limit, q.take), Math.max(candidates, q.limit, q.take), categories);
+    return this.answerOf(this.match(plan, Math.max(q.limit, q.take), Math.max(candidates, q.limit, q.take), categories), q);
+  }
+
+  /**
+   * The dropdown's whole answer: the first reading with matches, strict or fuzzy (matchReadings), and
+   * that reading; null when the SQL must answer (a fuzzy lookup too large to make here).
+   */
+  answerReadings(
+    plan: SearchPlan,
+    q: { limit: number; take: number },
+    categories: ReadonlySet<number> | null,
+    candidates: number,
+  ): (IndexAnswer & { plan: SearchPlan }) | null {
+    const found = this.matchReadings(plan, Math.max(q.limit, q.take), Math.max(candidates, q.limit, q.take), categories);
+    return found && { ...this.answerOf(found.matches, q), plan: found.plan };
+  }
+
+  private answerOf(matches: IndexedMatch[], q: { limit: number; take: number }): IndexAnswer {
     const shown = matches.slice(0, q.take);
     const cards = this.items ? shown.map((m) => this.items![m.row]).filter((c): c is ProductCard => c !== undefined) : null;
     return {
