@@ -22,10 +22,17 @@ import { processCpuMs, threadCpuMs, wallClockMs } from './render-phases';
 import { russianFromEnglish } from './russian-pages';
 import { startThreadWithTsx } from './rebuild-thread';
 import { siteBuildInput } from './site-input';
+import { serveApiInThread } from './in-thread-api';
 
+/**
+ * Where the pages read the API: the loopback API the server thread serves (PGlite, owned by the
+ * process's database thread), or on PostgreSQL the API served in this thread over pools of its own
+ * (in-thread-api.ts), so a first render never waits for the server's thread.
+ */
+export type RenderData = { apiUrl: string } | { databaseUrl: string };
 interface SessionStart {
   config: Config;
-  apiUrl: string;
+  data: RenderData;
   siteDir: string;
 }
 interface RenderAsk {
@@ -54,7 +61,7 @@ export interface ProductRenderer {
 }
 
 /** Starts the thread (its Astro build takes a few seconds); renders wait for it. */
-export function productRenderThread(config: Config, apiUrl: string, siteDir: string): ProductRenderer {
+export function productRenderThread(config: Config, data: RenderData, siteDir: string): ProductRenderer {
   const worker: Worker = startThreadWithTsx(import.meta.url, MARK);
   let next = 0;
   const waiting = new Map<number, { resolve: (page: RenderedHtml | null) => void; reject: (err: Error) => void }>();
@@ -74,7 +81,7 @@ export function productRenderThread(config: Config, apiUrl: string, siteDir: str
   });
   worker.on('error', (err) => fail(err));
   worker.on('exit', (code) => fail(new Error(`the product render thread stopped (exit ${code})`)));
-  worker.postMessage({ config, apiUrl, siteDir } satisfies SessionStart);
+  worker.postMessage({ config, data, siteDir } satisfies SessionStart);
   return {
     render(slug, locale, generation) {
       if (ended) return Promise.reject(ended);
@@ -101,7 +108,7 @@ function isNotFound(err: unknown): boolean {
   return false;
 }
 
-async function startSession(job: SessionStart): Promise<RouteRenderer> {
+async function startSession(job: { config: Config; apiUrl: string; siteDir: string }): Promise<RouteRenderer> {
   const cacheDir = join(process.cwd(), 'node_modules', '.cache', 'qateh-site');
   mkdirSync(cacheDir, { recursive: true });
   // Under the working directory, as any build in this process (src/build/site.ts stagingDir).
@@ -154,12 +161,16 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
   port.on('message', (m: SessionStart | RenderAsk) => {
     if ('config' in m) {
       site = m.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
-      reads = timeReads(m.apiUrl);
-      session = startSession(m).then((renderer) => {
+      const data = m.data;
+      session = (async () => {
+        const apiUrl = 'apiUrl' in data ? data.apiUrl : (await serveApiInThread(m.config, data.databaseUrl)).url;
+        // Outside the in-thread API's fetch, so its reads are timed too.
+        reads = timeReads(apiUrl);
+        const renderer = await startSession({ config: m.config, apiUrl, siteDir: m.siteDir });
         // From now on the pages read each product by itself (src/site/data.ts productPage).
-        input = siteBuildInput(m.apiUrl, { products: [], listings: [], onRequest: true });
+        input = siteBuildInput(apiUrl, { products: [], listings: [], onRequest: true });
         return renderer;
-      });
+      })();
       // A failed start is reported to every render asked for.
       session.catch(() => {});
       return;
@@ -168,9 +179,10 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
     const pickedUpAt = wallClockMs();
     underWay++;
     void (async () => {
-      const readsFrom = reads!.count();
+      let readsFrom = 0;
       try {
         const renderer = await session!;
+        readsFrom = reads!.count();
         // Data read once per generation: src/site/data.ts and render-once.ts key their memory by it.
         provideBuildInput({ ...input!, buildId: `on-request-${ask.generation}` });
         // This thread renders one page at a time at most when asked one at a time (the bench); pages
@@ -192,7 +204,7 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
         if (isNotFound(err)) port.postMessage({ id: ask.id, missing: true } satisfies RenderAnswer);
         else port.postMessage({ id: ask.id, error: (err as Error).stack ?? String(err) } satisfies RenderAnswer);
       } finally {
-        if (--underWay === 0) reads!.idle();
+        if (--underWay === 0) reads?.idle();
       }
     })();
   });
