@@ -23,6 +23,7 @@ import { russianFromEnglish } from './russian-pages';
 import { startThreadWithTsx } from './rebuild-thread';
 import { siteBuildInput } from './site-input';
 import { serveApiInThread } from './in-thread-api';
+import { compressFirstAnswerNow, type Encoding } from '../server/http/compression';
 
 /**
  * Where the pages read the API: the loopback API the server thread serves (PGlite, owned by the
@@ -40,11 +41,15 @@ interface RenderAsk {
   slug: string;
   locale: Locale;
   generation: string;
+  /** The asking request's encoding: the page comes back compressed for its answer too. */
+  encoding: Encoding | null;
 }
 /** A page, the render thread's CPU milliseconds for it and when it took it up and posted it (src/build/render-phases.ts). */
 export interface RenderedHtml {
   html: string;
-  cpu: { render: number; russian: number };
+  /** The page compressed for the answer of the request that asked (compressFirstAnswer's bytes), when it takes one. */
+  answer?: { encoding: Encoding; bytes: Uint8Array<ArrayBuffer> };
+  cpu: { render: number; russian: number; answer: number };
   wall: { pickedUpAt: number; postedAt: number; reads: { path: string; ms: number }[] };
 }
 export type RenderAnswer = ({ id: number } & RenderedHtml) | { id: number; missing: true } | { id: number; error: string };
@@ -56,7 +61,7 @@ export const productPagePath = (locale: Locale, slug: string): string => `${loca
 
 export interface ProductRenderer {
   /** The page's HTML; null when no enabled product has this slug. */
-  render(slug: string, locale: Locale, generation: string): Promise<RenderedHtml | null>;
+  render(slug: string, locale: Locale, generation: string, encoding?: Encoding | null): Promise<RenderedHtml | null>;
   close(): Promise<void>;
 }
 
@@ -75,7 +80,7 @@ export function productRenderThread(config: Config, data: RenderData, siteDir: s
     const w = waiting.get(m.id);
     if (!w) return;
     waiting.delete(m.id);
-    if ('html' in m) w.resolve({ html: m.html, cpu: m.cpu, wall: m.wall });
+    if ('html' in m) w.resolve({ html: m.html, answer: m.answer, cpu: m.cpu, wall: m.wall });
     else if ('missing' in m) w.resolve(null);
     else w.reject(new Error(m.error));
   });
@@ -83,14 +88,14 @@ export function productRenderThread(config: Config, data: RenderData, siteDir: s
   worker.on('exit', (code) => fail(new Error(`the product render thread stopped (exit ${code})`)));
   worker.postMessage({ config, data, siteDir } satisfies SessionStart);
   return {
-    render(slug, locale, generation) {
+    render(slug, locale, generation, encoding = null) {
       if (ended) return Promise.reject(ended);
       const id = ++next;
       // Only while a page is asked for does the thread keep the process alive.
       worker.ref();
       return new Promise<RenderedHtml | null>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, slug, locale, generation } satisfies RenderAsk);
+        worker.postMessage({ id, slug, locale, generation, encoding } satisfies RenderAsk);
       }).finally(() => {
         if (waiting.size === 0) worker.unref();
       });
@@ -197,9 +202,16 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
         const render = threadCpuMs() - started;
         const russianStarted = processCpuMs();
         const html = ask.locale === 'ru' ? russianFromEnglish(english, site) : english;
-        const cpu = { render, russian: processCpuMs() - russianStarted };
+        const russian = processCpuMs() - russianStarted;
+        // Compressed here for the request waiting (as the server would: compressFirstAnswer), so the
+        // server's thread, which serves every request, only sends it.
+        const answerStarted = threadCpuMs();
+        const answer = ask.encoding
+          ? { encoding: ask.encoding, bytes: compressFirstAnswerNow(Buffer.from(html, 'utf8'), ask.encoding) }
+          : undefined;
+        const cpu = { render, russian, answer: threadCpuMs() - answerStarted };
         const wall = { pickedUpAt, postedAt: wallClockMs(), reads: reads!.since(readsFrom) };
-        port.postMessage({ id: ask.id, html, cpu, wall } satisfies RenderAnswer);
+        port.postMessage({ id: ask.id, html, answer, cpu, wall } satisfies RenderAnswer);
       } catch (err) {
         if (isNotFound(err)) port.postMessage({ id: ask.id, missing: true } satisfies RenderAnswer);
         else port.postMessage({ id: ask.id, error: (err as Error).stack ?? String(err) } satisfies RenderAnswer);

@@ -17,6 +17,7 @@ import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../
 import type { ProductRenderer, RenderedHtml } from '../../build/product-render-thread';
 import { processCpuMs, reportRenderPhases, wallClockMs } from '../../build/render-phases';
 import { LOCALES, type Locale } from '../../lib/locales';
+import type { Encoding } from './compression';
 
 /** Which product page a URL path asks for; null for any other path. */
 export function productPageRequest(urlPath: string): { locale: Locale; slug: string } | null {
@@ -56,6 +57,8 @@ function allowInlineParts(siteDir: string, html: string): void {
  */
 export interface FreshPage {
   html: string;
+  /** The page already compressed for the answer of the request that had it rendered (its encoding), if any. */
+  compressed?: { encoding: Encoding; bytes: Uint8Array<ArrayBuffer> };
   /**
    * Says the answer's bytes are ready (with the CPU they took to compress, for the phase figures), or
    * that no answer will be sent: the page is kept from then on. Only the first call counts.
@@ -69,7 +72,7 @@ export interface ProductPagesOnRequest {
    * just rendered (its answer must call `answered`); null when it is not a product page or no such
    * product is shown.
    */
-  page(urlPath: string, arrivedAt?: number): Promise<{ file: string } | { fresh: FreshPage } | null>;
+  page(urlPath: string, arrivedAt?: number, encoding?: Encoding | null): Promise<{ file: string } | { fresh: FreshPage } | null>;
   /**
    * Writes the product's pages again in every language from fresh data, each replaced whole; removes
    * them when no shown product has this slug (the server then answers 404). What a saved change
@@ -100,14 +103,20 @@ export function productPagesOnRequest(opts: {
     kept: Promise<string | null>;
   }
 
-  const render = async (locale: Locale, slug: string, file: string, arrivedAt = wallClockMs()): Promise<Rendering | null> => {
+  const render = async (
+    locale: Locale,
+    slug: string,
+    file: string,
+    arrivedAt = wallClockMs(),
+    encoding: Encoding | null = null,
+  ): Promise<Rendering | null> => {
     const startedAt = performance.now();
     const askedAt = wallClockMs();
     const cpuAtStart = processCpuMs();
     const renderNow = async (): Promise<RenderedHtml | null> => {
       renderer ??= opts.startRenderer();
       try {
-        return await (await renderer).render(slug, locale, opts.generation());
+        return await (await renderer).render(slug, locale, opts.generation(), encoding);
       } catch (err) {
         // A thread that stopped is started again for the next request.
         renderer = null;
@@ -124,7 +133,7 @@ export function productPagesOnRequest(opts: {
     const { html } = rendered;
     const returnedAt = wallClockMs();
     // Both threads' CPU while rendering, less the render thread's own: the API and database serving the page's reads.
-    const readsCpu = Math.max(0, processCpuMs() - cpuAtStart - rendered.cpu.render - rendered.cpu.russian);
+    const readsCpu = Math.max(0, processCpuMs() - cpuAtStart - rendered.cpu.render - rendered.cpu.russian - rendered.cpu.answer);
     const cspStarted = processCpuMs();
     allowInlineParts(opts.siteDir, html);
     const cspCpu = processCpuMs() - cspStarted;
@@ -149,15 +158,30 @@ export function productPagesOnRequest(opts: {
       // A refresh replaces the build's plain page too: the plain one would be found first.
       rmSync(file, { force: true });
       const keep = processCpuMs() - keepStarted;
-      reportRenderPhases({ reads: readsCpu, ...rendered.cpu, csp: cspCpu, answer: answerCpu, keep, answeredAfter, timeline });
+      reportRenderPhases({
+        reads: readsCpu,
+        render: rendered.cpu.render,
+        russian: rendered.cpu.russian,
+        csp: cspCpu,
+        answer: answerCpu + rendered.cpu.answer,
+        keep,
+        answeredAfter,
+        timeline,
+      });
       return compressed;
     });
-    return { html, answered: (cpu = 0) => answer(cpu), kept };
+    return { html, compressed: rendered.answer, answered: (cpu = 0) => answer(cpu), kept };
   };
 
   /** One render of `file` at a time: a request for it while it is rendered or kept joins it. */
-  const renderOnce = (locale: Locale, slug: string, file: string, arrivedAt?: number): Promise<Rendering | null> => {
-    const pending = render(locale, slug, file, arrivedAt);
+  const renderOnce = (
+    locale: Locale,
+    slug: string,
+    file: string,
+    arrivedAt?: number,
+    encoding?: Encoding | null,
+  ): Promise<Rendering | null> => {
+    const pending = render(locale, slug, file, arrivedAt, encoding);
     inFlight.set(file, pending);
     const done = () => {
       if (inFlight.get(file) === pending) inFlight.delete(file);
@@ -207,14 +231,14 @@ export function productPagesOnRequest(opts: {
       }
       return 'removed';
     },
-    page(urlPath, arrivedAt) {
+    page(urlPath, arrivedAt, encoding) {
       const asked = productPageRequest(urlPath);
       if (!asked) return Promise.resolve(null);
       const file = productPageFile(opts.siteDir, LOCALE_PREFIX[asked.locale], asked.slug);
       // A slug with a dot looks like a file name to the static lookup: its page is found here.
       const kept = [file, compressedPageFile(file)].find((f) => existsSync(f));
       if (kept) return Promise.resolve({ file: kept });
-      return (inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file, arrivedAt)).then((r) => (r ? { fresh: r } : null));
+      return (inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file, arrivedAt, encoding)).then((r) => (r ? { fresh: r } : null));
     },
     async close() {
       const r = renderer;

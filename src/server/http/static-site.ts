@@ -12,7 +12,15 @@ import { extname, join, resolve, sep } from 'node:path';
 import { COMPRESSED_PAGE_SUFFIX, compressedPageFile, readPageBytes } from '../../build/compressed-pages';
 import { pageFileCandidates } from '../../build/page-files';
 import { processCpuMs, wallClockMs } from '../../build/render-phases';
-import { acceptedEncoding, CompressedFiles, compressFirstAnswer, etagMatches, fileEtag, isCompressible } from './compression';
+import {
+  acceptedEncoding,
+  CompressedFiles,
+  compressFirstAnswer,
+  etagMatches,
+  fileEtag,
+  isCompressible,
+  type Encoding,
+} from './compression';
 import { shopDynamicPage } from './shop-pages';
 import { productPageRequest, type FreshPage, type ProductPagesOnRequest } from './product-pages-on-request';
 
@@ -172,11 +180,11 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
   }
 
   /** A product page not built yet, rendered now (src/server/http/product-pages-on-request.ts). */
-  async function renderedOnRequest(urlPath: string, arrivedAt: number): Promise<Found | FreshPage | null> {
+  async function renderedOnRequest(urlPath: string, arrivedAt: number, encoding: Encoding | null): Promise<Found | FreshPage | null> {
     if (!productPages) return null;
     let page: Awaited<ReturnType<ProductPagesOnRequest['page']>>;
     try {
-      page = await productPages.page(urlPath, arrivedAt);
+      page = await productPages.page(urlPath, arrivedAt, encoding);
     } catch (err) {
       // The shopper gets the 404 page of the language; the log says why (the next request tries again).
       console.error(`rendering ${urlPath} on request failed: ${(err as Error).stack ?? String(err)}`);
@@ -199,6 +207,8 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
       const bytes = new Uint8Array(Buffer.from(page.html, 'utf8'));
       const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
       if (!encoding) return c.body(bytes, 200, headers);
+      // Compressed by the render thread for the request that asked (another joining it may want another encoding).
+      if (page.compressed?.encoding === encoding) return c.body(page.compressed.bytes, 200, { ...headers, 'Content-Encoding': encoding });
       const started = processCpuMs();
       const body = await compressFirstAnswer(bytes, encoding);
       cpu = processCpuMs() - started;
@@ -222,10 +232,12 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
     if (urlPath.includes('\0')) return notFoundPage(c, urlPath);
     // Error pages exist to be shown with their status, not as pages of their own.
     if (/^\/((en|ru)\/)?404(\/|\.html)?$/.test(urlPath)) return notFoundPage(c, urlPath);
+    // A page rendered now comes back compressed for this answer (a HEAD wants no body).
+    const encoding = c.req.method === 'HEAD' ? null : acceptedEncoding(c.req.header('Accept-Encoding'));
     const file =
       productPages && productPageRequest(urlPath)
-        ? (findFileNow(urlPath) ?? (await renderedOnRequest(urlPath, arrivedAt)))
-        : ((await findFile(urlPath)) ?? (await dynamicPage(urlPath)) ?? (await renderedOnRequest(urlPath, arrivedAt)));
+        ? (findFileNow(urlPath) ?? (await renderedOnRequest(urlPath, arrivedAt, encoding)))
+        : ((await findFile(urlPath)) ?? (await dynamicPage(urlPath)) ?? (await renderedOnRequest(urlPath, arrivedAt, encoding)));
     if (!file) return notFoundPage(c, urlPath);
     return 'html' in file ? sendFresh(c, file) : send(c, file, 200);
   });
