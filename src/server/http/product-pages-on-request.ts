@@ -18,6 +18,7 @@ import type { ProductRenderer, RenderedHtml } from '../../build/product-render-t
 import { processCpuMs, reportRenderPhases, wallClockMs } from '../../build/render-phases';
 import { LOCALES, type Locale } from '../../lib/locales';
 import type { Encoding } from './compression';
+import { foregroundStarted } from '../services/search/foreground-work';
 
 /** Which product page a URL path asks for; null for any other path. */
 export function productPageRequest(urlPath: string): { locale: Locale; slug: string } | null {
@@ -112,6 +113,10 @@ export function productPagesOnRequest(opts: {
   ): Promise<Rendering | null> => {
     const startedAt = performance.now();
     const askedAt = wallClockMs();
+    // Until its answer is on its way, the search indexes built in slices on this thread wait
+    // (foreground-work.ts); a page whose answer never comes ends that after a while.
+    const foregroundDone = foregroundStarted();
+    setTimeout(foregroundDone, 30_000).unref();
     const cpuAtStart = processCpuMs();
     const renderNow = async (): Promise<RenderedHtml | null> => {
       renderer ??= opts.startRenderer();
@@ -127,9 +132,17 @@ export function productPagesOnRequest(opts: {
     // read of its product answers 404 for the same products (src/server/services/product-views.ts
     // productIsPublic), one query fewer per page. The API reads slugs in lower case; a page is kept
     // under the address asked for, so any other address is checked as it is.
-    if ((!renderer || slug !== slug.toLowerCase()) && !(await opts.isShown(slug))) return null;
-    const rendered = await renderNow();
-    if (rendered === null) return null;
+    let rendered: RenderedHtml | null;
+    try {
+      rendered = (!renderer || slug !== slug.toLowerCase()) && !(await opts.isShown(slug)) ? null : await renderNow();
+    } catch (err) {
+      foregroundDone();
+      throw err;
+    }
+    if (rendered === null) {
+      foregroundDone();
+      return null;
+    }
     const { html } = rendered;
     const returnedAt = wallClockMs();
     // Both threads' CPU while rendering, less the render thread's own: the API and database serving the page's reads.
@@ -170,7 +183,15 @@ export function productPagesOnRequest(opts: {
       });
       return compressed;
     });
-    return { html, compressed: rendered.answer, answered: (cpu = 0) => answer(cpu), kept };
+    return {
+      html,
+      compressed: rendered.answer,
+      answered: (cpu = 0) => {
+        foregroundDone();
+        answer(cpu);
+      },
+      kept,
+    };
   };
 
   /** One render of `file` at a time: a request for it while it is rendered or kept joins it. */
