@@ -131,6 +131,20 @@ async function main() {
       }
     ).rows.map((r) => r.slug);
     const server = await startServer(config, database, { siteDir });
+    const serverStarted = performance.now();
+    // When the server's in-memory search indexes were ready (built on its thread from its start, beside the renders).
+    const indexesReady: string[] = [];
+    for (const [name, keeper] of [
+      ['suggestion index', server.deps.search?.index],
+      ['listing index', server.deps.search?.listing],
+    ] as const)
+      void keeper
+        ?.ready()
+        .then(() =>
+          indexesReady.push(
+            `${name} ${((performance.now() - serverStarted) / 1000).toFixed(1)} s (build ${(keeper.stats.lastBuildMs / 1000).toFixed(1)} s)`,
+          ),
+        );
     try {
       let resets = 0;
       const get = async (path: string) => {
@@ -180,6 +194,14 @@ async function main() {
       // The server thread's event loop (it serves the pages and the render thread's API reads).
       const loopDelay = monitorEventLoopDelay({ resolution: 10 });
       loopDelay.enable();
+      // The longest stalls of that thread, and when (s after the background job started): what held it is read beside them.
+      const stalls: { at: number; ms: number }[] = [];
+      let tick = performance.now();
+      const stallWatch = setInterval(() => {
+        const now = performance.now();
+        if (now - tick > 250) stalls.push({ at: (tick - laterStarted) / 1000, ms: now - tick - 20 });
+        tick = now;
+      }, 20);
       const byLocale: Record<string, number[]> = { fa: [], en: [], ru: [] };
       // A first request that fails (on a machine under heavy outside load a page's API read passed its
       // 60 s timeout) is counted and the run goes on.
@@ -203,6 +225,7 @@ async function main() {
       if (failed) console.log(`first requests that failed: ${failed}`);
       stopWatching();
       loopDelay.disable();
+      clearInterval(stallWatch);
       const duringBuild = !laterDone && later !== null;
       const completed = await later?.done;
       if (completed)
@@ -278,6 +301,14 @@ async function main() {
       console.log(
         `server thread's event loop delay over those first requests: p50 ${ms(loopDelay.percentile(50) / 1e6)}  p99 ${ms(loopDelay.percentile(99) / 1e6)}  max ${ms(loopDelay.max / 1e6)}`,
       );
+      console.log(
+        `its stalls over 250 ms: ${stalls.length}; longest: ${[...stalls]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 8)
+          .map((s) => `${s.ms.toFixed(0)} ms at ${s.at.toFixed(1)} s`)
+          .join(', ')}`,
+      );
+      console.log(`in-memory indexes ready after the server's start: ${indexesReady.join('; ') || 'not yet'}`);
       // The slowest first requests, where their wall time went (render-phases.ts RenderTimeline).
       console.log('slowest first requests (ms since the server had the request; sent at s after the background job started):');
       for (const i of [...first.keys()].sort((a, b) => first[b]! - first[a]!).slice(0, 6)) {

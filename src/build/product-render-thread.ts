@@ -22,10 +22,18 @@ import { processCpuMs, threadCpuMs, wallClockMs } from './render-phases';
 import { russianFromEnglish } from './russian-pages';
 import { startThreadWithTsx } from './rebuild-thread';
 import { siteBuildInput } from './site-input';
+import { serveApiInThread } from './in-thread-api';
+import { compressFirstAnswerNow, type Encoding } from '../server/http/compression';
 
+/**
+ * Where the pages read the API: the loopback API the server thread serves (PGlite, owned by the
+ * process's database thread), or on PostgreSQL the API served in this thread over pools of its own
+ * (in-thread-api.ts), so a first render never waits for the server's thread.
+ */
+export type RenderData = { apiUrl: string } | { databaseUrl: string };
 interface SessionStart {
   config: Config;
-  apiUrl: string;
+  data: RenderData;
   siteDir: string;
 }
 interface RenderAsk {
@@ -33,11 +41,15 @@ interface RenderAsk {
   slug: string;
   locale: Locale;
   generation: string;
+  /** The asking request's encoding: the page comes back compressed for its answer too. */
+  encoding: Encoding | null;
 }
 /** A page, the render thread's CPU milliseconds for it and when it took it up and posted it (src/build/render-phases.ts). */
 export interface RenderedHtml {
   html: string;
-  cpu: { render: number; russian: number };
+  /** The page compressed for the answer of the request that asked (compressFirstAnswer's bytes), when it takes one. */
+  answer?: { encoding: Encoding; bytes: Uint8Array<ArrayBuffer> };
+  cpu: { render: number; russian: number; answer: number };
   wall: { pickedUpAt: number; postedAt: number; reads: { path: string; ms: number }[] };
 }
 export type RenderAnswer = ({ id: number } & RenderedHtml) | { id: number; missing: true } | { id: number; error: string };
@@ -49,12 +61,12 @@ export const productPagePath = (locale: Locale, slug: string): string => `${loca
 
 export interface ProductRenderer {
   /** The page's HTML; null when no enabled product has this slug. */
-  render(slug: string, locale: Locale, generation: string): Promise<RenderedHtml | null>;
+  render(slug: string, locale: Locale, generation: string, encoding?: Encoding | null): Promise<RenderedHtml | null>;
   close(): Promise<void>;
 }
 
 /** Starts the thread (its Astro build takes a few seconds); renders wait for it. */
-export function productRenderThread(config: Config, apiUrl: string, siteDir: string): ProductRenderer {
+export function productRenderThread(config: Config, data: RenderData, siteDir: string): ProductRenderer {
   const worker: Worker = startThreadWithTsx(import.meta.url, MARK);
   let next = 0;
   const waiting = new Map<number, { resolve: (page: RenderedHtml | null) => void; reject: (err: Error) => void }>();
@@ -68,22 +80,22 @@ export function productRenderThread(config: Config, apiUrl: string, siteDir: str
     const w = waiting.get(m.id);
     if (!w) return;
     waiting.delete(m.id);
-    if ('html' in m) w.resolve({ html: m.html, cpu: m.cpu, wall: m.wall });
+    if ('html' in m) w.resolve({ html: m.html, answer: m.answer, cpu: m.cpu, wall: m.wall });
     else if ('missing' in m) w.resolve(null);
     else w.reject(new Error(m.error));
   });
   worker.on('error', (err) => fail(err));
   worker.on('exit', (code) => fail(new Error(`the product render thread stopped (exit ${code})`)));
-  worker.postMessage({ config, apiUrl, siteDir } satisfies SessionStart);
+  worker.postMessage({ config, data, siteDir } satisfies SessionStart);
   return {
-    render(slug, locale, generation) {
+    render(slug, locale, generation, encoding = null) {
       if (ended) return Promise.reject(ended);
       const id = ++next;
       // Only while a page is asked for does the thread keep the process alive.
       worker.ref();
       return new Promise<RenderedHtml | null>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, slug, locale, generation } satisfies RenderAsk);
+        worker.postMessage({ id, slug, locale, generation, encoding } satisfies RenderAsk);
       }).finally(() => {
         if (waiting.size === 0) worker.unref();
       });
@@ -101,7 +113,7 @@ function isNotFound(err: unknown): boolean {
   return false;
 }
 
-async function startSession(job: SessionStart): Promise<RouteRenderer> {
+async function startSession(job: { config: Config; apiUrl: string; siteDir: string }): Promise<RouteRenderer> {
   const cacheDir = join(process.cwd(), 'node_modules', '.cache', 'qateh-site');
   mkdirSync(cacheDir, { recursive: true });
   // Under the working directory, as any build in this process (src/build/site.ts stagingDir).
@@ -154,12 +166,16 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
   port.on('message', (m: SessionStart | RenderAsk) => {
     if ('config' in m) {
       site = m.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
-      reads = timeReads(m.apiUrl);
-      session = startSession(m).then((renderer) => {
+      const data = m.data;
+      session = (async () => {
+        const apiUrl = 'apiUrl' in data ? data.apiUrl : (await serveApiInThread(m.config, data.databaseUrl)).url;
+        // Outside the in-thread API's fetch, so its reads are timed too.
+        reads = timeReads(apiUrl);
+        const renderer = await startSession({ config: m.config, apiUrl, siteDir: m.siteDir });
         // From now on the pages read each product by itself (src/site/data.ts productPage).
-        input = siteBuildInput(m.apiUrl, { products: [], listings: [], onRequest: true });
+        input = siteBuildInput(apiUrl, { products: [], listings: [], onRequest: true });
         return renderer;
-      });
+      })();
       // A failed start is reported to every render asked for.
       session.catch(() => {});
       return;
@@ -168,9 +184,10 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
     const pickedUpAt = wallClockMs();
     underWay++;
     void (async () => {
-      const readsFrom = reads!.count();
+      let readsFrom = 0;
       try {
         const renderer = await session!;
+        readsFrom = reads!.count();
         // Data read once per generation: src/site/data.ts and render-once.ts key their memory by it.
         provideBuildInput({ ...input!, buildId: `on-request-${ask.generation}` });
         // This thread renders one page at a time at most when asked one at a time (the bench); pages
@@ -185,14 +202,21 @@ if (!isMainThread && (workerData as typeof MARK | undefined)?.qatehProductRender
         const render = threadCpuMs() - started;
         const russianStarted = processCpuMs();
         const html = ask.locale === 'ru' ? russianFromEnglish(english, site) : english;
-        const cpu = { render, russian: processCpuMs() - russianStarted };
+        const russian = processCpuMs() - russianStarted;
+        // Compressed here for the request waiting (as the server would: compressFirstAnswer), so the
+        // server's thread, which serves every request, only sends it.
+        const answerStarted = threadCpuMs();
+        const answer = ask.encoding
+          ? { encoding: ask.encoding, bytes: compressFirstAnswerNow(Buffer.from(html, 'utf8'), ask.encoding) }
+          : undefined;
+        const cpu = { render, russian, answer: threadCpuMs() - answerStarted };
         const wall = { pickedUpAt, postedAt: wallClockMs(), reads: reads!.since(readsFrom) };
-        port.postMessage({ id: ask.id, html, cpu, wall } satisfies RenderAnswer);
+        port.postMessage({ id: ask.id, html, answer, cpu, wall } satisfies RenderAnswer);
       } catch (err) {
         if (isNotFound(err)) port.postMessage({ id: ask.id, missing: true } satisfies RenderAnswer);
         else port.postMessage({ id: ask.id, error: (err as Error).stack ?? String(err) } satisfies RenderAnswer);
       } finally {
-        if (--underWay === 0) reads!.idle();
+        if (--underWay === 0) reads?.idle();
       }
     })();
   });

@@ -180,15 +180,17 @@ export function createApp(config: Config, database: Database, options: AppOption
           import('../build/build-api'),
           import('../build/product-render-thread'),
         ]);
-        // No read cache of its own: a page refreshed right after a save must read the saved product,
-        // not a copy this API kept until its change notification arrived.
-        const api = await startBuildApi({ ...config, READ_CACHE_SIZE: 0 }, database);
-        const thread = productRenderThread(config, api.url, siteDir);
+        // On PostgreSQL the thread serves its pages' reads itself (src/build/in-thread-api.ts): a first
+        // render does not wait for this thread. PGlite lives in this process: a loopback API serves them,
+        // with no read cache of its own (a page refreshed right after a save must read the saved
+        // product, not a copy this API kept until its change notification arrived).
+        const api = database.url ? null : await startBuildApi({ ...config, READ_CACHE_SIZE: 0 }, database);
+        const thread = productRenderThread(config, api ? { apiUrl: api.url } : { databaseUrl: database.url! }, siteDir);
         return {
           render: thread.render,
           close: async () => {
             await thread.close();
-            await api.close();
+            await api?.close();
           },
         };
       },

@@ -7,7 +7,7 @@
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import type { Stats } from 'node:fs';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 /** zlib's output: Buffers over plain (never shared) ArrayBuffers, as response bodies want them. */
@@ -51,16 +51,26 @@ const gzipAsync = promisify(gzip);
  */
 async function compressBytes(bytes: Uint8Array, encoding: Encoding, strength: 'fast' | 'best'): Promise<Bytes> {
   const best = strength === 'best';
-  if (encoding === 'br') {
-    return (await brotli(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-      },
-    })) as Bytes;
-  }
+  if (encoding === 'br') return (await brotli(bytes, brotliOptions(bytes, best))) as Bytes;
   return (await gzipAsync(bytes, { level: best ? 9 : 6 })) as Bytes;
+}
+
+const brotliOptions = (bytes: Uint8Array, best: boolean): BrotliOptions => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+  },
+});
+
+/**
+ * compressFirstAnswer's bytes, made in the calling thread: the render thread of product pages
+ * (src/build/product-render-thread.ts) compresses the page it rendered for the request that asked,
+ * so the server thread only sends it (its own turn of the event loop and the thread pool's queue
+ * were a first render's longest waits on a busy deploy).
+ */
+export function compressFirstAnswerNow(bytes: Uint8Array, encoding: Encoding): Bytes {
+  return (encoding === 'br' ? brotliCompressSync(bytes, brotliOptions(bytes, false)) : gzipSync(bytes, { level: 6 })) as Bytes;
 }
 
 /**

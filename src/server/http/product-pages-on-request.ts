@@ -17,6 +17,8 @@ import { InlineHashCollector, readInlineHashes, writeInlineHashes } from '../../
 import type { ProductRenderer, RenderedHtml } from '../../build/product-render-thread';
 import { processCpuMs, reportRenderPhases, wallClockMs } from '../../build/render-phases';
 import { LOCALES, type Locale } from '../../lib/locales';
+import type { Encoding } from './compression';
+import { foregroundStarted } from '../services/search/foreground-work';
 
 /** Which product page a URL path asks for; null for any other path. */
 export function productPageRequest(urlPath: string): { locale: Locale; slug: string } | null {
@@ -56,6 +58,8 @@ function allowInlineParts(siteDir: string, html: string): void {
  */
 export interface FreshPage {
   html: string;
+  /** The page already compressed for the answer of the request that had it rendered (its encoding), if any. */
+  compressed?: { encoding: Encoding; bytes: Uint8Array<ArrayBuffer> };
   /**
    * Says the answer's bytes are ready (with the CPU they took to compress, for the phase figures), or
    * that no answer will be sent: the page is kept from then on. Only the first call counts.
@@ -69,7 +73,7 @@ export interface ProductPagesOnRequest {
    * just rendered (its answer must call `answered`); null when it is not a product page or no such
    * product is shown.
    */
-  page(urlPath: string, arrivedAt?: number): Promise<{ file: string } | { fresh: FreshPage } | null>;
+  page(urlPath: string, arrivedAt?: number, encoding?: Encoding | null): Promise<{ file: string } | { fresh: FreshPage } | null>;
   /**
    * Writes the product's pages again in every language from fresh data, each replaced whole; removes
    * them when no shown product has this slug (the server then answers 404). What a saved change
@@ -100,14 +104,24 @@ export function productPagesOnRequest(opts: {
     kept: Promise<string | null>;
   }
 
-  const render = async (locale: Locale, slug: string, file: string, arrivedAt = wallClockMs()): Promise<Rendering | null> => {
+  const render = async (
+    locale: Locale,
+    slug: string,
+    file: string,
+    arrivedAt = wallClockMs(),
+    encoding: Encoding | null = null,
+  ): Promise<Rendering | null> => {
     const startedAt = performance.now();
     const askedAt = wallClockMs();
+    // Until its answer is on its way, the search indexes built in slices on this thread wait
+    // (foreground-work.ts); a page whose answer never comes ends that after a while.
+    const foregroundDone = foregroundStarted();
+    setTimeout(foregroundDone, 30_000).unref();
     const cpuAtStart = processCpuMs();
     const renderNow = async (): Promise<RenderedHtml | null> => {
       renderer ??= opts.startRenderer();
       try {
-        return await (await renderer).render(slug, locale, opts.generation());
+        return await (await renderer).render(slug, locale, opts.generation(), encoding);
       } catch (err) {
         // A thread that stopped is started again for the next request.
         renderer = null;
@@ -118,13 +132,21 @@ export function productPagesOnRequest(opts: {
     // read of its product answers 404 for the same products (src/server/services/product-views.ts
     // productIsPublic), one query fewer per page. The API reads slugs in lower case; a page is kept
     // under the address asked for, so any other address is checked as it is.
-    if ((!renderer || slug !== slug.toLowerCase()) && !(await opts.isShown(slug))) return null;
-    const rendered = await renderNow();
-    if (rendered === null) return null;
+    let rendered: RenderedHtml | null;
+    try {
+      rendered = (!renderer || slug !== slug.toLowerCase()) && !(await opts.isShown(slug)) ? null : await renderNow();
+    } catch (err) {
+      foregroundDone();
+      throw err;
+    }
+    if (rendered === null) {
+      foregroundDone();
+      return null;
+    }
     const { html } = rendered;
     const returnedAt = wallClockMs();
     // Both threads' CPU while rendering, less the render thread's own: the API and database serving the page's reads.
-    const readsCpu = Math.max(0, processCpuMs() - cpuAtStart - rendered.cpu.render - rendered.cpu.russian);
+    const readsCpu = Math.max(0, processCpuMs() - cpuAtStart - rendered.cpu.render - rendered.cpu.russian - rendered.cpu.answer);
     const cspStarted = processCpuMs();
     allowInlineParts(opts.siteDir, html);
     const cspCpu = processCpuMs() - cspStarted;
@@ -149,15 +171,38 @@ export function productPagesOnRequest(opts: {
       // A refresh replaces the build's plain page too: the plain one would be found first.
       rmSync(file, { force: true });
       const keep = processCpuMs() - keepStarted;
-      reportRenderPhases({ reads: readsCpu, ...rendered.cpu, csp: cspCpu, answer: answerCpu, keep, answeredAfter, timeline });
+      reportRenderPhases({
+        reads: readsCpu,
+        render: rendered.cpu.render,
+        russian: rendered.cpu.russian,
+        csp: cspCpu,
+        answer: answerCpu + rendered.cpu.answer,
+        keep,
+        answeredAfter,
+        timeline,
+      });
       return compressed;
     });
-    return { html, answered: (cpu = 0) => answer(cpu), kept };
+    return {
+      html,
+      compressed: rendered.answer,
+      answered: (cpu = 0) => {
+        foregroundDone();
+        answer(cpu);
+      },
+      kept,
+    };
   };
 
   /** One render of `file` at a time: a request for it while it is rendered or kept joins it. */
-  const renderOnce = (locale: Locale, slug: string, file: string, arrivedAt?: number): Promise<Rendering | null> => {
-    const pending = render(locale, slug, file, arrivedAt);
+  const renderOnce = (
+    locale: Locale,
+    slug: string,
+    file: string,
+    arrivedAt?: number,
+    encoding?: Encoding | null,
+  ): Promise<Rendering | null> => {
+    const pending = render(locale, slug, file, arrivedAt, encoding);
     inFlight.set(file, pending);
     const done = () => {
       if (inFlight.get(file) === pending) inFlight.delete(file);
@@ -207,14 +252,14 @@ export function productPagesOnRequest(opts: {
       }
       return 'removed';
     },
-    page(urlPath, arrivedAt) {
+    page(urlPath, arrivedAt, encoding) {
       const asked = productPageRequest(urlPath);
       if (!asked) return Promise.resolve(null);
       const file = productPageFile(opts.siteDir, LOCALE_PREFIX[asked.locale], asked.slug);
       // A slug with a dot looks like a file name to the static lookup: its page is found here.
       const kept = [file, compressedPageFile(file)].find((f) => existsSync(f));
       if (kept) return Promise.resolve({ file: kept });
-      return (inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file, arrivedAt)).then((r) => (r ? { fresh: r } : null));
+      return (inFlight.get(file) ?? renderOnce(asked.locale, asked.slug, file, arrivedAt, encoding)).then((r) => (r ? { fresh: r } : null));
     },
     async close() {
       const r = renderer;

@@ -6,15 +6,23 @@
  * file carries a validator, so a revisit of an unchanged page is a 304 (src/server/http/compression.ts).
  */
 import type { Context, Hono } from 'hono';
-import type { Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { COMPRESSED_PAGE_SUFFIX, compressedPageFile, readPageBytes } from '../../build/compressed-pages';
 import { pageFileCandidates } from '../../build/page-files';
 import { processCpuMs, wallClockMs } from '../../build/render-phases';
-import { acceptedEncoding, CompressedFiles, compressFirstAnswer, etagMatches, fileEtag, isCompressible } from './compression';
+import {
+  acceptedEncoding,
+  CompressedFiles,
+  compressFirstAnswer,
+  etagMatches,
+  fileEtag,
+  isCompressible,
+  type Encoding,
+} from './compression';
 import { shopDynamicPage } from './shop-pages';
-import type { FreshPage, ProductPagesOnRequest } from './product-pages-on-request';
+import { productPageRequest, type FreshPage, type ProductPagesOnRequest } from './product-pages-on-request';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,6 +66,17 @@ async function fileAt(path: string): Promise<Found | null> {
 }
 
 /**
+ * fileAt without the thread pool: a product URL's few candidates are looked up at once (a stat is
+ * microseconds). Each async stat waited its turn in the thread pool and on the event loop: on a busy
+ * deploy (compressions in the pool, the search indexes built on this thread) a first request of a
+ * product page spent up to a second there before its render was asked for.
+ */
+function fileAtNow(path: string): Found | null {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  return stats?.isFile() ? { path, stats } : null;
+}
+
+/**
  * A path that stays on this site as a redirect target: runs of slashes (and backslashes, which
  * browsers read as slashes) become one, so `/fa//evil.example/x` goes to `/evil.example/x` and not to
  * the host `evil.example` (a Location starting with `//` is another site).
@@ -74,20 +93,33 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
    * (the build's own records: what each page was rendered from, the recorded browser bundle) other
    * than the standard /.well-known/ folder.
    */
-  async function findFile(urlPath: string): Promise<Found | null> {
+  function fileCandidates(urlPath: string): string[] {
     const base = resolve(join(root, urlPath));
-    if (base !== root && !base.startsWith(root + sep)) return null;
+    if (base !== root && !base.startsWith(root + sep)) return [];
     if (
       base
         .slice(root.length)
         .split(sep)
         .some((part) => part.startsWith('.') && part !== '.well-known')
     )
-      return null;
+      return [];
     const candidates = extname(urlPath) ? [base] : pageFileCandidates(root, base.slice(root.length));
     // A page kept compressed (rendered on request, src/build/compressed-pages.ts) after its HTML form.
-    for (const candidate of [...candidates, ...candidates.filter((f) => f.endsWith('.html')).map(compressedPageFile)]) {
+    return [...candidates, ...candidates.filter((f) => f.endsWith('.html')).map(compressedPageFile)];
+  }
+
+  async function findFile(urlPath: string): Promise<Found | null> {
+    for (const candidate of fileCandidates(urlPath)) {
       const found = await fileAt(candidate);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** findFile looked up at once (fileAtNow): for product URLs, whose page may have to be rendered now. */
+  function findFileNow(urlPath: string): Found | null {
+    for (const candidate of fileCandidates(urlPath)) {
+      const found = fileAtNow(candidate);
       if (found) return found;
     }
     return null;
@@ -148,11 +180,11 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
   }
 
   /** A product page not built yet, rendered now (src/server/http/product-pages-on-request.ts). */
-  async function renderedOnRequest(urlPath: string, arrivedAt: number): Promise<Found | FreshPage | null> {
+  async function renderedOnRequest(urlPath: string, arrivedAt: number, encoding: Encoding | null): Promise<Found | FreshPage | null> {
     if (!productPages) return null;
     let page: Awaited<ReturnType<ProductPagesOnRequest['page']>>;
     try {
-      page = await productPages.page(urlPath, arrivedAt);
+      page = await productPages.page(urlPath, arrivedAt, encoding);
     } catch (err) {
       // The shopper gets the 404 page of the language; the log says why (the next request tries again).
       console.error(`rendering ${urlPath} on request failed: ${(err as Error).stack ?? String(err)}`);
@@ -175,6 +207,8 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
       const bytes = new Uint8Array(Buffer.from(page.html, 'utf8'));
       const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
       if (!encoding) return c.body(bytes, 200, headers);
+      // Compressed by the render thread for the request that asked (another joining it may want another encoding).
+      if (page.compressed?.encoding === encoding) return c.body(page.compressed.bytes, 200, { ...headers, 'Content-Encoding': encoding });
       const started = processCpuMs();
       const body = await compressFirstAnswer(bytes, encoding);
       cpu = processCpuMs() - started;
@@ -198,7 +232,12 @@ export function mountStaticSite(app: Hono, siteDir: string, productPages?: Produ
     if (urlPath.includes('\0')) return notFoundPage(c, urlPath);
     // Error pages exist to be shown with their status, not as pages of their own.
     if (/^\/((en|ru)\/)?404(\/|\.html)?$/.test(urlPath)) return notFoundPage(c, urlPath);
-    const file = (await findFile(urlPath)) ?? (await dynamicPage(urlPath)) ?? (await renderedOnRequest(urlPath, arrivedAt));
+    // A page rendered now comes back compressed for this answer (a HEAD wants no body).
+    const encoding = c.req.method === 'HEAD' ? null : acceptedEncoding(c.req.header('Accept-Encoding'));
+    const file =
+      productPages && productPageRequest(urlPath)
+        ? (findFileNow(urlPath) ?? (await renderedOnRequest(urlPath, arrivedAt, encoding)))
+        : ((await findFile(urlPath)) ?? (await dynamicPage(urlPath)) ?? (await renderedOnRequest(urlPath, arrivedAt, encoding)));
     if (!file) return notFoundPage(c, urlPath);
     return 'html' in file ? sendFresh(c, file) : send(c, file, 200);
   });
