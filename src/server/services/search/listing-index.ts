@@ -24,7 +24,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { CategoryScope } from './scope';
 import type { MatchedRow } from './suggestion-index';
-import { resorted } from './sorted-rows';
+import { moveRow, resorted } from './sorted-rows';
 
 // Rows read at once while building: bounded memory whatever the catalogue's size.
 const BATCH = 20_000;
@@ -428,6 +428,7 @@ export class ListingIndex {
       rowOfId.set(orders.rowOfId);
     }
     const wasVisible = new Set<number>();
+    const oldCategory = new Map<number, number>();
     const affected = new Set<number>();
     const rows: number[] = [];
     let next = this.cols.ids.length;
@@ -440,6 +441,7 @@ export class ListingIndex {
         rowOfId[id] = row;
       } else if (c.visible[row]) {
         wasVisible.add(row);
+        oldCategory.set(row, c.category[row]!);
         affected.add(c.category[row]!);
       }
       rows.push(row);
@@ -455,32 +457,53 @@ export class ListingIndex {
     }
     if (allRanks) for (let row = 0; row < c.ids.length; row++) c.nameRank[row] = allRanks.get(c.ids[row]!) ?? 0;
     // Attribute values: the patched rows' lists replaced, the others copied as they are.
+    // Attribute values: only rows whose lists changed are written (the lists copied once for all of them).
     const patchedAttrs = new Map<number, number[]>();
-    for (const row of rows) patchedAttrs.set(row, c.visible[row] ? (attrsById.get(c.ids[row]!) ?? []) : []);
-    replaceAttributes(c, patchedAttrs);
-    // Orders: the patched rows out of each, the visible ones back in their place.
-    const marks = new Uint8Array(c.ids.length);
-    for (const row of rows) marks[row] = 1;
+    for (const row of rows) {
+      const list = c.visible[row] ? (attrsById.get(c.ids[row]!) ?? []) : [];
+      if (!sameAttributes(c, row, list)) patchedAttrs.set(row, list);
+    }
+    if (patchedAttrs.size) replaceAttributes(c, patchedAttrs);
     const visible = (row: number) => c.visible[row] === 1;
     const compare = comparisons(c);
-    const perms = {} as Record<SortName, Int32Array>;
-    const ranks = {} as Record<SortName, Int32Array>;
-    for (const name of Object.keys(compare) as SortName[]) {
-      // Every name read again: the name order sorted anew (a bulk rename, more than MAX_PLACED_NAMES).
-      perms[name] =
-        name === 'name' && allRanks
-          ? Int32Array.from(rowsWhere(c.ids.length, visible)).sort(compare.name)
-          : resorted(orders.perms[name], rows, visible, marks, compare[name]);
+    let perms: Record<SortName, Int32Array>;
+    let ranks: Record<SortName, Int32Array>;
+    const marks = new Uint8Array(c.ids.length);
+    for (const row of rows) marks[row] = 1;
+    const only = rows[0]!;
+    if (rows.length === 1 && wasVisible.has(only) && visible(only) && !allRanks) {
+      // The usual change (one product edited, its stock taken): moved in place in each order.
+      for (const name of Object.keys(compare) as SortName[]) moveRow(orders.perms[name], orders.ranks[name], only, compare[name]);
+      perms = orders.perms;
+      ranks = orders.ranks;
+    } else {
+      // Orders: the patched rows out of each, the visible ones back in their place.
+      perms = {} as Record<SortName, Int32Array>;
+      ranks = {} as Record<SortName, Int32Array>;
+      for (const name of Object.keys(compare) as SortName[]) {
+        // Every name read again: the name order sorted anew (a bulk rename, more than MAX_PLACED_NAMES).
+        perms[name] =
+          name === 'name' && allRanks
+            ? Int32Array.from(rowsWhere(c.ids.length, visible)).sort(compare.name)
+            : resorted(orders.perms[name], rows, visible, marks, compare[name]);
+        ranks[name] = placesOf(perms[name], c.ids.length);
+      }
     }
     // Placed names fall between whole ranks: numbered again 1, 2, 3… along the order.
     if (placed?.size || allRanks) denseRanks(c.nameRank, perms.name);
-    for (const name of Object.keys(compare) as SortName[]) ranks[name] = placesOf(perms[name], c.ids.length);
     const byCategory = new Map(orders.byCategory);
     const stats = new Map(orders.stats);
     for (const cat of affected) {
-      const kept = Array.from(byCategory.get(cat) ?? []).filter((r) => !marks[r]);
-      for (const row of rows) if (c.visible[row] && c.category[row] === cat) kept.push(row);
-      const list = Int32Array.from(kept).sort();
+      // Its list changes only when a row left or joined it; its counts are counted again either way.
+      const joinedOrLeft = rows.some(
+        (row) => (wasVisible.has(row) && oldCategory.get(row) === cat) !== (visible(row) && c.category[row] === cat),
+      );
+      let list = byCategory.get(cat) ?? new Int32Array(0);
+      if (joinedOrLeft) {
+        const kept = Array.from(list).filter((r) => !marks[r]);
+        for (const row of rows) if (visible(row) && c.category[row] === cat) kept.push(row);
+        list = Int32Array.from(kept).sort();
+      }
       if (list.length) {
         byCategory.set(cat, list);
         stats.set(cat, statsOf(c, list));
@@ -948,32 +971,52 @@ function grownColumns(c: Columns, more: number): Columns {
   return out;
 }
 
-/** The attribute value lists (CSR) with the given rows' lists replaced (pairs of value key, value text). */
+/**
+ * The attribute value lists (CSR) with the given rows' lists replaced (pairs of value key, value text):
+ * the rows between two replaced ones are copied as one block (a million small copies took a second).
+ */
 function replaceAttributes(c: Columns, lists: Map<number, number[]>): void {
   const n = c.ids.length;
+  const replaced = [...lists.keys()].sort((x, y) => x - y);
+  let total = c.attrOffsets[n]!;
+  for (const row of replaced) total += lists.get(row)!.length / 2 - (c.attrOffsets[row + 1]! - c.attrOffsets[row]!);
   const offsets = new Int32Array(n + 1);
-  for (let row = 0; row < n; row++) {
-    const list = lists.get(row);
-    offsets[row + 1] = offsets[row]! + (list ? list.length / 2 : c.attrOffsets[row + 1]! - c.attrOffsets[row]!);
-  }
-  const keys = new Int32Array(offsets[n]!);
-  const texts = new Int32Array(offsets[n]!);
-  for (let row = 0; row < n; row++) {
-    const list = lists.get(row);
+  const keys = new Int32Array(total);
+  const texts = new Int32Array(total);
+  let from = 0;
+  let shift = 0;
+  // Rows from..row-1 kept, their offsets moved by what the replaced rows before them added or removed.
+  const copyUpTo = (row: number) => {
+    for (let r = from; r < row; r++) offsets[r + 1] = c.attrOffsets[r + 1]! + shift;
+    const start = c.attrOffsets[from]!;
+    const end = c.attrOffsets[row]!;
+    keys.set(c.attrKeys.subarray(start, end), start + shift);
+    texts.set(c.attrTexts.subarray(start, end), start + shift);
+  };
+  for (const row of replaced) {
+    copyUpTo(row);
+    const list = lists.get(row)!;
     const at = offsets[row]!;
-    if (list) {
-      for (let k = 0; k < list.length; k += 2) {
-        keys[at + k / 2] = list[k]!;
-        texts[at + k / 2] = list[k + 1]!;
-      }
-    } else {
-      keys.set(c.attrKeys.subarray(c.attrOffsets[row]!, c.attrOffsets[row + 1]!), at);
-      texts.set(c.attrTexts.subarray(c.attrOffsets[row]!, c.attrOffsets[row + 1]!), at);
+    for (let k = 0; k < list.length; k += 2) {
+      keys[at + k / 2] = list[k]!;
+      texts[at + k / 2] = list[k + 1]!;
     }
+    offsets[row + 1] = at + list.length / 2;
+    shift = offsets[row + 1]! - c.attrOffsets[row + 1]!;
+    from = row + 1;
   }
+  copyUpTo(n);
   c.attrOffsets = offsets;
   c.attrKeys = keys;
   c.attrTexts = texts;
+}
+
+function sameAttributes(c: Columns, row: number, list: number[]): boolean {
+  const start = c.attrOffsets[row]!;
+  if (c.attrOffsets[row + 1]! - start !== list.length / 2) return false;
+  for (let k = 0; k < list.length; k += 2)
+    if (c.attrKeys[start + k / 2] !== list[k] || c.attrTexts[start + k / 2] !== list[k + 1]) return false;
+  return true;
 }
 
 function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<number, number>): Columns {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSorted, resorted, withoutRows } from './sorted-rows';
+import { mergeSorted, moveRow, resorted, withoutRows } from './sorted-rows';
 
 const byValue = (values: number[]) => (a: number, b: number) => values[a]! - values[b]! || a - b;
 
@@ -29,5 +29,23 @@ describe('sorted rows', () => {
       .filter((r) => !gone.includes(r))
       .sort(byValue(now));
     expect([...resorted(rows, changed, (r) => !gone.includes(r), marks, byValue(now))]).toEqual([...expected]);
+  });
+
+  it.each([
+    { name: 'to the end', values: [1, 2, 3, 4, 5], row: 0, now: 9 },
+    { name: 'to the start', values: [1, 2, 3, 4, 5], row: 4, now: 0 },
+    { name: 'into the middle', values: [1, 2, 3, 4, 5], row: 1, now: 3.5 },
+    { name: 'a tie, by row', values: [1, 2, 3, 4, 5], row: 4, now: 2 },
+    { name: 'not moving', values: [1, 2, 3], row: 1, now: 2 },
+  ])('moves one row in place as a fresh sort would place it ($name)', ({ values, row, now }) => {
+    const rows = Int32Array.from(values.keys()).sort(byValue(values));
+    const places = new Int32Array(values.length);
+    rows.forEach((r, i) => (places[r] = i));
+    const changed = [...values];
+    changed[row] = now;
+    moveRow(rows, places, row, byValue(changed));
+    const expected = Int32Array.from(changed.keys()).sort(byValue(changed));
+    expect([...rows]).toEqual([...expected]);
+    expected.forEach((r, i) => expect(places[r]).toBe(i));
   });
 });

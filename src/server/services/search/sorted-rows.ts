@@ -41,3 +41,25 @@ export function resorted(
   const back = Int32Array.from(changed.filter(stillIn)).sort(compare);
   return mergeSorted(kept, back, compare);
 }
+
+/**
+ * One row moved, in place, to where `compare` places it now (the other rows sorted as they were), with
+ * `places` (each row's place in `sorted`) kept true: a binary search and one block move, no new list.
+ */
+export function moveRow(sorted: Int32Array, places: Int32Array, row: number, compare: (x: number, y: number) => number): void {
+  const from = places[row]!;
+  // Its new place: how many of the other rows come before it.
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(sorted[mid < from ? mid : mid + 1]!, row) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const to = lo;
+  if (to === from) return;
+  if (to > from) sorted.copyWithin(from, from + 1, to + 1);
+  else sorted.copyWithin(to + 1, to, from);
+  sorted[to] = row;
+  for (let i = Math.min(from, to); i <= Math.max(from, to); i++) places[sorted[i]!] = i;
+}
