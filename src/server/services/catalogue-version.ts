@@ -21,13 +21,21 @@ const MAX_NAMED = 700;
 
 /**
  * What a notification says changed: "products:1,2,3" (migration 0020's triggers) names the products;
+ * a trailing "@<origin>" names the writing session's server (migration 0021);
  * "counts" is a category's product count recounted after a product change (named in its own notice);
  * a table's name, or no payload (a LISTEN connection that was lost and came back), means anything.
  */
 export function changeOfNotice(payload: string | undefined): CatalogueChange {
-  if (payload === 'counts') return productsChanged([]);
-  const named = /^products:(\d+(?:,\d+)*)$/.exec(payload ?? '');
-  return named ? productsChanged(named[1]!.split(',').map(Number)) : EVERYTHING;
+  return noticeOf(payload).change;
+}
+
+/** The change a notice names, and the origin of the session that wrote it when it says (migration 0021). */
+export function noticeOf(payload: string | undefined): { change: CatalogueChange; origin: string | null } {
+  if (payload === 'counts') return { change: productsChanged([]), origin: null };
+  const named = /^products:(\d+(?:,\d+)*)(?:@(\w+))?$/.exec(payload ?? '');
+  return named
+    ? { change: productsChanged(named[1]!.split(',').map(Number)), origin: named[2] ?? null }
+    : { change: EVERYTHING, origin: null };
 }
 
 /**
@@ -37,7 +45,12 @@ export function changeOfNotice(payload: string | undefined): CatalogueChange {
  * search index and card cache patch just those (ReadCache.changedSince).
  */
 export function listenForCatalogueChanges(database: Database, cache: ReadCache): Promise<() => Promise<void>> {
-  return database.listen(CATALOGUE_CHANNEL, (payload) => cache.invalidate(changeOfNotice(payload)));
+  return database.listen(CATALOGUE_CHANNEL, (payload) => {
+    // A write through this server has invalidated its products already: its own notice is not a second change.
+    const { change, origin } = noticeOf(payload);
+    if (origin === database.origin) cache.invalidateOwn(change);
+    else cache.invalidate(change);
+  });
 }
 
 /** The newest product change, and the newest change to anything else a shopper reads. */

@@ -11,6 +11,8 @@ export const productsChanged = (ids: Iterable<number>): CatalogueChange => ({ pr
 
 // Generations whose change is remembered: a reader further behind than this starts over.
 const CHANGE_LOG_SIZE = 4096;
+// How long a local write's products wait for the notice of the same commit (it comes within milliseconds).
+const OWN_NOTICE_MS = 2_000;
 
 /**
  * In-process cache of catalogue reads, keyed by the normalised request.
@@ -27,6 +29,8 @@ export class ReadCache {
   /** changes[i] made generation `generationCount - changes.length + 1 + i`; null: everything. */
   private changes: (readonly number[] | null)[] = [];
   private listeners = new Set<() => void>();
+  /** Products this server changed and invalidated itself, until when their own notice is no news. */
+  private announced = new Map<number, number>();
 
   constructor(private readonly maxEntries: number) {}
 
@@ -64,12 +68,28 @@ export class ReadCache {
    * what it changed when that is some products only (the default: everything).
    */
   invalidate(change: CatalogueChange = EVERYTHING): void {
+    if (change !== 'everything') {
+      const until = performance.now() + OWN_NOTICE_MS;
+      for (const id of change.products) this.announced.set(id, until);
+    }
     this.generationCount++;
     this.entries.clear();
     this.inFlight.clear();
     this.changes.push(change === 'everything' ? null : change.products);
     if (this.changes.length > CHANGE_LOG_SIZE) this.changes.splice(0, this.changes.length - CHANGE_LOG_SIZE);
     for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * A notice of a write made through this server (its own origin, catalogue-version.ts): no news when
+   * this server already invalidated every product it names a moment ago (a write invalidates at once,
+   * after its commit), so the caches are not dropped and the indexes not patched a second time. Any
+   * other notice of its own (a write that did not invalidate, a recount, everything) invalidates.
+   */
+  invalidateOwn(change: CatalogueChange): void {
+    const now = performance.now();
+    if (change !== 'everything' && change.products.length && change.products.every((id) => (this.announced.get(id) ?? 0) >= now)) return;
+    this.invalidate(change);
   }
 
   /**
