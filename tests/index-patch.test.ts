@@ -329,9 +329,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     await Promise.all([one.deps.search!.index.ready(), one.deps.search!.listing.ready()]);
     expect(one.deps.cache.generation).toBe(generation + 1);
     expect([one.deps.search!.index.stats.patches, one.deps.search!.listing.stats.patches]).toEqual(patches.map((n) => n + 1));
-    // Past the moment a write's own notice is awaited, a write on the same connections that did not
-    // invalidate is still heard from its notice.
-    await sleep(2100);
+    // Its notice answered that invalidation: the next write on the same connections that did not invalidate
+    // is heard from its own notice.
     await databases[0]!.db.update(products).set({ stock: 4 }).where(eq(products.id, p!.id));
     await expect.poll(() => one.deps.cache.generation, { timeout: 2000, interval: 20 }).toBeGreaterThan(generation + 1);
   });

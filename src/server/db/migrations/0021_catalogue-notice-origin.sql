@@ -1,5 +1,6 @@
--- A notice naming products says which server's session wrote them ("products:12,345@<origin>", the
--- session setting qateh.origin that each server gives its connections): the server that made the write
+-- A notice naming products says which server's session wrote them, and in which transaction
+-- ("products:12,345@<origin>.<txid>", the session setting qateh.origin that each server gives its
+-- connections): the server that made the write
 -- has already dropped those products from its caches and patched its indexes, so it takes its own
 -- notice as no news instead of patching them a second time (catalogue-version.ts). Sessions without
 -- the setting (psql, an import) notify as before.
@@ -21,7 +22,7 @@ BEGIN
 	IF n > 700 THEN
 		PERFORM pg_notify('qateh_catalogue', TG_TABLE_NAME);
 	ELSIF n > 0 THEN
-		PERFORM pg_notify('qateh_catalogue', 'products:' || ids || coalesce('@' || nullif(current_setting('qateh.origin', true), ''), ''));
+		PERFORM pg_notify('qateh_catalogue', 'products:' || ids || coalesce('@' || nullif(current_setting('qateh.origin', true), '') || '.' || txid_current(), ''));
 	END IF;
 	RETURN NULL;
 END
@@ -43,7 +44,7 @@ BEGIN
 	IF n > 700 THEN
 		PERFORM pg_notify('qateh_catalogue', TG_TABLE_NAME);
 	ELSIF n > 0 THEN
-		PERFORM pg_notify('qateh_catalogue', 'products:' || ids || coalesce('@' || nullif(current_setting('qateh.origin', true), ''), ''));
+		PERFORM pg_notify('qateh_catalogue', 'products:' || ids || coalesce('@' || nullif(current_setting('qateh.origin', true), '') || '.' || txid_current(), ''));
 	END IF;
 	RETURN NULL;
 END
