@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -51,16 +50,8 @@ export interface Database {
    * Resolves with the unlisten.
    */
   listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
-  /**
-   * This opening's mark, set on each of its sessions as qateh.origin: the catalogue triggers put it in
-   * their notices (migration 0021), so a server knows a notice of its own write (catalogue-version.ts).
-   */
-  origin: string;
   close(): Promise<void>;
 }
-
-/** A new mark for one opening of the database (letters and digits: it goes into a start-up option). */
-const newOrigin = () => randomUUID().replaceAll('-', '').slice(0, 16);
 
 /**
  * Search statements on PostgreSQL run on a pool of their own whose sessions price sequential scans out
@@ -90,17 +81,15 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const origin = newOrigin();
   if (opts.url) {
-    const options = `${TRIGRAM_OPTIONS} -c qateh.origin=${origin}`;
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: TRIGRAM_OPTIONS });
     // An idle connection the server ends (a restart, an administrator) is dropped by the pool and
     // replaced on next use; without a listener its 'error' event would end the whole process.
     pool.on('error', (err) => console.error(`database: an idle connection ended (${err.message}); it will be replaced`));
     // Fail at start, with the server's own message, rather than on the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const searchPool = new pg.Pool({ connectionString: opts.url, max: 10, options: `${options} -c enable_seqscan=off -c jit=off` });
+    const searchPool = new pg.Pool({ connectionString: opts.url, max: 10, options: `${TRIGRAM_OPTIONS} -c enable_seqscan=off -c jit=off` });
     searchPool.on('error', (err) => console.error(`database: an idle search connection ended (${err.message}); it will be replaced`));
     indexScanPools.set(db, drizzlePg(searchPool, { schema }) as unknown as Db);
     const withLock = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -139,7 +128,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       withLock,
       tryWithLock,
       listen,
-      origin,
       close: async () => {
         await searchPool.end();
         await pool.end();
@@ -148,17 +136,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // One PGlite instance and no pool in front of it: PGlite is a single session by design.
-  const settings = `${TRIGRAM_SETTINGS} set qateh.origin = '${origin}';`;
   const client =
     opts.pgliteThread === false
-      ? await pgliteHere(opts.dataDir, settings, opts.startFrom)
-      : await openPgliteThread(opts.dataDir, settings, opts.startFrom);
+      ? await pgliteHere(opts.dataDir, opts.startFrom)
+      : await openPgliteThread(opts.dataDir, TRIGRAM_SETTINGS, opts.startFrom);
   const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     ...processLocks(),
-    origin,
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
@@ -170,10 +156,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 /** PGlite in the calling thread. PGlite.create (not the constructor) loads extension bundles before the first query. */
-async function pgliteHere(dataDir: string | undefined, settings: string, startFrom?: string): Promise<PGlite> {
+async function pgliteHere(dataDir: string | undefined, startFrom?: string): Promise<PGlite> {
   const loadDataDir = startFrom ? tarballForPglite(startFrom) : undefined;
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-  await client.exec(settings);
+  await client.exec(TRIGRAM_SETTINGS);
   return client;
 }
 

@@ -21,21 +21,13 @@ const MAX_NAMED = 700;
 
 /**
  * What a notification says changed: "products:1,2,3" (migration 0020's triggers) names the products;
- * a trailing "@<origin>.<txid>" names the writing session's server and transaction (migration 0021);
  * "counts" is a category's product count recounted after a product change (named in its own notice);
  * a table's name, or no payload (a LISTEN connection that was lost and came back), means anything.
  */
 export function changeOfNotice(payload: string | undefined): CatalogueChange {
-  return noticeOf(payload).change;
-}
-
-/** The change a notice names, and the origin of the session that wrote it when it says (migration 0021). */
-export function noticeOf(payload: string | undefined): { change: CatalogueChange; origin: string | null; tx: string } {
-  if (payload === 'counts') return { change: productsChanged([]), origin: null, tx: '' };
-  const named = /^products:(\d+(?:,\d+)*)(?:@(\w+)\.(\d+))?$/.exec(payload ?? '');
-  return named
-    ? { change: productsChanged(named[1]!.split(',').map(Number)), origin: named[2] ?? null, tx: named[3] ?? '' }
-    : { change: EVERYTHING, origin: null, tx: '' };
+  if (payload === 'counts') return productsChanged([]);
+  const named = /^products:(\d+(?:,\d+)*)$/.exec(payload ?? '');
+  return named ? productsChanged(named[1]!.split(',').map(Number)) : EVERYTHING;
 }
 
 /**
@@ -45,12 +37,7 @@ export function noticeOf(payload: string | undefined): { change: CatalogueChange
  * search index and card cache patch just those (ReadCache.changedSince).
  */
 export function listenForCatalogueChanges(database: Database, cache: ReadCache): Promise<() => Promise<void>> {
-  return database.listen(CATALOGUE_CHANNEL, (payload) => {
-    // A write through this server has invalidated its products already: its own notice is not a second change.
-    const { change, origin, tx } = noticeOf(payload);
-    if (origin === database.origin) cache.invalidateOwn(change, tx);
-    else cache.invalidateHeard(change);
-  });
+  return database.listen(CATALOGUE_CHANNEL, (payload) => cache.invalidate(changeOfNotice(payload)));
 }
 
 /** The newest product change, and the newest change to anything else a shopper reads. */
@@ -79,13 +66,13 @@ export async function watchCatalogueVersion(db: Db, cache: ReadCache, intervalMs
     running = true;
     try {
       const v = await versions(db);
-      if (v.rest !== last.rest || (v.products !== last.products && !last.products)) cache.invalidateHeard(EVERYTHING);
+      if (v.rest !== last.rest || (v.products !== last.products && !last.products)) cache.invalidate(EVERYTHING);
       else if (v.products !== last.products) {
         const ids = rowsOf<{ id: number }>(
           await db.execute(sql`select id from products
             where updated_at > ${last.products}::timestamptz limit ${MAX_NAMED + 1}`),
         ).map((r) => r.id);
-        cache.invalidateHeard(ids.length > MAX_NAMED ? EVERYTHING : productsChanged(ids));
+        cache.invalidate(ids.length > MAX_NAMED ? EVERYTHING : productsChanged(ids));
       }
       last = v;
     } catch (err) {

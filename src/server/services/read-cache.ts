@@ -11,8 +11,6 @@ export const productsChanged = (ids: Iterable<number>): CatalogueChange => ({ pr
 
 // Generations whose change is remembered: a reader further behind than this starts over.
 const CHANGE_LOG_SIZE = 4096;
-// How long a local write's products wait for the notice of the same commit (it comes within milliseconds).
-const OWN_NOTICE_MS = 2_000;
 
 /**
  * In-process cache of catalogue reads, keyed by the normalised request.
@@ -29,11 +27,6 @@ export class ReadCache {
   /** changes[i] made generation `generationCount - changes.length + 1 + i`; null: everything. */
   private changes: (readonly number[] | null)[] = [];
   private listeners = new Set<() => void>();
-  /** Products this server changed and invalidated itself, until when their own notice is no news. */
-  private announced = new Map<number, number>();
-  /** The last own transaction whose notice was no news, and the products it named. */
-  private ownTx = '';
-  private ownTxProducts = new Set<number>();
 
   constructor(private readonly maxEntries: number) {}
 
@@ -70,47 +63,13 @@ export class ReadCache {
    * Call after any write that changes what shoppers see in the catalogue, once it is committed, saying
    * what it changed when that is some products only (the default: everything).
    */
-  invalidate(change: CatalogueChange = EVERYTHING, local = true): void {
-    if (local && change !== 'everything') {
-      const until = performance.now() + OWN_NOTICE_MS;
-      for (const id of change.products) this.announced.set(id, until);
-    }
+  invalidate(change: CatalogueChange = EVERYTHING): void {
     this.generationCount++;
     this.entries.clear();
     this.inFlight.clear();
     this.changes.push(change === 'everything' ? null : change.products);
     if (this.changes.length > CHANGE_LOG_SIZE) this.changes.splice(0, this.changes.length - CHANGE_LOG_SIZE);
     for (const listener of this.listeners) listener();
-  }
-
-  /**
-   * A change heard from a notice or the version check (catalogue-version.ts): as invalidate, but it is
-   * not a write of this server's awaiting its own notice.
-   */
-  invalidateHeard(change: CatalogueChange): void {
-    this.invalidate(change, false);
-  }
-
-  /**
-   * A notice of a write made through this server (its own origin, transaction `tx`): no news when this
-   * server invalidated every product it names a moment ago (a write invalidates at once, after its
-   * commit), and neither are the other notices of that transaction (its prices, images, values), so the
-   * caches are not dropped and the indexes not patched a second time. Each invalidation answers one
-   * transaction's notices; anything else of its own (a write that did not invalidate, a recount) is heard.
-   */
-  invalidateOwn(change: CatalogueChange, tx: string): void {
-    const now = performance.now();
-    if (change !== 'everything' && change.products.length) {
-      if (tx === this.ownTx && change.products.every((id) => this.ownTxProducts.has(id))) return;
-      if (change.products.every((id) => (this.announced.get(id) ?? 0) >= now)) {
-        for (const id of change.products) this.announced.delete(id);
-        if (tx !== this.ownTx) this.ownTxProducts = new Set();
-        this.ownTx = tx;
-        for (const id of change.products) this.ownTxProducts.add(id);
-        return;
-      }
-    }
-    this.invalidateHeard(change);
   }
 
   /**
