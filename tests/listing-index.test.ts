@@ -200,11 +200,34 @@ describe('listing index', () => {
       sql`insert into product_attribute_values (product_id, attribute_id, value, value_slug) values (${d}, ${attr!.attribute_id}, 'Patched value', 'patched-value')
         on conflict do nothing`,
     );
-    await patched.patch(db(), [a, b, c, d]);
+    // Names placed among the held order: equal to another product's, just after one, first of all;
+    // a new product; a hidden product shown again (its old place is stale).
+    const mid = rowsOf<{ id: number; name: string }>(
+      await db().execute(sql`select id, name from products where enable and deleted_at is null order by name, id limit 3 offset 40`),
+    );
+    const [e, f] = rowsOf<{ id: number }>(
+      await db().execute(sql`select id from products where enable and deleted_at is null order by id limit 2 offset 200`),
+    ).map((r) => r.id) as [number, number];
+    await change(sql`update products set name = ${mid[0]!.name}, updated_at = now() where id = ${e}`);
+    await change(sql`update products set name = ${mid[2]!.name + ' b'}, updated_at = now() where id = ${f}`);
+    const [g] = rowsOf<{ id: number }>(
+      await db().execute(sql`insert into products (category_id, price, name, name_fa, pn_key, slug, search_text, part_number, stock)
+        select category_id, price, ${mid[1]!.name}, name_fa, 'PATCHNEW1', 'patch-new-1', search_text, 'PATCHNEW1', 5
+        from products where id = ${mid[1]!.id} returning id`),
+    );
+    const [shown] = rowsOf<{ id: number }>(
+      await db().execute(sql`select id from products where not enable and deleted_at is null and id <> ${b} order by id limit 1`),
+    );
+    await change(sql`update products set enable = true, updated_at = now() where id = ${shown!.id}`);
+    await patched.patch(db(), [a, b, c, d, e, f, g!.id, shown!.id]);
     const fresh = await ListingIndex.build(db());
     expect(patched.size).toBe(fresh.size);
     const slugs = await categorySlugs();
-    for (const slug of [null, ...slugs.slice(0, 10)]) {
+    const changedCategories = rowsOf<{ slug: string }>(
+      await db().execute(sql`select distinct c.slug from products p join categories c on c.id = p.category_id
+        where p.id = any(${`{${[a, b, c, d, e, f, g!.id].join(',')}}`}::int[])`),
+    ).map((r) => r.slug);
+    for (const slug of [null, ...new Set([...changedCategories, ...slugs.slice(0, 10)])]) {
       const scope = await resolveScope(db(), slug ?? undefined);
       for (const sort of SORTS) {
         for (const params of [{ sort }, { sort, filter_availability: 'pre-order' }, { sort, page: '3', limit: '5' }]) {
@@ -218,5 +241,28 @@ describe('listing index', () => {
     await Promise.all([server.deps.search!.index.ready(), server.deps.search!.listing.ready()]);
     for (const slug of slugs.slice(0, 10)) await compare({ filter_category: slug, sort: 'name_desc' });
     await change(sql`update products set enable = true, updated_at = now() where id = ${b}`);
+  });
+
+  it('keeps its counts per category through patches: every unfiltered listing answers as the SQL facets', async () => {
+    const keeper = server.deps.search!.listing;
+    const builds = keeper.stats.builds;
+    const some = rowsOf<{ id: number; category_id: number }>(
+      await db().execute(sql`select id, category_id from products where enable and deleted_at is null order by id limit 3 offset 300`),
+    );
+    const [other] = rowsOf<{ id: number }>(
+      await db().execute(sql`select id from categories where id <> ${some[0]!.category_id} and items_count > 0 order by id limit 1`),
+    );
+    const patches = keeper.stats.patches;
+    // Moved, hidden, and given another brand and quality: counts leave one category and join another.
+    await change(sql`update products set category_id = ${other!.id}, price = 1, updated_at = now() where id = ${some[0]!.id}`);
+    await change(sql`update products set deleted_at = now(), updated_at = now() where id = ${some[1]!.id}`);
+    await change(sql`update products set brand_id = (select id from brands order by id desc limit 1), quality = 'copy', price = 999999999,
+      updated_at = now() where id = ${some[2]!.id}`);
+    await expect.poll(() => keeper.stats.patches).toBeGreaterThan(patches);
+    await keeper.ready();
+    expect(keeper.stats.builds).toBe(builds);
+    await compare({});
+    for (const slug of await categorySlugs()) await compare({ filter_category: slug });
+    await change(sql`update products set deleted_at = null, updated_at = now() where id = ${some[1]!.id}`);
   });
 });

@@ -3,7 +3,9 @@
  * when the index holds cards, the row updated in place) against building the whole index.
  *
  *   node --import tsx scripts/bench/index-patch.ts --dir data/bench-pglite-100000 [--write]
- *   node --import tsx scripts/bench/index-patch.ts --url postgres://…/qateh_bench_1000000
+ *   node --import tsx scripts/bench/index-patch.ts --url postgres://…/qateh_bench_1000000 [--index listing]
+ *
+ * --index listing patches the listing index (listing-index.ts) instead of the suggestion index.
  *
  * Without --write nothing is written: each sample patches a product as it is (the same reads and the
  * same comparison; only the move in the ranking is missing). With --write (a database of your own)
@@ -16,6 +18,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { rowsOf } from '../../src/server/db/rows';
 import { SuggestionIndex } from '../../src/server/services/search/suggestion-index';
+import { ListingIndex } from '../../src/server/services/search/listing-index';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     write: { type: 'boolean', default: false },
     samples: { type: 'string', default: '40' },
+    index: { type: 'string', default: 'suggestion' },
   },
 });
 if (!values.dir === !values.url) throw new Error('give --dir (PGlite) or --url (PostgreSQL)');
@@ -33,9 +37,9 @@ const db = database.db;
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 const t0 = performance.now();
-const index = await SuggestionIndex.build(db);
+const index = values.index === 'listing' ? await ListingIndex.build(db) : await SuggestionIndex.build(db);
 const buildMs = performance.now() - t0;
-console.log(`build: ${index.size} products in ${(buildMs / 1000).toFixed(1)} s`);
+console.log(`${values.index} index build: ${index.size} products in ${(buildMs / 1000).toFixed(1)} s`);
 
 const ids = rowsOf<{ id: number; stock: number }>(
   await db.execute(sql`select id, stock from products where enable and deleted_at is null and stock > 0

@@ -10,7 +10,11 @@
  * tests compare with. Orders that depend on the database's collation (product names, brand names,
  * attribute slugs and values) are read from the database as ranks, so the answer holds under any locale.
  * It belongs to one read-cache generation (index-keeper.ts), and `patch` re-reads given
- * products after a change instead of a whole rebuild.
+ * products after a change and changes just their rows in place: each order loses and takes back only
+ * those rows (sorted-rows.ts), a changed name is placed by asking the database for its neighbours, and
+ * the per-category counts (what an unfiltered listing's sidebar shows) are counted again for the
+ * categories they left or joined. Milliseconds at a million products, where reading the whole name
+ * order again and sorting every order anew took 30–40 s.
  */
 import { sql } from 'drizzle-orm';
 import type { GetProductQuery } from '../../../api/schemas/search';
@@ -20,9 +24,13 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { CategoryScope } from './scope';
 import type { MatchedRow } from './suggestion-index';
+import { moveRow, resorted } from './sorted-rows';
 
 // Rows read at once while building: bounded memory whatever the catalogue's size.
 const BATCH = 20_000;
+// More changed names than this in one patch: the whole name order is read again (one statement) rather
+// than two index probes per category for each of them.
+const MAX_PLACED_NAMES = 200;
 const IN_STOCK = AVAILABILITIES.indexOf('in-stock');
 
 /** The listing statement's row (listing.ts's ListingRow), as the index computes it. */
@@ -102,6 +110,8 @@ interface ProductRow {
   views: number;
   created: number;
   category_id: number;
+  /** The first 52 bits of the name's md5 in hex: a patch places again only the names that changed. */
+  name_hash: string;
 }
 
 interface AttributeValueRow {
@@ -127,8 +137,10 @@ interface Columns {
   /** created_at in microseconds since 1970 (exact in a double). */
   created: Float64Array;
   category: Int32Array;
-  /** Dense rank of the name in the database's collation. */
-  nameRank: Int32Array;
+  /** Dense rank of the name in the database's collation (whole numbers; a patch places a new name between two). */
+  nameRank: Float64Array;
+  /** The name's hash (ProductRow.name_hash as a number). */
+  nameHash: Float64Array;
   /** Per row, its attribute values (CSR): value key and value text numbers. */
   attrOffsets: Int32Array;
   attrKeys: Int32Array;
@@ -137,10 +149,24 @@ interface Columns {
 
 type SortName = 'default' | 'name' | 'price' | 'newest';
 
+/** What an unfiltered listing's sidebar needs from one category's visible products, kept on patch. */
+interface CategoryStats {
+  count: number;
+  /** Products per brand id (those with a brand). */
+  brands: Map<number, number>;
+  /** Products per quality code. */
+  qualities: Map<number, number>;
+  priceMin: number;
+  priceMax: number;
+}
+
 /** Orders of the visible rows, built from the columns (ties by id, as the SQL's). */
 interface Orders {
+  /** Row of every product id held (visible or hidden), -1 for none. */
   rowOfId: Int32Array;
+  /** Visible rows per category, ascending. */
   byCategory: Map<number, Int32Array>;
+  stats: Map<number, CategoryStats>;
   perms: Record<SortName, Int32Array>;
   ranks: Record<SortName, Int32Array>;
   visibleCount: number;
@@ -155,6 +181,7 @@ const qualityCode = (q: string | null): number => {
 };
 
 const VISIBLE = sql`enable and deleted_at is null`;
+const VISIBLE_P = 'p.enable and p.deleted_at is null';
 
 async function readDimensions(db: Db): Promise<Dimensions> {
   const cats = rowsOf<{ id: number; slug: string; name: string; name_fa: string; depth: number; sort: number; path: string }>(
@@ -187,7 +214,7 @@ async function readDimensions(db: Db): Promise<Dimensions> {
 
 const PRODUCT_COLUMNS = sql`id, price::float8 as price, brand_id, quality, stock, minimum_purchase,
   availability_date is not null as dated, sales_count, views,
-  (extract(epoch from created_at) * 1000000)::float8 as created, category_id`;
+  (extract(epoch from created_at) * 1000000)::float8 as created, category_id, substr(md5(name), 1, 13) as name_hash`;
 
 /** Interned attribute value keys (attribute, value slug) and value texts with their collation ranks. */
 class AttributeValues {
@@ -294,67 +321,202 @@ export class ListingIndex {
   }
 
   /**
-   * Re-reads the given products (and the small tables) after a change, in place: a product now hidden
-   * leaves every order, a new one joins. The name order is read again when a name may have moved.
+   * Re-reads the given products (and the small tables) after a change and changes their rows in place: a
+   * product now hidden leaves every order, a new one joins, a changed one moves. All reads come first,
+   * then one synchronous step changes the index (a search never sees half a patch).
    */
-  async patch(db: Db, productIds: number[]): Promise<void> {
+  async patch(db: Db, productIds: readonly number[]): Promise<void> {
     const dims = await readDimensions(db);
     const ids = [...new Set(productIds)];
-    const fresh = ids.length
-      ? rowsOf<ProductRow>(
-          await db.execute(sql`select ${PRODUCT_COLUMNS} from products where ${VISIBLE} and id = any(${`{${ids.join(',')}}`}::int[])`),
-        )
-      : [];
-    const pav = ids.length
-      ? rowsOf<AttributeValueRow>(
-          await db.execute(sql`select product_id, attribute_id, value_slug, value from product_attribute_values
-            where product_id = any(${`{${ids.join(',')}}`}::int[])`),
-        )
-      : [];
-    const old = this.cols;
-    const n = old.ids.length;
-    // Every row as a product again, the patched ones replaced, new ones appended; hidden ones stay invisible.
-    const products: ProductRow[] = [];
-    const attrs: number[][] = [];
-    const visible: boolean[] = [];
-    const freshById = new Map(fresh.map((r) => [r.id, r]));
+    if (!ids.length) {
+      this.dims = dims;
+      return;
+    }
+    const idArray = `{${ids.join(',')}}`;
+    const fresh = rowsOf<ProductRow>(
+      await db.execute(sql`select ${PRODUCT_COLUMNS} from products where ${VISIBLE} and id = any(${idArray}::int[])`),
+    );
+    const pav = rowsOf<AttributeValueRow>(
+      await db.execute(sql`select product_id, attribute_id, value_slug, value from product_attribute_values
+        where product_id = any(${idArray}::int[])`),
+    );
     const attrsById = new Map<number, number[]>();
     for (const v of pav) {
       let list = attrsById.get(v.product_id);
       if (!list) attrsById.set(v.product_id, (list = []));
       list.push(this.values.key(v.attribute_id, v.value_slug), this.values.text(v.value));
     }
-    const touched = new Set(ids);
-    for (let row = 0; row < n; row++) {
-      const id = old.ids[row]!;
-      const f = touched.has(id) ? freshById.get(id) : undefined;
-      if (touched.has(id)) {
-        products.push(f ?? rowOfColumns(old, row));
-        attrs.push(f ? (attrsById.get(id) ?? []) : []);
-        visible.push(Boolean(f));
-        freshById.delete(id);
+    // Names to place: new products, products shown again, and changed names.
+    const old = this.cols;
+    const placing = fresh.filter((f) => {
+      const row = this.rowOf(f.id);
+      return row < 0 || !old.visible[row] || old.nameHash[row] !== Number.parseInt(f.name_hash, 16);
+    });
+    const placed = placing.length ? await this.placeNames(db, placing, ids) : new Map<number, number>();
+    const allRanks = placed ? null : await readNameRanks(db);
+    await this.values.rank(db);
+    this.apply(dims, ids, fresh, attrsById, placed, allRanks);
+  }
+
+  /**
+   * Where each name of `placing` falls in the held name order, as a rank: an equal name's rank, or a
+   * number between the rank of the greatest smaller name and the next (names new together ordered among
+   * themselves). The database compares, so its collation decides; its per-category name index finds
+   * the neighbours (two probes per category). Null when the whole order is cheaper to read again, or a
+   * neighbour is not held (it changed too, and is not patched yet).
+   */
+  private async placeNames(db: Db, placing: ProductRow[], patched: number[]): Promise<Map<number, number> | null> {
+    if (placing.length > MAX_PLACED_NAMES) return null;
+    const all = `{${patched.join(',')}}`;
+    const rows = rowsOf<{ id: number; sub: number; below: number | null; equal: number | null }>(
+      await db.execute(sql`select c.id, dense_rank() over (order by c.name)::int as sub,
+        (select x.id from categories k cross join lateral (
+            select p.id, p.name from products p
+            where p.category_id = k.id and ${sql.raw(VISIBLE_P)} and p.name < c.name and p.id <> all(${all}::int[])
+            order by p.name desc, p.id desc limit 1) x
+          order by x.name desc limit 1) as below,
+        (select x.id from categories k cross join lateral (
+            select p.id from products p
+            where p.category_id = k.id and ${sql.raw(VISIBLE_P)} and p.name = c.name and p.id <> all(${all}::int[])
+            limit 1) x
+          limit 1) as equal
+        from products c where c.id = any(${`{${placing.map((p) => p.id).join(',')}}`}::int[])`),
+    );
+    const heldRank = (id: number): number | null => {
+      const row = this.rowOf(id);
+      return row >= 0 && this.cols.visible[row] ? this.cols.nameRank[row]! : null;
+    };
+    const most = Math.max(0, ...rows.map((r) => r.sub));
+    const out = new Map<number, number>();
+    for (const r of rows) {
+      if (r.equal !== null) {
+        const rank = heldRank(r.equal);
+        if (rank === null) return null;
+        out.set(r.id, rank);
       } else {
-        products.push(rowOfColumns(old, row));
-        const list: number[] = [];
-        for (let k = old.attrOffsets[row]!; k < old.attrOffsets[row + 1]!; k++) list.push(old.attrKeys[k]!, old.attrTexts[k]!);
-        attrs.push(list);
-        visible.push(old.visible[row] === 1);
+        const below = r.below === null ? 0 : heldRank(r.below);
+        if (below === null) return null;
+        out.set(r.id, below + r.sub / (most + 1));
       }
     }
-    for (const f of freshById.values()) {
-      products.push(f);
-      attrs.push(attrsById.get(f.id) ?? []);
-      visible.push(true);
+    return out;
+  }
+
+  /** The row of a product id held (visible or hidden), -1 for none. */
+  private rowOf(id: number): number {
+    return id < this.orders.rowOfId.length ? this.orders.rowOfId[id]! : -1;
+  }
+
+  /** patch's synchronous step: columns, attribute values, orders, category lists and counts. */
+  private apply(
+    dims: Dimensions,
+    ids: number[],
+    fresh: ProductRow[],
+    attrsById: Map<number, number[]>,
+    placed: Map<number, number> | null,
+    allRanks: Map<number, number> | null,
+  ): void {
+    const freshById = new Map(fresh.map((r) => [r.id, r]));
+    const added = fresh.filter((f) => this.rowOf(f.id) < 0).length;
+    const c = added ? grownColumns(this.cols, added) : this.cols;
+    const orders = this.orders;
+    let rowOfId = orders.rowOfId;
+    let maxId = rowOfId.length - 1;
+    for (const f of fresh) if (f.id > maxId) maxId = f.id;
+    if (maxId >= rowOfId.length) {
+      rowOfId = new Int32Array(maxId + 1).fill(-1);
+      rowOfId.set(orders.rowOfId);
     }
-    // Names are not held, so any patched product may have moved in the name order: read it again (ids only).
-    const nameRanks = ids.length ? await readNameRanks(db) : null;
-    await this.values.rank(db);
-    const ranks = nameRanks ?? new Map(Array.from(old.ids, (id, row) => [id, old.nameRank[row]!]));
-    const cols = columnsOf(products, attrs, ranks);
-    visible.forEach((v, row) => (cols.visible[row] = v ? 1 : 0));
+    const wasVisible = new Set<number>();
+    const oldCategory = new Map<number, number>();
+    const affected = new Set<number>();
+    const rows: number[] = [];
+    let next = this.cols.ids.length;
+    for (const id of ids) {
+      let row = id < rowOfId.length ? rowOfId[id]! : -1;
+      const f = freshById.get(id);
+      if (row < 0) {
+        if (!f) continue;
+        row = next++;
+        rowOfId[id] = row;
+      } else if (c.visible[row]) {
+        wasVisible.add(row);
+        oldCategory.set(row, c.category[row]!);
+        affected.add(c.category[row]!);
+      }
+      rows.push(row);
+      if (!f) {
+        c.visible[row] = 0;
+        continue;
+      }
+      setColumns(c, row, f);
+      c.visible[row] = 1;
+      affected.add(f.category_id);
+      const rank = placed?.get(id);
+      if (rank !== undefined) c.nameRank[row] = rank;
+    }
+    if (allRanks) for (let row = 0; row < c.ids.length; row++) c.nameRank[row] = allRanks.get(c.ids[row]!) ?? 0;
+    // Attribute values: the patched rows' lists replaced, the others copied as they are.
+    // Attribute values: only rows whose lists changed are written (the lists copied once for all of them).
+    const patchedAttrs = new Map<number, number[]>();
+    for (const row of rows) {
+      const list = c.visible[row] ? (attrsById.get(c.ids[row]!) ?? []) : [];
+      if (!sameAttributes(c, row, list)) patchedAttrs.set(row, list);
+    }
+    if (patchedAttrs.size) replaceAttributes(c, patchedAttrs);
+    const visible = (row: number) => c.visible[row] === 1;
+    const compare = comparisons(c);
+    let perms: Record<SortName, Int32Array>;
+    let ranks: Record<SortName, Int32Array>;
+    const marks = new Uint8Array(c.ids.length);
+    for (const row of rows) marks[row] = 1;
+    const only = rows[0]!;
+    if (rows.length === 1 && wasVisible.has(only) && visible(only) && !allRanks) {
+      // The usual change (one product edited, its stock taken): moved in place in each order.
+      for (const name of Object.keys(compare) as SortName[]) moveRow(orders.perms[name], orders.ranks[name], only, compare[name]);
+      perms = orders.perms;
+      ranks = orders.ranks;
+    } else {
+      // Orders: the patched rows out of each, the visible ones back in their place.
+      perms = {} as Record<SortName, Int32Array>;
+      ranks = {} as Record<SortName, Int32Array>;
+      for (const name of Object.keys(compare) as SortName[]) {
+        // Every name read again: the name order sorted anew (a bulk rename, more than MAX_PLACED_NAMES).
+        perms[name] =
+          name === 'name' && allRanks
+            ? Int32Array.from(rowsWhere(c.ids.length, visible)).sort(compare.name)
+            : resorted(orders.perms[name], rows, visible, marks, compare[name]);
+        ranks[name] = placesOf(perms[name], c.ids.length);
+      }
+    }
+    // Placed names fall between whole ranks: numbered again 1, 2, 3… along the order.
+    if (placed?.size || allRanks) denseRanks(c.nameRank, perms.name);
+    const byCategory = new Map(orders.byCategory);
+    const stats = new Map(orders.stats);
+    for (const cat of affected) {
+      // Its list changes only when a row left or joined it; its counts are counted again either way.
+      const joinedOrLeft = rows.some(
+        (row) => (wasVisible.has(row) && oldCategory.get(row) === cat) !== (visible(row) && c.category[row] === cat),
+      );
+      let list = byCategory.get(cat) ?? new Int32Array(0);
+      if (joinedOrLeft) {
+        const kept = Array.from(list).filter((r) => !marks[r]);
+        for (const row of rows) if (visible(row) && c.category[row] === cat) kept.push(row);
+        list = Int32Array.from(kept).sort();
+      }
+      if (list.length) {
+        byCategory.set(cat, list);
+        stats.set(cat, statsOf(c, list));
+      } else {
+        byCategory.delete(cat);
+        stats.delete(cat);
+      }
+    }
+    let visibleCount = orders.visibleCount;
+    for (const row of rows) visibleCount += (c.visible[row] ? 1 : 0) - (wasVisible.has(row) ? 1 : 0);
     this.dims = dims;
-    this.cols = cols;
-    this.orders = ordersOf(cols);
+    this.cols = c;
+    this.orders = { rowOfId, byCategory, stats, perms, ranks, visibleCount };
   }
 
   /** Bytes held in typed arrays and an estimate of the maps, for the logs and benchmarks. */
@@ -385,8 +547,113 @@ export class ListingIndex {
 
   /** A category listing (no search text): catalogueListingSql's answer. */
   listing(q: GetProductQuery, scope: CategoryScope | null): IndexListingRow {
-    const rows = this.scopeRows(scope);
-    return this.answer(q, scope, rows, null);
+    const { byCategory, stats } = this.orders;
+    const dims = this.dims;
+    const cats = scope ? scope.ids.filter((id) => byCategory.has(id)) : [...byCategory.keys()];
+    // The sidebar from the counts kept per category: no pass over the products.
+    const childLevel = scope ? scope.depth + 1 : 0;
+    const perChild = new Map<number, number>();
+    const perBrand = new Map<number, number>();
+    const perQuality = new Map<number, number>();
+    let baseTotal = 0;
+    let priceMin = Infinity;
+    let priceMax = -Infinity;
+    for (const cat of cats) {
+      const st = stats.get(cat)!;
+      baseTotal += st.count;
+      const child = dims.categories.get(cat)?.chain[childLevel];
+      if (child !== undefined) perChild.set(child, (perChild.get(child) ?? 0) + st.count);
+      for (const [brand, n] of st.brands) perBrand.set(brand, (perBrand.get(brand) ?? 0) + n);
+      for (const [quality, n] of st.qualities) perQuality.set(quality, (perQuality.get(quality) ?? 0) + n);
+      if (st.priceMin < priceMin) priceMin = st.priceMin;
+      if (st.priceMax > priceMax) priceMax = st.priceMax;
+    }
+    const offset = (q.page - 1) * q.limit;
+    const pass = this.filterOf(q);
+    let total = baseTotal;
+    let page: number[];
+    if (pass) {
+      // Filters: one pass over the scope's rows (not the catalogue's, unless the scope is all of it).
+      const filtered = new Int32Array(baseTotal);
+      let kept = 0;
+      for (const cat of cats) {
+        const list = byCategory.get(cat)!;
+        for (let i = 0; i < list.length; i++) if (pass(list[i]!)) filtered[kept++] = list[i]!;
+      }
+      total = kept;
+      page = this.listingPage(q, filtered.subarray(0, kept), offset);
+    } else {
+      page = this.unfilteredPage(q, scope ? cats : null, baseTotal, offset);
+    }
+    return {
+      total,
+      items: page.map((row) => ({ id: this.cols.ids[row]!, kind: null })),
+      base_total: baseTotal,
+      ...this.sidebar(perChild, perBrand, perQuality),
+      price_min: baseTotal ? priceMin : null,
+      price_max: baseTotal ? priceMax : null,
+      capped: false,
+    };
+  }
+
+  /** An unfiltered listing's page: the held order itself (the whole catalogue), or walked keeping the scope's rows. */
+  private unfilteredPage(q: GetProductQuery, cats: number[] | null, size: number, offset: number): number[] {
+    if (offset >= size) return [];
+    const [order, backwards] = LISTING_ORDERS[q.sort];
+    const perm = this.orders.perms[order];
+    const end = Math.min(size, offset + q.limit);
+    if (!cats) return Array.from({ length: end - offset }, (_, i) => perm[backwards ? perm.length - 1 - offset - i : offset + i]!);
+    if (size * 16 < this.orders.visibleCount) {
+      const rows = new Int32Array(size);
+      let at = 0;
+      for (const cat of cats) {
+        const list = this.orders.byCategory.get(cat)!;
+        rows.set(list, at);
+        at += list.length;
+      }
+      return this.listingPage(q, rows, offset);
+    }
+    // A wide scope: the order walked until the page is full (a sixteenth or more of the rows are in it).
+    let maxCategory = 0;
+    for (const cat of cats) if (cat > maxCategory) maxCategory = cat;
+    const inScope = new Uint8Array(maxCategory + 1);
+    for (const cat of cats) inScope[cat] = 1;
+    const category = this.cols.category;
+    const picked: number[] = [];
+    let seen = 0;
+    for (let i = 0; i < perm.length && seen < end; i++) {
+      const row = perm[backwards ? perm.length - 1 - i : i]!;
+      const cat = category[row]!;
+      if (cat > maxCategory || !inScope[cat]) continue;
+      if (seen++ >= offset) picked.push(row);
+    }
+    return picked;
+  }
+
+  /** The sidebar's categories, brands and qualities from their counts, in the SQL's orders. */
+  private sidebar(
+    perChild: Map<number, number>,
+    perBrand: Map<number, number>,
+    perQuality: Map<number, number>,
+  ): Pick<IndexListingRow, 'categories' | 'brands' | 'qualities'> {
+    const dims = this.dims;
+    const categories = [...perChild.entries()]
+      .filter(([id, n]) => n && dims.categories.has(id))
+      .sort(([a], [b]) => dims.categoryOrder.get(a)! - dims.categoryOrder.get(b)!)
+      .map(([id, count]) => {
+        const cat = dims.categories.get(id)!;
+        return { id, slug: cat.slug, name: cat.name, name_fa: cat.name_fa, depth: cat.depth, count };
+      });
+    const brands = [...perBrand.entries()]
+      .filter(([id, n]) => n && dims.brands.has(id))
+      .map(([id, count]) => ({ b: dims.brands.get(id)!, count }))
+      .sort((x, y) => y.count - x.count || x.b.nameRank - y.b.nameRank || x.b.id - y.b.id)
+      .map(({ b, count }) => ({ slug: b.slug, name: b.name, count }));
+    const qualities = [...perQuality.entries()]
+      .filter(([, n]) => n)
+      .map(([code, count]) => ({ quality: qualityNames[code]!, count }))
+      .sort((x, y) => y.count - x.count || nullsLastCompare(x.quality, y.quality));
+    return { categories, brands, qualities };
   }
 
   /** The search page over the strict matches of the suggestion index: listingSql's answer with `matched`. */
@@ -394,8 +661,8 @@ export class ListingIndex {
     const byRow = new Map<number, MatchedRow>();
     const rows: number[] = [];
     for (const m of matched) {
-      const row = m.id < this.orders.rowOfId.length ? this.orders.rowOfId[m.id]! : -1;
-      if (row < 0 || byRow.has(row)) continue;
+      const row = this.rowOf(m.id);
+      if (row < 0 || !this.cols.visible[row] || byRow.has(row)) continue;
       byRow.set(row, m);
       rows.push(row);
     }
@@ -455,8 +722,8 @@ export class ListingIndex {
   private matchedRows(matched: MatchedRow[]): Int32Array {
     const seen = new Set<number>();
     for (const m of matched) {
-      const row = m.id < this.orders.rowOfId.length ? this.orders.rowOfId[m.id]! : -1;
-      if (row >= 0) seen.add(row);
+      const row = this.rowOf(m.id);
+      if (row >= 0 && this.cols.visible[row]) seen.add(row);
     }
     return Int32Array.from(seen);
   }
@@ -486,7 +753,7 @@ export class ListingIndex {
     const dims = this.dims;
     const pass = this.filterOf(q);
     const childLevel = scope ? scope.depth + 1 : 0;
-    // Counters indexed by id in typed arrays: this pass runs over up to every product (1M) per listing.
+    // A search page counts its matches (at most a few thousand rows); listings use the counts kept per category.
     let maxCategory = 0;
     for (const id of dims.categories.keys()) if (id > maxCategory) maxCategory = id;
     const childOf = new Int32Array(maxCategory + 1).fill(-1);
@@ -525,28 +792,11 @@ export class ListingIndex {
     perQualityCount.forEach((n, code) => n && perQuality.set(code, n));
     const offset = (q.page - 1) * q.limit;
     const page = matched ? this.searchPage(q, filtered, matched, offset) : this.listingPage(q, filtered, offset);
-    const categories = [...perChild.entries()]
-      .filter(([id]) => dims.categories.has(id))
-      .sort(([a], [b]) => dims.categoryOrder.get(a)! - dims.categoryOrder.get(b)!)
-      .map(([id, count]) => {
-        const cat = dims.categories.get(id)!;
-        return { id, slug: cat.slug, name: cat.name, name_fa: cat.name_fa, depth: cat.depth, count };
-      });
-    const brands = [...perBrand.entries()]
-      .filter(([id]) => dims.brands.has(id))
-      .map(([id, count]) => ({ b: dims.brands.get(id)!, count }))
-      .sort((x, y) => y.count - x.count || x.b.nameRank - y.b.nameRank || x.b.id - y.b.id)
-      .map(({ b, count }) => ({ slug: b.slug, name: b.name, count }));
-    const qualities = [...perQuality.entries()]
-      .map(([code, count]) => ({ quality: qualityNames[code]!, count }))
-      .sort((x, y) => y.count - x.count || nullsLastCompare(x.quality, y.quality));
     return {
       total: filtered.length,
       items: page.map((row) => ({ id: c.ids[row]!, kind: matched?.get(row)?.kind ?? null })),
       base_total: base.length,
-      categories,
-      brands,
-      qualities,
+      ...this.sidebar(perChild, perBrand, perQuality),
       price_min: base.length ? priceMin : null,
       price_max: base.length ? priceMax : null,
       capped,
@@ -672,30 +922,23 @@ function codePointCompare(a: string, b: string): number {
 
 const nullsLastCompare = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : codePointCompare(a, b));
 
-function rowOfColumns(c: Columns, row: number): ProductRow {
-  return {
-    id: c.ids[row]!,
-    price: c.price[row]!,
-    brand_id: c.brand[row] || null,
-    quality: qualityNames[c.quality[row]!]!,
-    // Availability is held already decided; these stand-ins decide it again the same way.
-    stock: c.availability[row] === IN_STOCK ? 1 : 0,
-    minimum_purchase: 1,
-    dated: AVAILABILITIES[c.availability[row]!] === 'pre-order',
-    sales_count: c.sales[row]!,
-    views: c.views[row]!,
-    created: c.created[row]!,
-    category_id: c.category[row]!,
-  };
+function setColumns(cols: Columns, i: number, p: ProductRow): void {
+  cols.ids[i] = p.id;
+  cols.price[i] = Number(p.price);
+  cols.brand[i] = p.brand_id ?? 0;
+  cols.quality[i] = qualityCode(p.quality);
+  cols.availability[i] = AVAILABILITIES.indexOf(
+    availabilityOf({ stock: p.stock, minimumPurchase: p.minimum_purchase, availabilityDate: p.dated ? 'dated' : null }),
+  );
+  cols.sales[i] = p.sales_count;
+  cols.views[i] = p.views;
+  cols.created[i] = Number(p.created);
+  cols.category[i] = p.category_id;
+  cols.nameHash[i] = Number.parseInt(p.name_hash, 16);
 }
 
-function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<number, number>): Columns {
-  const n = products.length;
-  const attrOffsets = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) attrOffsets[i + 1] = attrOffsets[i]! + attrs[i]!.length / 2;
-  const attrKeys = new Int32Array(attrOffsets[n]!);
-  const attrTexts = new Int32Array(attrOffsets[n]!);
-  const cols: Columns = {
+function emptyColumns(n: number, attributeValues: number): Columns {
+  return {
     ids: new Int32Array(n),
     visible: new Uint8Array(n).fill(1),
     price: new Float64Array(n),
@@ -706,23 +949,85 @@ function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<num
     views: new Int32Array(n),
     created: new Float64Array(n),
     category: new Int32Array(n),
-    nameRank: new Int32Array(n),
-    attrOffsets,
-    attrKeys,
-    attrTexts,
+    nameRank: new Float64Array(n),
+    nameHash: new Float64Array(n),
+    attrOffsets: new Int32Array(n + 1),
+    attrKeys: new Int32Array(attributeValues),
+    attrTexts: new Int32Array(attributeValues),
   };
+}
+
+/** The columns with room for `more` rows at the end (new products), hidden until set. */
+function grownColumns(c: Columns, more: number): Columns {
+  const n = c.ids.length;
+  const out = emptyColumns(n + more, 0);
+  for (const key of Object.keys(c) as (keyof Columns)[]) {
+    if (key === 'attrKeys' || key === 'attrTexts') out[key] = c[key];
+    else if (key !== 'attrOffsets') (out[key] as Int32Array).set(c[key] as Int32Array);
+  }
+  out.visible.fill(0, n);
+  out.attrOffsets.set(c.attrOffsets);
+  out.attrOffsets.fill(c.attrOffsets[n]!, n + 1);
+  return out;
+}
+
+/**
+ * The attribute value lists (CSR) with the given rows' lists replaced (pairs of value key, value text):
+ * the rows between two replaced ones are copied as one block (a million small copies took a second).
+ */
+function replaceAttributes(c: Columns, lists: Map<number, number[]>): void {
+  const n = c.ids.length;
+  const replaced = [...lists.keys()].sort((x, y) => x - y);
+  let total = c.attrOffsets[n]!;
+  for (const row of replaced) total += lists.get(row)!.length / 2 - (c.attrOffsets[row + 1]! - c.attrOffsets[row]!);
+  const offsets = new Int32Array(n + 1);
+  const keys = new Int32Array(total);
+  const texts = new Int32Array(total);
+  let from = 0;
+  let shift = 0;
+  // Rows from..row-1 kept, their offsets moved by what the replaced rows before them added or removed.
+  const copyUpTo = (row: number) => {
+    for (let r = from; r < row; r++) offsets[r + 1] = c.attrOffsets[r + 1]! + shift;
+    const start = c.attrOffsets[from]!;
+    const end = c.attrOffsets[row]!;
+    keys.set(c.attrKeys.subarray(start, end), start + shift);
+    texts.set(c.attrTexts.subarray(start, end), start + shift);
+  };
+  for (const row of replaced) {
+    copyUpTo(row);
+    const list = lists.get(row)!;
+    const at = offsets[row]!;
+    for (let k = 0; k < list.length; k += 2) {
+      keys[at + k / 2] = list[k]!;
+      texts[at + k / 2] = list[k + 1]!;
+    }
+    offsets[row + 1] = at + list.length / 2;
+    shift = offsets[row + 1]! - c.attrOffsets[row + 1]!;
+    from = row + 1;
+  }
+  copyUpTo(n);
+  c.attrOffsets = offsets;
+  c.attrKeys = keys;
+  c.attrTexts = texts;
+}
+
+function sameAttributes(c: Columns, row: number, list: number[]): boolean {
+  const start = c.attrOffsets[row]!;
+  if (c.attrOffsets[row + 1]! - start !== list.length / 2) return false;
+  for (let k = 0; k < list.length; k += 2)
+    if (c.attrKeys[start + k / 2] !== list[k] || c.attrTexts[start + k / 2] !== list[k + 1]) return false;
+  return true;
+}
+
+function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<number, number>): Columns {
+  const n = products.length;
+  let total = 0;
+  for (const list of attrs) total += list.length / 2;
+  const cols = emptyColumns(n, total);
+  const { attrOffsets, attrKeys, attrTexts } = cols;
+  for (let i = 0; i < n; i++) attrOffsets[i + 1] = attrOffsets[i]! + attrs[i]!.length / 2;
   products.forEach((p, i) => {
-    cols.ids[i] = p.id;
-    cols.price[i] = Number(p.price);
-    cols.brand[i] = p.brand_id ?? 0;
-    cols.quality[i] = qualityCode(p.quality);
-    cols.availability[i] = AVAILABILITIES.indexOf(
-      availabilityOf({ stock: p.stock, minimumPurchase: p.minimum_purchase, availabilityDate: p.dated ? 'dated' : null }),
-    );
-    cols.sales[i] = p.sales_count;
-    cols.views[i] = p.views;
-    cols.created[i] = Number(p.created);
-    cols.category[i] = p.category_id;
+    setColumns(cols, i, p);
     cols.nameRank[i] = nameRanks.get(p.id) ?? 0;
     const list = attrs[i]!;
     for (let k = 0; k < list.length; k += 2) {
@@ -733,24 +1038,10 @@ function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<num
   return cols;
 }
 
-function ordersOf(c: Columns): Orders {
-  const n = c.ids.length;
-  let maxId = 0;
-  for (let i = 0; i < n; i++) if (c.ids[i]! > maxId) maxId = c.ids[i]!;
-  const rowOfId = new Int32Array(maxId + 1).fill(-1);
-  const visibleRows: number[] = [];
-  const perCategory = new Map<number, number[]>();
-  for (let row = 0; row < n; row++) {
-    if (!c.visible[row]) continue;
-    rowOfId[c.ids[row]!] = row;
-    visibleRows.push(row);
-    let list = perCategory.get(c.category[row]!);
-    if (!list) perCategory.set(c.category[row]!, (list = []));
-    list.push(row);
-  }
-  const byCategory = new Map([...perCategory].map(([id, rows]) => [id, Int32Array.from(rows)]));
+/** Each held order's comparison of two rows (ties by id, as the SQL's). */
+function comparisons(c: Columns): Record<SortName, (a: number, b: number) => number> {
   const id = (r: number) => c.ids[r]!;
-  const compare: Record<SortName, (a: number, b: number) => number> = {
+  return {
     default: (a, b) =>
       Number(c.availability[b] === IN_STOCK) - Number(c.availability[a] === IN_STOCK) ||
       c.sales[b]! - c.sales[a]! ||
@@ -760,14 +1051,74 @@ function ordersOf(c: Columns): Orders {
     price: (a, b) => c.price[a]! - c.price[b]! || id(a) - id(b),
     newest: (a, b) => c.created[b]! - c.created[a]! || id(b) - id(a),
   };
+}
+
+function rowsWhere(n: number, keep: (row: number) => boolean): number[] {
+  const out: number[] = [];
+  for (let row = 0; row < n; row++) if (keep(row)) out.push(row);
+  return out;
+}
+
+/** Each row's place in `perm` (-1: not in it). */
+function placesOf(perm: Int32Array, rows: number): Int32Array {
+  const rank = new Int32Array(rows).fill(-1);
+  for (let place = 0; place < perm.length; place++) rank[perm[place]!] = place;
+  return rank;
+}
+
+/** Ranks numbered 1, 2, 3… along `perm` (sorted by rank), equal ranks staying equal. */
+function denseRanks(rank: Float64Array, perm: Int32Array): void {
+  let n = 0;
+  let previous = Number.NaN;
+  for (let i = 0; i < perm.length; i++) {
+    const row = perm[i]!;
+    if (rank[row] !== previous) {
+      previous = rank[row]!;
+      n++;
+    }
+    rank[row] = n;
+  }
+}
+
+/** One category's counts over its visible rows. */
+function statsOf(c: Columns, rows: Int32Array): CategoryStats {
+  const stats: CategoryStats = { count: rows.length, brands: new Map(), qualities: new Map(), priceMin: Infinity, priceMax: -Infinity };
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const brand = c.brand[row]!;
+    if (brand) stats.brands.set(brand, (stats.brands.get(brand) ?? 0) + 1);
+    const quality = c.quality[row]!;
+    stats.qualities.set(quality, (stats.qualities.get(quality) ?? 0) + 1);
+    const price = c.price[row]!;
+    if (price < stats.priceMin) stats.priceMin = price;
+    if (price > stats.priceMax) stats.priceMax = price;
+  }
+  return stats;
+}
+
+function ordersOf(c: Columns): Orders {
+  const n = c.ids.length;
+  let maxId = 0;
+  for (let i = 0; i < n; i++) if (c.ids[i]! > maxId) maxId = c.ids[i]!;
+  const rowOfId = new Int32Array(maxId + 1).fill(-1);
+  const visibleRows: number[] = [];
+  const perCategory = new Map<number, number[]>();
+  for (let row = 0; row < n; row++) {
+    rowOfId[c.ids[row]!] = row;
+    if (!c.visible[row]) continue;
+    visibleRows.push(row);
+    let list = perCategory.get(c.category[row]!);
+    if (!list) perCategory.set(c.category[row]!, (list = []));
+    list.push(row);
+  }
+  const byCategory = new Map([...perCategory].map(([id, rows]) => [id, Int32Array.from(rows)]));
+  const stats = new Map([...byCategory].map(([id, rows]) => [id, statsOf(c, rows)]));
+  const compare = comparisons(c);
   const perms = {} as Record<SortName, Int32Array>;
   const ranks = {} as Record<SortName, Int32Array>;
   for (const name of Object.keys(compare) as SortName[]) {
-    const perm = Int32Array.from(visibleRows).sort(compare[name]);
-    const rank = new Int32Array(n).fill(-1);
-    perm.forEach((row, place) => (rank[row] = place));
-    perms[name] = perm;
-    ranks[name] = rank;
+    perms[name] = Int32Array.from(visibleRows).sort(compare[name]);
+    ranks[name] = placesOf(perms[name], n);
   }
-  return { rowOfId, byCategory, perms, ranks, visibleCount: visibleRows.length };
+  return { rowOfId, byCategory, stats, perms, ranks, visibleCount: visibleRows.length };
 }
