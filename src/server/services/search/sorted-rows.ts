@@ -1,5 +1,5 @@
 /**
- * Keeping a sorted list of rows sorted when a few rows change (listing-index.ts's patch): the changed rows
+ * Keeping a sorted list of rows sorted when a few rows change (the listing and suggestion indexes' patches): the changed rows
  * are taken out in one pass and put back, sorted, in one merge, instead of sorting a million rows again.
  */
 

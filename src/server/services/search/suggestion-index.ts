@@ -21,6 +21,7 @@ import { loadProductCards } from '../product-views';
 import { equivalentsOf } from '../../../lib/search-synonyms';
 import { FuzzyKeys } from './fuzzy-match';
 import { alternativePlans, MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
+import { moveRow } from './sorted-rows';
 import { sortIndicesInSlices, TimeSlices } from './time-slices';
 
 // The same cut-offs as the SQL (match-sql.ts): infix lookups need a key this long with a digit in it.
@@ -476,24 +477,12 @@ export class SuggestionIndex {
 
   /** Moves a row whose stock or sales changed to its place in the popularity order (a shift of the rows between). */
   private reorder(row: number): void {
-    const order = this.rowByPopularity;
-    const before = (a: number, b: number) =>
-      this.inStock[b]! - this.inStock[a]! || this.sales[b]! - this.sales[a]! || this.ids[a]! - this.ids[b]!;
-    const from = this.popularity[row]!;
-    // Its place among the others: the first whose order is after it (positions skip `from`).
-    let lo = 0;
-    let hi = order.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(order[mid < from ? mid : mid + 1]!, row) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const to = lo;
-    if (to < from) order.copyWithin(to + 1, to, from);
-    else if (to > from) order.copyWithin(from, from + 1, to + 1);
-    else return;
-    order[to] = row;
-    for (let place = Math.min(from, to); place <= Math.max(from, to); place++) this.popularity[order[place]!] = place;
+    moveRow(
+      this.rowByPopularity,
+      this.popularity,
+      row,
+      (a, b) => this.inStock[b]! - this.inStock[a]! || this.sales[b]! - this.sales[a]! || this.ids[a]! - this.ids[b]!,
+    );
   }
 
   /** Whether an overlay row's list `which` has a word starting with one of `prefixes`. */
