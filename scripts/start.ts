@@ -5,11 +5,39 @@
  * brought up to date when the catalogue changed since it was built, and kept up to date while the
  * server runs (SITE_UPDATE_SECONDS).
  */
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
 
+/**
+ * WEB_PROCESSES > 1: this process only forks and watches the server processes (src/server/web-processes.ts),
+ * each of which runs this script again as a cluster worker.
+ */
+async function runPrimary(count: number) {
+  const { startWebProcesses } = await import('../src/server/web-processes');
+  const processes = startWebProcesses(count, { log: (s) => console.log(s) });
+  let stopping = false;
+  const stop = async (signal: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing ${count} server processes…`);
+    await processes.stop();
+    process.exit(code);
+  };
+  processes.started.then(
+    ({ url, pids }) => console.log(`Qateh runs ${count} server processes (pids ${pids.join(', ')}) on one port at ${url}`),
+    (err: Error) => {
+      console.error(`Qateh could not start: ${err.message}`);
+      void stop('start failed', 1);
+    },
+  );
+  process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
+}
+
 async function main() {
   const config = loadConfig();
+  if (config.WEB_PROCESSES > 1 && cluster.isPrimary) return runPrimary(config.WEB_PROCESSES);
   // Loaded once the configuration is accepted: a refused one is told without loading the server and
   // the build pipeline (Astro, Vite: several CPU-seconds) first.
   const [
@@ -22,6 +50,7 @@ async function main() {
     { sandboxEnabled },
     { openConfiguredDatabase, startServer },
     { publicAddressWarning },
+    { isLeadProcess, stopWithPrimary, tellPrimaryReady, webProcessSlot },
   ] = await Promise.all([
     import('../src/build/freshness'),
     import('../src/build/site-later'),
@@ -32,14 +61,39 @@ async function main() {
     import('../src/server/payments/settings'),
     import('../src/server/server'),
     import('../src/lib/public-url'),
+    import('../src/server/web-processes'),
   ]);
+  // One of several processes on this machine (WEB_PROCESSES): the lead (or the only process) does what
+  // the machine needs once — demo data, the storefront's build and updates, the renderer's warm start;
+  // the others start after it and only serve (README "Several servers").
+  const lead = isLeadProcess();
+  const slot = webProcessSlot();
   const database = await openConfiguredDatabase(config);
   // Demo shop and demo staff account in development only; production starts with what the store wrote.
-  await seedOnStart(config, database, (s) => console.log(s));
+  if (lead) await seedOnStart(config, database, (s) => console.log(s));
   const siteDir = process.env.SITE_OUT_DIR ? resolve(process.env.SITE_OUT_DIR) : DEFAULT_SITE_DIR;
   // Built when missing, brought up to date (incrementally) when the data is newer than the build.
-  await ensureSiteFresh(config, database, siteDir, (s) => console.log(s));
+  if (lead) await ensureSiteFresh(config, database, siteDir, (s) => console.log(s));
   const server = await startServer(config, database, { siteDir });
+  tellPrimaryReady(server.url);
+  if (!lead) {
+    const stopFollower = async (why: string) => {
+      console.log(`web process ${slot}: ${why}, closing…`);
+      await server.close();
+      await database.close();
+      process.exit(0);
+    };
+    let closing = false;
+    const once = (why: string) => {
+      if (closing) return;
+      closing = true;
+      void stopFollower(why);
+    };
+    process.on('SIGINT', () => once('SIGINT'));
+    process.on('SIGTERM', () => once('SIGTERM'));
+    stopWithPrimary(() => once('the primary is gone'));
+    return;
+  }
   console.log(
     `Qateh is running at ${server.url} (database: ${database.kind}, ${config.NODE_ENV}${sandboxEnabled(config) ? ', TEST MODE: payment sandbox on' : ''})`,
   );
@@ -90,6 +144,7 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopWithPrimary(() => void stop('the primary is gone'));
 }
 
 main().catch((err: unknown) => {

@@ -25,7 +25,8 @@ export async function startBuildApi(config: Config, database: Database): Promise
   const server = await startServer(
     { ...config, HOST: '127.0.0.1', PORT: 0, SEARCH_RATE_LIMIT: 1_000_000_000, LOG_REQUESTS: false, SEARCH_INDEX: false },
     database,
-    { compressApi: false, notifications: false },
+    // Its own port even in one of several server processes: its export calls answer only this process's build.
+    { compressApi: false, notifications: false, ownPort: true },
   );
   return { url: server.url, close: () => server.close() };
 }

@@ -14,6 +14,7 @@ import { retryLaterFa, sharedRateLimit } from './http/shared-rate-limit';
 import { syncedRateLimit } from './http/synced-rate-limit';
 import { mountStaticSite } from './http/static-site';
 import { productPagesOnRequest } from './http/product-pages-on-request';
+import { webProcessSlot } from './web-processes';
 import { mountRoutes, openApiDocument } from './http/route';
 import { siteRoutes } from './routes';
 import { mountMedia } from './routes/media';
@@ -155,8 +156,11 @@ export function createApp(config: Config, database: Database, options: AppOption
   for (const path of GUEST_WRITE_PATHS) app.post(path, guestWrites);
   app.get(`${API_BASE}/email/resend`, guestWrites);
 
-  // testMode: monitoring sees a shop whose payments go to the sandbox.
-  app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind, testMode: sandboxEnabled(config) }));
+  // testMode: monitoring sees a shop whose payments go to the sandbox; process: which of the machine's
+  // server processes answered (WEB_PROCESSES > 1), its number 1…N, never a process id.
+  const processSlot = webProcessSlot();
+  const health = { ok: true, database: database.kind, testMode: sandboxEnabled(config), ...(processSlot ? { process: processSlot } : {}) };
+  app.get(`${API_BASE}/health`, (c) => c.json(health));
   const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
   mountRoutes(app, API_BASE, siteRoutes, deps);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SET_IN_PRODUCTION } from './config';
 
@@ -21,6 +22,8 @@ describe('configuration from the environment', () => {
     [{ STORE_EMAIL: 'nobody' }, 'STORE_EMAIL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ SEARCH_RATE_LIMIT: '-1' }, 'SEARCH_RATE_LIMIT'],
+    [{ WEB_PROCESSES: '0' }, 'WEB_PROCESSES'],
+    [{ WEB_PROCESSES: 'many' }, 'WEB_PROCESSES'],
   ])('names the bad variable: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
@@ -31,6 +34,16 @@ describe('configuration from the environment', () => {
     expect(config.STORE_PHONES).toEqual(['021-1', '021-2']);
     expect(config.SEED_DEMO).toBe(false);
     expect(config.TRUST_PROXY).toEqual({ hops: 1 });
+  });
+
+  it('runs several server processes only on PostgreSQL, `auto` being one per core', () => {
+    const postgres = 'postgres://shop@127.0.0.1/shop';
+    expect(loadConfig({}).WEB_PROCESSES).toBe(1);
+    expect(loadConfig({ WEB_PROCESSES: '3', DATABASE_URL: postgres }).WEB_PROCESSES).toBe(3);
+    expect(loadConfig({ WEB_PROCESSES: 'auto', DATABASE_URL: postgres }).WEB_PROCESSES).toBe(availableParallelism());
+    // PGlite's data folder belongs to one process: a second one would be refused at start, or worse.
+    expect(() => loadConfig({ WEB_PROCESSES: '2' })).toThrow(/WEB_PROCESSES: 2 server processes need PostgreSQL \(DATABASE_URL\)/);
+    expect(loadConfig({ WEB_PROCESSES: '1' }).WEB_PROCESSES).toBe(1);
   });
 });
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { SANDBOX_CREDENTIALS } from './payments/settings';
 import { parseTrustProxy, type TrustedProxies } from '../lib/forwarded-client';
@@ -33,6 +34,15 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('data'),
+  /**
+   * Server processes on this machine sharing PORT (src/server/web-processes.ts): a number, or `auto` for
+   * one per CPU core. More than one needs PostgreSQL: PGlite's data folder is opened by one process.
+   */
+  WEB_PROCESSES: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)])
+    .prefault('1')
+    .transform((n) => (n === 'auto' ? availableParallelism() : n)),
+
   /** Folder of staff uploads (product images, datasheets), served under /media/uploads/; unset: DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().min(1).optional(),
   /** S3-compatible storage for uploads instead of the folder: endpoint (https://s3.example.com), path-style. */
@@ -334,6 +344,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid configuration in environment variables:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.WEB_PROCESSES > 1 && !config.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration in environment variables:\n  WEB_PROCESSES: ${config.WEB_PROCESSES} server processes need PostgreSQL (DATABASE_URL); the embedded database (PGlite) is opened by one process only, so set WEB_PROCESSES=1 or DATABASE_URL`,
+    );
+  }
   if (config.NODE_ENV === 'production') {
     const problems = productionRules(config, cleaned);
     if (problems.length) {

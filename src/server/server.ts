@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp, type AppOptions } from './app';
@@ -28,12 +28,27 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   return database;
 }
 
-export async function startServer(config: Config, database: Database, options: AppOptions = {}): Promise<RunningServer> {
+export interface ServerOptions extends AppOptions {
+  /**
+   * A port of this process's own even when it is one of several server processes (WEB_PROCESSES): the
+   * loopback API of a build. Without it a cluster worker's port is the one all processes share, and
+   * port 0 is the same "random" port for every listener (node:cluster), so a build's export calls would
+   * be dealt to the other processes, which refuse this process's build token.
+   */
+  ownPort?: boolean;
+}
+
+export async function startServer(config: Config, database: Database, options: ServerOptions = {}): Promise<RunningServer> {
   // Addresses pick from Iran's provinces and cities; a new database gets them before the first request.
   await database.withLock(STARTUP_LOCK, () => ensureIranPlaces(database.db));
   const { app, deps } = createApp(config, database, options);
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
+  const server: ServerType = createAdaptorServer({ fetch: app.fetch, hostname: config.HOST });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: config.HOST, port: config.PORT, exclusive: options.ownPort === true }, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   deps.ownUrl = `http://${loopbackHost(config.HOST)}:${port}`;

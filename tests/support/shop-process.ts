@@ -59,8 +59,15 @@ export async function stopShopProcesses(): Promise<void> {
   );
 }
 
-/** `node --import tsx scripts/start.ts`; resolves once it serves, rejects with its output if it exits first. */
-export function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
+/** What `scripts/start.ts` prints once it serves: one process's address, or the primary's once all of WEB_PROCESSES serve. */
+export const SERVES = /Qateh is running at (http:\/\/\S+?) /;
+export const SERVES_AS_PROCESSES = /Qateh runs \d+ server processes \(pids [\d, ]+\) on one port at (http:\/\/\S+)/;
+
+/**
+ * `node --import tsx scripts/start.ts`; resolves once its output matches `serves` (the address its first
+ * group), rejects with its output if it exits first.
+ */
+export function startShopProcess(env: Record<string, string>, serves: RegExp = SERVES): Promise<ShopProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: REPO,
     env: childEnv(env),
@@ -77,7 +84,7 @@ export function startShopProcess(env: Record<string, string>): Promise<ShopProce
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {
       output += d.toString();
-      const m = /Qateh is running at (http:\/\/\S+?) /.exec(output);
+      const m = serves.exec(output);
       if (m) {
         child.stdout!.off('data', onData);
         child.stdout!.on('data', (more: Buffer) => {
