@@ -18,6 +18,9 @@
  * `--changes products|everything` changes a product's stock every second during the long-tail load (the
  * shop taking orders), told as that product (the index patches it) or as everything (built anew each
  * time, as before issue 19's patches); the index's builds and patches are printed after each mix.
+ * `--processes N` (PostgreSQL, with --long-tail) serves the load from N server processes on one port, as
+ * WEB_PROCESSES=N does, started as a cluster in child processes instead of in this one; the CPU per request
+ * is then summed over those processes, and each one's resident memory is printed.
  */
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -47,6 +50,7 @@ function options() {
       mix: { type: 'string', default: 'both' },
       'without-fast-paths': { type: 'boolean', default: false },
       changes: { type: 'string' },
+      processes: { type: 'string' },
     },
     allowPositionals: false,
   });
@@ -58,7 +62,13 @@ function options() {
   if (!['uniform', 'zipf', 'both'].includes(values.mix)) throw new Error(`--mix must be uniform, zipf or both, not "${values.mix}"`);
   if (values.changes !== undefined && values.changes !== 'products' && values.changes !== 'everything')
     throw new Error(`--changes must be products or everything, not "${values.changes}"`);
+  const processes = values.processes === undefined ? undefined : Number(values.processes);
+  if (processes !== undefined && (!Number.isInteger(processes) || processes < 1))
+    throw new Error(`--processes must be a positive whole number, not "${values.processes}"`);
+  if (processes !== undefined && (!values['long-tail'] || values.db !== 'postgres'))
+    throw new Error('--processes goes with --long-tail --db postgres');
   return {
+    processes,
     products,
     duration,
     db: values.db as 'pglite' | 'postgres',

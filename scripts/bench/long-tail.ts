@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/rows';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { startServer } from '../../src/server/server';
 import { KINDS, longTailRequests, requestSequence } from './long-tail-queries';
@@ -48,7 +48,11 @@ async function backendCpuSeconds(database: Database): Promise<number> {
  * server that everything changed, as every change was told before issue 19's patches. stop() waits for
  * the last write and takes the units back.
  */
-function stockEverySecond(database: Database, server: Awaited<ReturnType<typeof startServer>>, told: 'products' | 'everything') {
+function stockEverySecond(
+  database: Database,
+  told: 'products' | 'everything',
+  tell: ((change: 'everything' | { products: number[] }) => void) | null,
+) {
   const changed: number[] = [];
   let ids: number[] = [];
   let busy: Promise<void> = Promise.resolve();
@@ -61,7 +65,8 @@ function stockEverySecond(database: Database, server: Awaited<ReturnType<typeof 
       const id = ids[changed.length % ids.length]!;
       await database.db.execute(sql`update products set stock = stock + 1, updated_at = now() where id = ${id}`);
       changed.push(id);
-      server.deps.cache.invalidate(told === 'everything' ? 'everything' : { products: [id] });
+      // Several processes (--processes): each hears of it by the products trigger's NOTIFY only.
+      tell?.(told === 'everything' ? 'everything' : { products: [id] });
     });
   };
   const timer = setInterval(tick, 1000);
@@ -71,6 +76,95 @@ function stockEverySecond(database: Database, server: Awaited<ReturnType<typeof 
       await busy;
       for (const id of changed) await database.db.execute(sql`update products set stock = stock - 1 where id = ${id}`);
       return changed.length;
+    },
+  };
+}
+
+/** The server under load: in this process, or as several processes in children of it (--processes). */
+interface ServedShop {
+  url: string;
+  /** CPU seconds used so far by the server's process(es). */
+  cpuSeconds(): number;
+  /** Whose CPU cpuSeconds counts, for the report. */
+  whose: string;
+  /** Tells the server of a change as the shop's own write would (in-process only; processes hear NOTIFY). */
+  tell: ((change: 'everything' | { products: number[] }) => void) | null;
+  indexStats?(): { builds: number; lastBuildMs: number; patches: number; lastPatchMs: number } | undefined;
+  close(): Promise<void>;
+}
+
+async function inProcess(config: Config, database: Database): Promise<ServedShop> {
+  const server = await startServer(config, database);
+  if (server.deps.search) {
+    // A deploy builds the dropdown's index at start; the load begins once it is ready.
+    const t = performance.now();
+    await Promise.all([server.deps.search.index.ready(), server.deps.search.listing.ready()]);
+    console.log(
+      `suggestion and listing indexes: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+  }
+  return {
+    url: server.url,
+    // This process: the server and, on PGlite, its database thread.
+    cpuSeconds: () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    },
+    whose: "this process's",
+    tell: (change) => server.deps.cache.invalidate(change),
+    indexStats: () => server.deps.search?.index.stats,
+    async close() {
+      await server.close();
+      await server.deps.searchLog.flush();
+    },
+  };
+}
+
+/** CPU seconds (user + system) of a process on this machine, from Linux /proc; 0 once it has ended. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+function residentMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/**
+ * The server as `count` processes sharing one port (WEB_PROCESSES, src/server/web-processes.ts), in a
+ * child process that is their cluster primary (scripts/bench/cluster-server.ts); ready once every
+ * process's indexes are built. CPU is summed over the primary and its processes.
+ */
+async function asProcesses(database: Database, count: number, config: Config): Promise<ServedShop> {
+  const t = performance.now();
+  const child = fork(fileURLToPath(new URL('./cluster-server.ts', import.meta.url)), {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: database.url!, WEB_PROCESSES: String(count), SEARCH_INDEX: config.SEARCH_INDEX ? '1' : '0' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const { url, pids } = await new Promise<{ url: string; pids: number[] }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { url: string; pids: number[] }));
+    void exited.then(() => reject(new Error('the cluster primary exited before its processes served')));
+  });
+  const all = [child.pid!, ...pids];
+  console.log(
+    `${count} server processes (pids ${pids.join(', ')}) serve with their indexes built in ${((performance.now() - t) / 1000).toFixed(1)} s; resident memory: ${pids.map((p) => `${residentMb(p).toFixed(0)} MB`).join(', ')} (primary ${residentMb(child.pid!).toFixed(0)} MB)`,
+  );
+  return {
+    url,
+    cpuSeconds: () => all.reduce((a, pid) => a + processCpuSeconds(pid), 0),
+    whose: `the ${count} server processes' (and their primary's)`,
+    tell: null,
+    async close() {
+      console.log(`resident memory after the load: ${pids.map((p) => `${residentMb(p).toFixed(0)} MB`).join(', ')}`);
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -103,8 +197,14 @@ export async function longTailBench(
      * index is built anew each time). The stock is put back at the end.
      */
     changes?: 'products' | 'everything';
+    /** The server as this many processes (node:cluster, WEB_PROCESSES) in child processes instead of in this one. */
+    processes?: number;
   },
 ) {
+  if (opts.processes !== undefined && database.kind !== 'postgres')
+    throw new Error('--processes needs --db postgres (PGlite is one process’s)');
+  if (opts.processes !== undefined && opts.changes === 'everything')
+    throw new Error('--processes tells changes only as the database does (NOTIFY of the product): use --changes products');
   const lists = await longTailRequests(database.db);
   const distinct = KINDS.map((k) => `${lists[k].length} ${k}`).join(', ');
   console.log(`Long tail: ${distinct} distinct requests (${KINDS.reduce((a, k) => a + lists[k].length, 0)} in all).`);
@@ -122,22 +222,14 @@ export async function longTailBench(
       // --without-fast-paths: every answer through SQL, as before the in-memory index and card cache.
       SEARCH_INDEX: opts.withoutFastPaths ? '0' : '1',
     });
-    const server = await startServer(config, database);
-    if (server.deps.search) {
-      // A deploy builds the dropdown's index at start; the load begins once it is ready.
-      const t = performance.now();
-      await Promise.all([server.deps.search.index.ready(), server.deps.search.listing.ready()]);
-      console.log(
-        `suggestion and listing indexes: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`,
-      );
-    }
+    const server = opts.processes === undefined ? await inProcess(config, database) : await asProcesses(database, opts.processes, config);
     console.log(`${mix} mix: ${opts.duration} s at ${opts.connections} connections (read cache ${config.READ_CACHE_SIZE} entries)…`);
     const requests = requestSequence(lists, mix, 200_000);
     // CPU of this process (server and, on PGlite, its database thread) per answered request: less
     // disturbed by a loaded machine than latency. PostgreSQL's own backends are not counted.
-    const cpu0 = process.cpuUsage();
+    const cpu0 = server.cpuSeconds();
     const backend0 = await backendCpuSeconds(database);
-    const changing = opts.changes ? stockEverySecond(database, server, opts.changes) : null;
+    const changing = opts.changes ? stockEverySecond(database, opts.changes, server.tell) : null;
     const result = await mixedLoad({
       url: server.url,
       requests,
@@ -145,25 +237,24 @@ export async function longTailBench(
       durationSeconds: opts.duration,
       groups: { getProduct: ['search', 'listing'] },
     });
-    const cpu = process.cpuUsage(cpu0);
+    const cpu = server.cpuSeconds() - cpu0;
     const backend = (await backendCpuSeconds(database)) - backend0;
     if (changing) {
       const done = await changing.stop();
-      const stats = server.deps.search?.index.stats;
+      const stats = server.indexStats?.();
       console.log(
         `${mix}: ${done} stock changes told as ${opts.changes}; index builds ${stats?.builds ?? 0} (last ${((stats?.lastBuildMs ?? 0) / 1000).toFixed(1)} s), patches ${stats?.patches ?? 0} (last ${(stats?.lastPatchMs ?? 0).toFixed(1)} ms)`,
       );
     }
     const answered = KINDS.reduce((a, k) => a + (result.kinds[k]?.requestsPerSecond ?? 0), 0) * result.seconds;
     console.log(
-      `${mix}: ${((cpu.user + cpu.system) / 1000 / answered).toFixed(2)} ms of this process's CPU per search request (${answered.toFixed(0)} answered; health probes included in the CPU)`,
+      `${mix}: ${((cpu * 1000) / answered).toFixed(2)} ms of ${server.whose} CPU per search request (${answered.toFixed(0)} answered; health probes included in the CPU)`,
     );
     if (database.kind === 'postgres')
       console.log(
         `${mix}: ${((backend * 1000) / answered).toFixed(2)} ms of PostgreSQL backends' CPU per search request (this database's sessions)`,
       );
     await server.close();
-    await server.deps.searchLog.flush();
     results.push([mix, result]);
     for (const [kind, r] of [...Object.entries(result.kinds), ['health (beside the load)', result.health] as const]) {
       rows.push([kind, mix, ms(r.latency.p50), ms(r.latency.p95), ms(r.latency.p99), perSecond(r.requestsPerSecond), String(r.failures)]);
