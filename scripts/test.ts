@@ -7,7 +7,7 @@
  * test files only (CI's PostgreSQL and Node 22 passes), a group holding none of them is not started:
  * a vitest start that finds no file costs a few seconds.
  *
- * QATEH_SHARED_BESIDE=1 (on PGlite, both groups to run) starts the shared group beside the isolated one,
+ * QATEH_SHARED_BESIDE=1 (both groups to run) starts the shared group beside the isolated one,
  * with one fork, once the isolated run has made the template databases: the isolated group's browser
  * files leave much of the two cores idle while pages load and settle, which the shared group's API files
  * can use. The shared group's output is kept and printed after the isolated group's.
@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
+import { dropPostgres, templatesRecord, type DatabaseTemplates } from '../tests/support/database-templates';
 import { groupOf, type TestGroup } from '../tests/support/test-groups';
 
 const GROUPS: TestGroup[] = ['isolated', 'shared'];
@@ -110,7 +111,8 @@ async function runBeside(): Promise<void> {
   const isolatedEnded = ended(isolatedChild);
   let isolatedDone = false;
   void isolatedEnded.then(() => (isolatedDone = true));
-  while (!isolatedDone && !existsSync(join(templates, 'pglite.json'))) await new Promise((r) => setTimeout(r, 500));
+  const record = templatesRecord(templates, process.env.DATABASE_URL);
+  while (!isolatedDone && !existsSync(record)) await new Promise((r) => setTimeout(r, 500));
   const log = createWriteStream(sharedLog);
   const sharedChild = spawn('npx', shared.vitestArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: shared.env });
   sharedChild.stdout!.pipe(log, { end: false });
@@ -121,11 +123,17 @@ async function runBeside(): Promise<void> {
   console.log(`\n── ${HEADINGS.shared} (ran beside the first group) ──`);
   process.stdout.write(readFileSync(sharedLog));
   collect(shared.groupOutput, sharedStatus);
+  // Both runs kept the templates; PGlite's go with the folder below, PostgreSQL's are dropped here.
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl && existsSync(record)) {
+    const made = JSON.parse(readFileSync(record, 'utf8')) as DatabaseTemplates;
+    if (made.kind === 'postgres') await dropPostgres(serverUrl, [made.empty, made.catalogue]);
+  }
 }
 
 try {
   const groups = groupsToRun();
-  if (process.env.QATEH_SHARED_BESIDE === '1' && groups.length === 2 && !process.env.DATABASE_URL) await runBeside();
+  if (process.env.QATEH_SHARED_BESIDE === '1' && groups.length === 2) await runBeside();
   else runInTurn(groups);
   if (output && reports.length > 0) writeFileSync(output, JSON.stringify(merge(reports)));
 } finally {

@@ -86,7 +86,7 @@ async function chain(make: (from?: string) => Promise<string>): Promise<{ empty:
   return { empty, catalogue: await make(empty) };
 }
 
-async function dropPostgres(serverUrl: string, names: string[]): Promise<void> {
+export async function dropPostgres(serverUrl: string, names: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -98,11 +98,15 @@ async function dropPostgres(serverUrl: string, names: string[]): Promise<void> {
  * (scripts/test.ts) and makes them once: it names a folder in QATEH_TEST_TEMPLATES, the first run
  * leaves what it made there (QATEH_TEST_TEMPLATES_KEEP=1) and the second starts from it and cleans up.
  */
+/** The file in QATEH_TEST_TEMPLATES's folder that names the templates once they are made. */
+export const templatesRecord = (folder: string, serverUrl: string | undefined) =>
+  join(folder, serverUrl ? 'postgres.json' : 'pglite.json');
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
   const shared = process.env.QATEH_TEST_TEMPLATES;
   const keep = process.env.QATEH_TEST_TEMPLATES_KEEP === '1';
-  const record = shared ? join(shared, serverUrl ? 'postgres.json' : 'pglite.json') : undefined;
+  const record = shared ? templatesRecord(shared, serverUrl) : undefined;
   const made = record && existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as DatabaseTemplates) : undefined;
   if (serverUrl) {
     const prefix = `qateh_template_${randomBytes(4).toString('hex')}`;
