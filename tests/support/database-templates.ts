@@ -99,8 +99,7 @@ export async function dropPostgres(serverUrl: string, names: string[]): Promise<
  * leaves what it made there (QATEH_TEST_TEMPLATES_KEEP=1) and the second starts from it and cleans up.
  */
 /** The file in QATEH_TEST_TEMPLATES's folder that names the templates once they are made. */
-export const templatesRecord = (folder: string, serverUrl: string | undefined) =>
-  join(folder, serverUrl ? 'postgres.json' : 'pglite.json');
+export const templatesRecord = (folder: string, serverUrl: string | undefined) => join(folder, serverUrl ? 'postgres.json' : 'pglite.json');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
