@@ -12,6 +12,7 @@ import { rateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
 import { retryLaterFa, sharedRateLimit } from './http/shared-rate-limit';
 import { syncedRateLimit } from './http/synced-rate-limit';
+import { WorkQueue } from './http/work-queue';
 import { mountStaticSite } from './http/static-site';
 import { productPagesOnRequest } from './http/product-pages-on-request';
 import { mountRoutes, openApiDocument } from './http/route';
@@ -71,6 +72,8 @@ export function createApp(config: Config, database: Database, options: AppOption
     database,
     db: database.db,
     cache: new ReadCache(config.READ_CACHE_SIZE),
+    // Without a read cache (the build's loopback API, whose one reader is the build) nothing is queued.
+    work: new WorkQueue(config.READ_CACHE_SIZE > 0 ? config.WORK_QUEUE_LIMIT : 0),
     searchLog: new SearchLogger(database.db),
     accounts: createAccountServices(config, database.db),
     ownUrl: config.PUBLIC_BASE_URL,
@@ -159,7 +162,7 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.get(`${API_BASE}/health`, (c) => c.json({ ok: true, database: database.kind, testMode: sandboxEnabled(config) }));
   const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
-  mountRoutes(app, API_BASE, siteRoutes, deps);
+  mountRoutes(app, API_BASE, siteRoutes, deps, { compressJson: options.compressApi !== false });
   mountMedia(app, deps);
   mountUploads(app, deps);
   mountUnsubscribePage(app, deps);

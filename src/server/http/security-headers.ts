@@ -153,8 +153,18 @@ export function cameOverHttps(c: Context, config: Config): boolean {
   if ((incoming?.socket as TLSSocket | undefined)?.encrypted) return true;
   const forwarded = proxyTrusted(config) ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined;
   if (forwarded) return forwarded === 'https';
-  const base = new URL(config.PUBLIC_BASE_URL);
-  return base.protocol === 'https:' && c.req.header('host')?.toLowerCase() === base.host.toLowerCase();
+  const base = parsedBase(config.PUBLIC_BASE_URL);
+  return base.https && c.req.header('host')?.toLowerCase() === base.host;
+}
+
+/** PUBLIC_BASE_URL parsed once, not on every answer (a URL per request showed in the API's profile). */
+let lastBase: { url: string; https: boolean; host: string } | null = null;
+function parsedBase(url: string): { https: boolean; host: string } {
+  if (lastBase?.url !== url) {
+    const parsed = new URL(url);
+    lastBase = { url, https: parsed.protocol === 'https:', host: parsed.host.toLowerCase() };
+  }
+  return lastBase;
 }
 
 /** Locks a non-page answer (an uploaded SVG opened by itself) out of scripts and plugins. */

@@ -101,7 +101,7 @@ export const catalogueRoutes = [
     response: productResponseSchema,
     handler: async ({ params, deps }) => {
       const slug = params.slug.toLowerCase();
-      const product = await deps.cache.get(`product:${slug}`, () => loadProduct(deps.db, { slug }));
+      const product = await deps.cache.get(`product:${slug}`, () => deps.work.run(() => loadProduct(deps.db, { slug })));
       if (!product) throw notFound(PRODUCT_NOT_FOUND);
       return { data: product };
     },
