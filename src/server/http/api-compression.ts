@@ -18,6 +18,8 @@ export function markEncoded(res: Response): Response {
   encoded.add(res);
   return res;
 }
+/** Whether `res` is such an answer, to be sent as it is. */
+export const isEncoded = (res: Response): boolean => encoded.has(res);
 const JSON_TYPE = /^application\/json\b/i;
 
 /** Compresses `bytes` for the given encoding at the fast settings above. */

@@ -37,10 +37,10 @@ function encodedOf(value: object): Encoded {
  * The JSON answer of `value`, compressed when `compress` (the API's JSON compression is on) and the
  * client takes it: the same status, headers and bytes as c.json followed by apiJsonCompression.
  */
-export function jsonAnswer(c: Context, value: object, compress: boolean): Response {
+export function jsonAnswer(c: Context, value: object, compress: boolean, extraHeaders: Record<string, string> = {}): Response {
   // Only answers are taken here; a handler's own Response goes out as it is.
   const encoded = encodedOf(value);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
   let body = encoded.json;
   if (compress && c.req.method !== 'HEAD') {
     headers.Vary = 'Accept-Encoding';

@@ -98,8 +98,19 @@ async function readBody(c: Context): Promise<unknown> {
  * `compressJson`: the API's JSON answers go compressed to clients that take it (json-answer.ts); off
  * for the build's loopback API, as its compression middleware is.
  */
-export function mountRoutes(app: Hono, base: string, routes: RouteDef[], deps: AppDeps, opts: { compressJson?: boolean } = {}): void {
+export function mountRoutes(
+  app: Hono,
+  base: string,
+  routes: RouteDef[],
+  deps: AppDeps,
+  opts: {
+    compressJson?: boolean;
+    /** Headers every answer carries (security-headers.ts), set with the JSON answer's own. */
+    answerHeaders?: (c: Context) => Record<string, string>;
+  } = {},
+): void {
   const compress = opts.compressJson !== false;
+  const answerHeaders = opts.answerHeaders ?? (() => ({}));
   for (const def of routes) {
     const honoPath = base + def.path.replace(/\{(\w+)\??\}/g, ':$1');
     app.on(def.method.toUpperCase(), honoPath, async (c) => {
@@ -107,7 +118,7 @@ export function mountRoutes(app: Hono, base: string, routes: RouteDef[], deps: A
       const params = def.params ? parseOrThrow(def.params, c.req.param()) : {};
       const body = def.body ? parseOrThrow(def.body, await readBody(c)) : {};
       const result = await def.handler({ query, params, body, c, deps });
-      return result instanceof Response ? result : jsonAnswer(c, result as object, compress);
+      return result instanceof Response ? result : jsonAnswer(c, result as object, compress, answerHeaders(c));
     });
   }
 }

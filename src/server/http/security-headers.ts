@@ -175,7 +175,19 @@ export interface SecurityHeaders {
   pagePolicy(): string;
   /** Sets the headers on a finished answer. */
   apply(c: Context): void;
+  /**
+   * The headers every answer gets whatever its type (those app.ts sets on every answer, with
+   * Permissions-Policy and HSTS), for an answer that carries them from the start (json-answer.ts).
+   */
+  everyAnswer(c: Context): Record<string, string>;
 }
+
+/** Set on every answer, whatever it is (app.ts): no type sniffing, no framing by other sites, only the origin sent on. */
+export const EVERY_ANSWER = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+} as const;
 
 export function securityHeaders(config: Config, siteDir?: string): SecurityHeaders {
   let key = '';
@@ -214,8 +226,11 @@ export function securityHeaders(config: Config, siteDir?: string): SecurityHeade
     return policy;
   }
 
+  const plain = { ...EVERY_ANSWER, 'Permissions-Policy': PERMISSIONS_POLICY };
+  const overHttps = { ...plain, 'Strict-Transport-Security': HSTS };
   return {
     pagePolicy,
+    everyAnswer: (c) => (cameOverHttps(c, config) ? overHttps : plain),
     apply(c) {
       c.header('Permissions-Policy', PERMISSIONS_POLICY);
       if (cameOverHttps(c, config)) c.header('Strict-Transport-Security', HSTS);
