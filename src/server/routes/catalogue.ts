@@ -95,7 +95,8 @@ export const catalogueRoutes = [
     method: 'get',
     path: '/get/products/{slug}',
     tags,
-    errors: [404],
+    // 503: the work queue is full (src/server/http/work-queue.ts).
+    errors: [404, 503],
     summary: 'The product page: tiers, images, attributes, breadcrumb categories, files.',
     params: productSlugParamsSchema,
     response: productResponseSchema,

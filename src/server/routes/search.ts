@@ -33,7 +33,7 @@ export const searchRoutes = [
     tags: ['search'],
     query: getProductQuerySchema,
     response: productListSchema,
-    errors: [404, 429],
+    errors: [404, 429, 503],
     async handler({ query, deps }) {
       const listing = await deps.cache.get(keyOf('getProduct', query), () =>
         deps.work.run(() => listProducts(deps.db, query, deps.search)),
@@ -57,7 +57,7 @@ export const searchRoutes = [
     tags: ['search'],
     query: suggestionQuerySchema,
     response: suggestionResponseSchema,
-    errors: [404, 429],
+    errors: [404, 429, 503],
     async handler({ query, deps }) {
       return answerOf(
         await deps.cache.get(keyOf('suggestion', query), () => deps.work.run(() => suggestProducts(deps.db, query, deps.search))),
