@@ -91,6 +91,12 @@ export const configSchema = z.object({
   /** Entries kept in the in-process cache of catalogue reads. */
   READ_CACHE_SIZE: z.coerce.number().int().min(0).default(5000),
   /**
+   * Searches, listings and product reads the read cache does not hold that may wait at once for the
+   * server's thread (src/server/http/work-queue.ts); past it such a request is answered 503 at once.
+   * 0: no queue (each runs as soon as it is parsed, as the build's own loopback API does).
+   */
+  WORK_QUEUE_LIMIT: z.coerce.number().int().min(0).default(512),
+  /**
    * The search's in-memory index (services/search/suggestion-index.ts): the dropdown and the search
    * page's strict matches without SQL, ~2 KB of memory per product (items held up to 250k products).
    * Needs the read cache (its generation says when the index is stale).

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { AccountServices } from './services/accounts';
 import type { ProductPagesOnRequest } from './http/product-pages-on-request';
 import type { ReadCache } from './services/read-cache';
+import type { WorkQueue } from './http/work-queue';
 import type { SearchFastPaths } from './services/search/suggest';
 import type { SearchLogger } from './services/search/log';
 
@@ -12,6 +13,11 @@ export interface AppDeps {
   database: Database;
   db: Db;
   cache: ReadCache;
+  /**
+   * The turns of heavy work (searches, listings, product reads the cache does not hold): cheap answers
+   * go first, heavy ones one per turn of the event loop, FIFO, bounded (src/server/http/work-queue.ts).
+   */
+  work: WorkQueue;
   /**
    * The search answers' fast paths, while the read cache is on: the dropdown's matches and getProduct's
    * listings in memory, and product cards by id, each patched or dropped as the catalogue changes.

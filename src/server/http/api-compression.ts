@@ -9,7 +9,17 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { acceptedEncoding } from './compression';
 
 /** Below this the saving is smaller than the work and the headers. */
-const MIN_BYTES = 1024;
+export const JSON_MIN_COMPRESS_BYTES = 1024;
+const MIN_BYTES = JSON_MIN_COMPRESS_BYTES;
+
+/** Answers whose bytes are final already (json-answer.ts): read back and made again here, they cost twice. */
+const encoded = new WeakSet<Response>();
+export function markEncoded(res: Response): Response {
+  encoded.add(res);
+  return res;
+}
+/** Whether `res` is such an answer, to be sent as it is. */
+export const isEncoded = (res: Response): boolean => encoded.has(res);
 const JSON_TYPE = /^application\/json\b/i;
 
 /** Compresses `bytes` for the given encoding at the fast settings above. */
@@ -32,6 +42,7 @@ export function apiJsonCompression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
+    if (encoded.has(res)) return;
     if (c.req.method === 'HEAD' || res.headers.has('Content-Encoding') || !JSON_TYPE.test(res.headers.get('Content-Type') ?? '')) return;
     const vary = res.headers.get('Vary');
     if (!vary?.toLowerCase().includes('accept-encoding')) c.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');

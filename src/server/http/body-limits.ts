@@ -43,5 +43,11 @@ function limit(maxSize: number, message: string): MiddlewareHandler {
 export function bodyLimits(apiBase: string): MiddlewareHandler {
   const uploads = new Map(Object.entries(UPLOAD_BODY_LIMITS).map(([path, l]) => [apiBase + path, limit(l.maxBytes, l.message)]));
   const fallback = limit(DEFAULT_BODY_LIMIT, BODY_TOO_LARGE_MESSAGE);
-  return (c, next) => (uploads.get(c.req.path) ?? fallback)(c, next);
+  return (c, next) => {
+    // A GET or HEAD has no body as fetch's Request sees it, so Hono's bodyLimit lets it through; asking
+    // for c.req.raw.body built the whole Request (headers, stream, abort signal) on every page and search.
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    return (uploads.get(c.req.path) ?? fallback)(c, next);
+  };
 }

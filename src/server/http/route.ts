@@ -4,6 +4,7 @@ import { fieldsWithNul, NUL_MESSAGE } from '../../lib/storable-text';
 import { persianErrorMap } from '../../lib/validation-messages';
 import type { AppDeps } from '../context';
 import { HttpError, MESSAGES } from './errors';
+import { jsonAnswer } from './json-answer';
 import { toFieldErrors } from './zod-errors';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -93,7 +94,23 @@ async function readBody(c: Context): Promise<unknown> {
   return {};
 }
 
-export function mountRoutes(app: Hono, base: string, routes: RouteDef[], deps: AppDeps): void {
+/**
+ * `compressJson`: the API's JSON answers go compressed to clients that take it (json-answer.ts); off
+ * for the build's loopback API, as its compression middleware is.
+ */
+export function mountRoutes(
+  app: Hono,
+  base: string,
+  routes: RouteDef[],
+  deps: AppDeps,
+  opts: {
+    compressJson?: boolean;
+    /** Headers every answer carries (security-headers.ts), set with the JSON answer's own. */
+    answerHeaders?: (c: Context) => Record<string, string>;
+  } = {},
+): void {
+  const compress = opts.compressJson !== false;
+  const answerHeaders = opts.answerHeaders ?? (() => ({}));
   for (const def of routes) {
     const honoPath = base + def.path.replace(/\{(\w+)\??\}/g, ':$1');
     app.on(def.method.toUpperCase(), honoPath, async (c) => {
@@ -101,7 +118,7 @@ export function mountRoutes(app: Hono, base: string, routes: RouteDef[], deps: A
       const params = def.params ? parseOrThrow(def.params, c.req.param()) : {};
       const body = def.body ? parseOrThrow(def.body, await readBody(c)) : {};
       const result = await def.handler({ query, params, body, c, deps });
-      return result instanceof Response ? result : c.json(result as object);
+      return result instanceof Response ? result : jsonAnswer(c, result as object, compress, answerHeaders(c));
     });
   }
 }

@@ -153,8 +153,18 @@ export function cameOverHttps(c: Context, config: Config): boolean {
   if ((incoming?.socket as TLSSocket | undefined)?.encrypted) return true;
   const forwarded = proxyTrusted(config) ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined;
   if (forwarded) return forwarded === 'https';
-  const base = new URL(config.PUBLIC_BASE_URL);
-  return base.protocol === 'https:' && c.req.header('host')?.toLowerCase() === base.host.toLowerCase();
+  const base = parsedBase(config.PUBLIC_BASE_URL);
+  return base.https && c.req.header('host')?.toLowerCase() === base.host;
+}
+
+/** PUBLIC_BASE_URL parsed once, not on every answer (a URL per request showed in the API's profile). */
+let lastBase: { url: string; https: boolean; host: string } | null = null;
+function parsedBase(url: string): { https: boolean; host: string } {
+  if (lastBase?.url !== url) {
+    const parsed = new URL(url);
+    lastBase = { url, https: parsed.protocol === 'https:', host: parsed.host.toLowerCase() };
+  }
+  return lastBase;
 }
 
 /** Locks a non-page answer (an uploaded SVG opened by itself) out of scripts and plugins. */
@@ -165,7 +175,19 @@ export interface SecurityHeaders {
   pagePolicy(): string;
   /** Sets the headers on a finished answer. */
   apply(c: Context): void;
+  /**
+   * The headers every answer gets whatever its type (those app.ts sets on every answer, with
+   * Permissions-Policy and HSTS), for an answer that carries them from the start (json-answer.ts).
+   */
+  everyAnswer(c: Context): Record<string, string>;
 }
+
+/** Set on every answer, whatever it is (app.ts): no type sniffing, no framing by other sites, only the origin sent on. */
+export const EVERY_ANSWER = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+} as const;
 
 export function securityHeaders(config: Config, siteDir?: string): SecurityHeaders {
   let key = '';
@@ -204,8 +226,11 @@ export function securityHeaders(config: Config, siteDir?: string): SecurityHeade
     return policy;
   }
 
+  const plain = { ...EVERY_ANSWER, 'Permissions-Policy': PERMISSIONS_POLICY };
+  const overHttps = { ...plain, 'Strict-Transport-Security': HSTS };
   return {
     pagePolicy,
+    everyAnswer: (c) => (cameOverHttps(c, config) ? overHttps : plain),
     apply(c) {
       c.header('Permissions-Policy', PERMISSIONS_POLICY);
       if (cameOverHttps(c, config)) c.header('Strict-Transport-Security', HSTS);

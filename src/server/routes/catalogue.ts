@@ -95,13 +95,14 @@ export const catalogueRoutes = [
     method: 'get',
     path: '/get/products/{slug}',
     tags,
-    errors: [404],
+    // 503: the work queue is full (src/server/http/work-queue.ts).
+    errors: [404, 503],
     summary: 'The product page: tiers, images, attributes, breadcrumb categories, files.',
     params: productSlugParamsSchema,
     response: productResponseSchema,
     handler: async ({ params, deps }) => {
       const slug = params.slug.toLowerCase();
-      const product = await deps.cache.get(`product:${slug}`, () => loadProduct(deps.db, { slug }));
+      const product = await deps.cache.get(`product:${slug}`, () => deps.work.run(() => loadProduct(deps.db, { slug })));
       if (!product) throw notFound(PRODUCT_NOT_FOUND);
       return { data: product };
     },

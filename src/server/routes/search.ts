@@ -4,8 +4,26 @@ import { defineRoute } from '../http/route';
 import { listProducts } from '../services/search/listing';
 import { suggestProducts } from '../services/search/suggest';
 
+// A cached answer is sent as soon as its request is parsed; one that must be computed waits its turn
+// on the thread (deps.work, src/server/http/work-queue.ts), so health and pages are never queued behind it.
+
 /** Cache key of a validated query: stable whatever order the parameters came in. */
 const keyOf = (name: string, q: object) => `${name}:${JSON.stringify(q, Object.keys(q).sort())}`;
+
+/**
+ * The answer without the `searched` mark, one object per cached result: the same object on every hit,
+ * so its JSON and compressed bytes are made once (src/server/http/json-answer.ts).
+ */
+const answers = new WeakMap<object, object>();
+function answerOf<T extends { searched?: unknown }>(result: T): Omit<T, 'searched'> {
+  let answer = answers.get(result) as Omit<T, 'searched'> | undefined;
+  if (!answer) {
+    const { searched: _searched, ...rest } = result;
+    answer = rest;
+    answers.set(result, answer);
+  }
+  return answer;
+}
 
 export const searchRoutes = [
   defineRoute({
@@ -15,10 +33,13 @@ export const searchRoutes = [
     tags: ['search'],
     query: getProductQuerySchema,
     response: productListSchema,
-    errors: [404, 429],
+    errors: [404, 429, 503],
     async handler({ query, deps }) {
-      const { searched, ...list } = await deps.cache.get(keyOf('getProduct', query), () => listProducts(deps.db, query, deps.search));
-      if (searched) {
+      const listing = await deps.cache.get(keyOf('getProduct', query), () =>
+        deps.work.run(() => listProducts(deps.db, query, deps.search)),
+      );
+      const list = answerOf(listing);
+      if (listing.searched) {
         deps.searchLog.record({
           query: query.filter_part || query.filter_searchPart || '',
           categorySlug: query.filter_category ?? null,
@@ -36,12 +57,11 @@ export const searchRoutes = [
     tags: ['search'],
     query: suggestionQuerySchema,
     response: suggestionResponseSchema,
-    errors: [404, 429],
+    errors: [404, 429, 503],
     async handler({ query, deps }) {
-      const { searched: _searched, ...result } = await deps.cache.get(keyOf('suggestion', query), () =>
-        suggestProducts(deps.db, query, deps.search),
+      return answerOf(
+        await deps.cache.get(keyOf('suggestion', query), () => deps.work.run(() => suggestProducts(deps.db, query, deps.search))),
       );
-      return result;
     },
   }),
 ];

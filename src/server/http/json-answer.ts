@@ -1,0 +1,58 @@
+/**
+ * The routes' JSON answers, made into bytes here rather than by c.json and then apiJsonCompression.
+ * That way cost, per answer: the JSON text as a string, the Response read back as a stream
+ * (`res.arrayBuffer()` builds the full fetch Response), new Headers and a second Response. Here: one
+ * JSON.stringify into a Buffer, compression at the same fast setting (api-compression.ts), one
+ * Response over the bytes, which @hono/node-server writes as they are.
+ *
+ * The bytes are kept beside the answer object while it lives (a WeakMap): an answer the read cache
+ * holds is serialised once and compressed once per encoding, not on every request that reads it.
+ * A route must then never change an object after it has been answered (the read cache's values are
+ * shared by every request already).
+ */
+import type { Context } from 'hono';
+import { acceptedEncoding } from './compression';
+import { compressJson, JSON_MIN_COMPRESS_BYTES, markEncoded } from './api-compression';
+
+interface Encoded {
+  json: Uint8Array<ArrayBuffer>;
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+}
+
+const encodedAnswers = new WeakMap<object, Encoded>();
+
+function encodedOf(value: object): Encoded {
+  // A bare value (a handler answering null or a number) has no identity to keep its bytes by.
+  if (typeof value !== 'object' || value === null) return { json: Buffer.from(JSON.stringify(value)) as Uint8Array<ArrayBuffer> };
+  let encoded = encodedAnswers.get(value);
+  if (!encoded) {
+    encoded = { json: Buffer.from(JSON.stringify(value)) as Uint8Array<ArrayBuffer> };
+    encodedAnswers.set(value, encoded);
+  }
+  return encoded;
+}
+
+/**
+ * The JSON answer of `value`, compressed when `compress` (the API's JSON compression is on) and the
+ * client takes it: the same status, headers and bytes as c.json followed by apiJsonCompression.
+ */
+export function jsonAnswer(c: Context, value: object, compress: boolean, extraHeaders: Record<string, string> = {}): Response {
+  // Only answers are taken here; a handler's own Response goes out as it is.
+  const encoded = encodedOf(value);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
+  let body = encoded.json;
+  if (compress && c.req.method !== 'HEAD') {
+    headers.Vary = 'Accept-Encoding';
+    const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
+    if (encoding) {
+      if (body.byteLength >= JSON_MIN_COMPRESS_BYTES) {
+        body = encoded[encoding] ??= compressJson(encoded.json, encoding);
+        headers['Content-Encoding'] = encoding;
+      }
+      headers['Content-Length'] = String(body.byteLength);
+    }
+  }
+  // The status a handler set (c.status(201)) stays, as with c.json.
+  return markEncoded(c.body(body, undefined, headers));
+}
