@@ -134,3 +134,19 @@ export function wordSimilarity(query: string, text: string): number {
 export function fuzzyPasses(sim: number, wordSim: number, minScore: number): boolean {
   return (sim >= SIMILARITY_THRESHOLD || wordSim >= WORD_SIMILARITY_THRESHOLD) && Math.max(sim, wordSim) >= f32(minScore);
 }
+
+/**
+ * The fewest trigrams a text of `textCount` distinct trigrams must share with a query of `queryCount`
+ * for fuzzyPasses to be possible; Infinity when no count can. With `shared` known, similarity is exact
+ * (shared / (queryCount + textCount − shared)) and word_similarity is at most shared / queryCount (a run
+ * of the text holds at most the shared trigrams and at least as many distinct ones), so this is the
+ * smallest `shared` passing with those two: a text much longer than the query cannot reach the
+ * similarity cut-off and needs the word_similarity one (0.45 of the query), one much shorter cannot
+ * share enough. Both bounds grow with `shared`, so the first count that passes is the answer.
+ */
+export function fewestSharedToPass(queryCount: number, textCount: number, minScore: number): number {
+  for (let shared = 1; shared <= Math.min(queryCount, textCount); shared++) {
+    if (fuzzyPasses(similarityOfCounts(shared, queryCount, textCount), f32(shared / queryCount), minScore)) return shared;
+  }
+  return Number.POSITIVE_INFINITY;
+}

@@ -25,9 +25,12 @@ import { rowsOf } from '../../db/rows';
 import type { CategoryScope } from './scope';
 import type { MatchedRow } from './suggestion-index';
 import { moveRow, resorted } from './sorted-rows';
+import { sortIndicesInSlices, TimeSlices } from './time-slices';
 
 // Rows read at once while building: bounded memory whatever the catalogue's size.
 const BATCH = 20_000;
+/** Build loops read the clock every this many steps, and pause when their slice is up (time-slices.ts). */
+const CHECK = 1024;
 // More changed names than this in one patch: the whole name order is read again (one statement) rather
 // than two index probes per category for each of them.
 const MAX_PLACED_NAMES = 200;
@@ -262,11 +265,16 @@ class AttributeValues {
   }
 }
 
-async function readNameRanks(db: Db): Promise<Map<number, number>> {
+async function readNameRanks(db: Db, slices?: TimeSlices): Promise<Map<number, number>> {
   const rows = rowsOf<{ id: number; r: number }>(
     await db.execute(sql`select id, dense_rank() over (order by name)::int as r from products where ${VISIBLE}`),
   );
-  return new Map(rows.map((r) => [r.id, r.r]));
+  const ranks = new Map<number, number>();
+  for (let i = 0; i < rows.length; i++) {
+    if (slices && i % CHECK === 0 && slices.due()) await slices.pause();
+    ranks.set(rows[i]!.id, rows[i]!.r);
+  }
+  return ranks;
 }
 
 export class ListingIndex {
@@ -283,9 +291,14 @@ export class ListingIndex {
     return this.orders.visibleCount;
   }
 
-  /** Reads the visible products (in batches by id) with their attribute values and builds the index. */
+  /**
+   * Reads the visible products (in batches by id) with their attribute values and builds the index, in
+   * slices of the thread's time (time-slices.ts): it runs on the server's thread, beside the requests it
+   * serves (its orders sorted in one go held the thread for seconds at a million products).
+   */
   static async build(db: Db): Promise<ListingIndex> {
     const t0 = performance.now();
+    const slices = new TimeSlices();
     const dims = await readDimensions(db);
     const values = new AttributeValues();
     const products: ProductRow[] = [];
@@ -297,8 +310,10 @@ export class ListingIndex {
       );
       if (rows.length) {
         const first = products.length;
-        const rowOf = new Map(rows.map((r, i) => [r.id, first + i]));
-        for (const r of rows) {
+        const rowOf = new Map<number, number>();
+        for (const [i, r] of rows.entries()) {
+          if (i % CHECK === 0 && slices.due()) await slices.pause();
+          rowOf.set(r.id, first + i);
           products.push(r);
           attrs.push([]);
         }
@@ -306,7 +321,8 @@ export class ListingIndex {
           await db.execute(sql`select product_id, attribute_id, value_slug, value from product_attribute_values
             where product_id between ${rows[0]!.id} and ${rows[rows.length - 1]!.id}`),
         );
-        for (const v of pav) {
+        for (const [i, v] of pav.entries()) {
+          if (i % CHECK === 0 && slices.due()) await slices.pause();
           const row = rowOf.get(v.product_id);
           if (row !== undefined) attrs[row]!.push(values.key(v.attribute_id, v.value_slug), values.text(v.value));
         }
@@ -314,10 +330,10 @@ export class ListingIndex {
       if (rows.length < BATCH) break;
       after = rows[rows.length - 1]!.id;
     }
-    const nameRanks = await readNameRanks(db);
+    const nameRanks = await readNameRanks(db, slices);
     await values.rank(db);
-    const cols = columnsOf(products, attrs, nameRanks);
-    return new ListingIndex(dims, cols, ordersOf(cols), values, performance.now() - t0);
+    const cols = await columnsOf(products, attrs, nameRanks, slices);
+    return new ListingIndex(dims, cols, await ordersOf(cols, slices), values, performance.now() - t0);
   }
 
   /**
@@ -1019,14 +1035,16 @@ function sameAttributes(c: Columns, row: number, list: number[]): boolean {
   return true;
 }
 
-function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<number, number>): Columns {
+async function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<number, number>, slices: TimeSlices): Promise<Columns> {
   const n = products.length;
   let total = 0;
   for (const list of attrs) total += list.length / 2;
   const cols = emptyColumns(n, total);
   const { attrOffsets, attrKeys, attrTexts } = cols;
   for (let i = 0; i < n; i++) attrOffsets[i + 1] = attrOffsets[i]! + attrs[i]!.length / 2;
-  products.forEach((p, i) => {
+  for (let i = 0; i < n; i++) {
+    if (i % CHECK === 0 && slices.due()) await slices.pause();
+    const p = products[i]!;
     setColumns(cols, i, p);
     cols.nameRank[i] = nameRanks.get(p.id) ?? 0;
     const list = attrs[i]!;
@@ -1034,7 +1052,7 @@ function columnsOf(products: ProductRow[], attrs: number[][], nameRanks: Map<num
       attrKeys[attrOffsets[i]! + k / 2] = list[k]!;
       attrTexts[attrOffsets[i]! + k / 2] = list[k + 1]!;
     }
-  });
+  }
   return cols;
 }
 
@@ -1064,6 +1082,24 @@ function placesOf(perm: Int32Array, rows: number): Int32Array {
   const rank = new Int32Array(rows).fill(-1);
   for (let place = 0; place < perm.length; place++) rank[perm[place]!] = place;
   return rank;
+}
+
+/** Each visible row's place in every held order, sorted in slices of the thread's time. */
+async function sortedInSlices(c: Columns, visibleRows: Int32Array, slices: TimeSlices) {
+  const compare = comparisons(c);
+  const perms = {} as Record<SortName, Int32Array>;
+  const ranks = {} as Record<SortName, Int32Array>;
+  for (const name of Object.keys(compare) as SortName[]) {
+    const order = compare[name];
+    // Every order ties by id, so this is the one order Int32Array#sort would give.
+    const places = await sortIndicesInSlices(visibleRows.length, (a, b) => order(visibleRows[a]!, visibleRows[b]!), slices);
+    const perm = new Int32Array(places.length);
+    for (let i = 0; i < places.length; i++) perm[i] = visibleRows[places[i]!]!;
+    perms[name] = perm;
+    ranks[name] = placesOf(perm, c.ids.length);
+    if (slices.due()) await slices.pause();
+  }
+  return { perms, ranks };
 }
 
 /** Ranks numbered 1, 2, 3… along `perm` (sorted by rank), equal ranks staying equal. */
@@ -1096,7 +1132,7 @@ function statsOf(c: Columns, rows: Int32Array): CategoryStats {
   return stats;
 }
 
-function ordersOf(c: Columns): Orders {
+async function ordersOf(c: Columns, slices: TimeSlices): Promise<Orders> {
   const n = c.ids.length;
   let maxId = 0;
   for (let i = 0; i < n; i++) if (c.ids[i]! > maxId) maxId = c.ids[i]!;
@@ -1104,6 +1140,7 @@ function ordersOf(c: Columns): Orders {
   const visibleRows: number[] = [];
   const perCategory = new Map<number, number[]>();
   for (let row = 0; row < n; row++) {
+    if (row % CHECK === 0 && slices.due()) await slices.pause();
     rowOfId[c.ids[row]!] = row;
     if (!c.visible[row]) continue;
     visibleRows.push(row);
@@ -1111,14 +1148,14 @@ function ordersOf(c: Columns): Orders {
     if (!list) perCategory.set(c.category[row]!, (list = []));
     list.push(row);
   }
-  const byCategory = new Map([...perCategory].map(([id, rows]) => [id, Int32Array.from(rows)]));
-  const stats = new Map([...byCategory].map(([id, rows]) => [id, statsOf(c, rows)]));
-  const compare = comparisons(c);
-  const perms = {} as Record<SortName, Int32Array>;
-  const ranks = {} as Record<SortName, Int32Array>;
-  for (const name of Object.keys(compare) as SortName[]) {
-    perms[name] = Int32Array.from(visibleRows).sort(compare[name]);
-    ranks[name] = placesOf(perms[name], n);
+  const byCategory = new Map<number, Int32Array>();
+  const stats = new Map<number, CategoryStats>();
+  for (const [id, rows] of perCategory) {
+    if (slices.due()) await slices.pause();
+    const list = Int32Array.from(rows);
+    byCategory.set(id, list);
+    stats.set(id, statsOf(c, list));
   }
+  const { perms, ranks } = await sortedInSlices(c, Int32Array.from(visibleRows), slices);
   return { rowOfId, byCategory, stats, perms, ranks, visibleCount: visibleRows.length };
 }

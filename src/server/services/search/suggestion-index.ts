@@ -188,15 +188,13 @@ export class SuggestionIndex {
     /** Per word number, the rows holding it, ascending (CSR): a prefix range's rows are one slice. */
     private readonly postingOffsets: Int32Array,
     private readonly postings: Int32Array,
-    /** Three-letter pieces of pn_key → rows, for the infix branch. */
-    private readonly trigrams: Map<string, Int32Array>,
     private readonly marks: Uint8Array,
     /** Per row, the dropdown item, or null when the catalogue is too large to hold them. */
     private readonly items: (ProductCard | undefined)[] | null,
     /** Per row, its place in (in stock desc, sales desc, id): every branch's tie-break. */
     private popularity: Int32Array,
     private rowByPopularity: Int32Array,
-    /** pg_trgm trigrams of the built rows' keys → rows: the fuzzy branch (fuzzy-match.ts). */
+    /** pg_trgm trigrams of the built rows' keys → rows: the fuzzy branch (fuzzy-match.ts) and the infix one's pieces. */
     private readonly fuzzyKeys: FuzzyKeys,
   ) {
     this.builtRows = ids.length;
@@ -301,20 +299,6 @@ export class SuggestionIndex {
     }
     const byKey = await sortIndicesInSlices(n, (a, b) => (pnKeys[a]! < pnKeys[b]! ? -1 : pnKeys[a]! > pnKeys[b]! ? 1 : a - b), slices);
     const sortedKeys = Array.from(byKey, (row) => pnKeys[row]!);
-    const grams = new Map<string, number[]>();
-    for (let row = 0; row < n; row++) {
-      if (row % CHECK === 0 && slices.due()) await slices.pause();
-      const key = pnKeys[row]!;
-      const seen = new Set<string>();
-      for (let i = 0; i + 3 <= key.length; i++) {
-        const g = key.slice(i, i + 3);
-        if (seen.has(g)) continue;
-        seen.add(g);
-        let list = grams.get(g);
-        if (!list) grams.set(g, (list = []));
-        list.push(row);
-      }
-    }
     const rowByPopularity = await sortIndicesInSlices(
       n,
       (a, b) => inStock[b]! - inStock[a]! || sales[b]! - sales[a]! || ids[a]! - ids[b]!,
@@ -322,12 +306,6 @@ export class SuggestionIndex {
     );
     const popularity = new Int32Array(n);
     rowByPopularity.forEach((row, place) => (popularity[row] = place));
-    const trigrams = new Map<string, Int32Array>();
-    let step = 0;
-    for (const [g, list] of grams) {
-      if (step++ % CHECK === 0 && slices.due()) await slices.pause();
-      trigrams.set(g, Int32Array.from(list));
-    }
     const fuzzyKeys = await FuzzyKeys.build(pnKeys, slices);
     return new SuggestionIndex(
       Int32Array.from(ids),
@@ -342,7 +320,6 @@ export class SuggestionIndex {
       rowWords,
       postingOffsets,
       postings,
-      trigrams,
       new Uint8Array(n),
       items,
       popularity,
@@ -562,23 +539,23 @@ export class SuggestionIndex {
       if (key.length >= MIN_FAMILY_KEY) keep(1, 'family', family);
     }
     if (key.length >= MIN_INFIX_KEY && /\d/.test(key)) {
-      // The rarest three-letter piece of the key narrows the rows; each is then checked whole.
+      // The rarest three-letter piece of the key narrows the rows (the fuzzy postings: a piece of a key is
+      // one of its inner trigrams); each is then checked whole, with the keys the postings do not hold.
       let rows: Int32Array | undefined;
+      let odd: readonly number[] = [];
       for (let i = 0; i + 3 <= key.length; i++) {
-        const list = this.trigrams.get(key.slice(i, i + 3));
-        if (!list) {
-          rows = new Int32Array(0);
-          break;
-        }
-        if (!rows || list.length < rows.length) rows = list;
+        const found = this.fuzzyKeys.rowsWithPiece(key.slice(i, i + 3));
+        odd = found.odd;
+        if (!rows || found.built.length < rows.length) rows = found.built;
       }
       const isInfix = (row: number) => {
         const pn = this.pnKeys[row]!;
         return !pn.startsWith(key) && pn.includes(key);
       };
       const built: number[] = [];
-      for (const row of rows ?? []) {
-        if (built.length >= candidates) break;
+      const list = rows ?? new Int32Array(0);
+      for (let i = 0, j = 0; (i < list.length || j < odd.length) && built.length < candidates;) {
+        const row = j >= odd.length || (i < list.length && list[i]! < odd[j]!) ? list[i++]! : odd[j++]!;
         if (builtAllowed(row) && isInfix(row)) built.push(row);
       }
       const infix = this.firstById(built, overlay.filter(isInfix), candidates).map((row) =>
@@ -678,7 +655,7 @@ export class SuggestionIndex {
     if (categories && this.match(plan, 1, 1, null).length > 0) return [];
     const allowed = (row: number) => this.visible[row] === 1 && (!categories || categories.has(this.categoryIds[row]!));
     const builtAllowed = (row: number) => this.inOverlay[row] === 0 && allowed(row);
-    const found = this.fuzzyKeys.lookup(key, (row) => this.pnKeys[row]!, builtAllowed, this.overlayRows.filter(allowed));
+    const found = this.fuzzyKeys.lookup(key, (row) => this.pnKeys[row]!, builtAllowed, this.overlayRows.filter(allowed), candidates);
     if (!found) return null;
     const scores = new Map<number, number>();
     for (const hit of [...found.built, ...found.scanned]) scores.set(hit.row, hit.score);
