@@ -173,7 +173,7 @@ const RESOURCE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'un
 export interface SecurityHeaders {
   /** The page policy now (re-read after a build changed the site's record of inline hashes). */
   pagePolicy(): string;
-  /** Sets the headers on a finished answer. */
+  /** Sets the headers on a finished answer: every answer's (everyAnswer), and a page's or an SVG's policy. */
   apply(c: Context): void;
   /**
    * The headers every answer gets whatever its type (those app.ts sets on every answer, with
@@ -182,8 +182,8 @@ export interface SecurityHeaders {
   everyAnswer(c: Context): Record<string, string>;
 }
 
-/** Set on every answer, whatever it is (app.ts): no type sniffing, no framing by other sites, only the origin sent on. */
-export const EVERY_ANSWER = {
+/** Set on every answer, whatever it is: no type sniffing, no framing by other sites, only the origin sent on. */
+const EVERY_ANSWER = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'SAMEORIGIN',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -228,12 +228,12 @@ export function securityHeaders(config: Config, siteDir?: string): SecurityHeade
 
   const plain = { ...EVERY_ANSWER, 'Permissions-Policy': PERMISSIONS_POLICY };
   const overHttps = { ...plain, 'Strict-Transport-Security': HSTS };
+  const everyAnswer = (c: Context) => (cameOverHttps(c, config) ? overHttps : plain);
   return {
     pagePolicy,
-    everyAnswer: (c) => (cameOverHttps(c, config) ? overHttps : plain),
+    everyAnswer,
     apply(c) {
-      c.header('Permissions-Policy', PERMISSIONS_POLICY);
-      if (cameOverHttps(c, config)) c.header('Strict-Transport-Security', HSTS);
+      for (const [name, value] of Object.entries(everyAnswer(c))) c.header(name, value);
       // A route with a policy of its own (the bank sandbox's pages) keeps it.
       if (c.res.headers.has('Content-Security-Policy')) return;
       const type = c.res.headers.get('Content-Type') ?? '';
