@@ -17,12 +17,12 @@ import type { SearchRoutes } from '../src/lib/pagefind-routes';
 import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { startServer, type RunningServer } from '../src/server/server';
+import { CHROMIUM, CHROMIUM_FLAGS } from './support/browser';
 import { freshDatabase } from './support/database';
 import { pageExists, pageFile, pagePath, sitemapText } from './support/site-files';
 
 const CATEGORY = 'op-amps';
 const PRODUCT = 'lm358n-dip8';
-const CHROMIUM = '/usr/bin/chromium';
 
 let database: Database;
 let server: RunningServer;
@@ -401,7 +401,7 @@ describe.skipIf(!existsSync(CHROMIUM))('in Chromium', () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_FLAGS,
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

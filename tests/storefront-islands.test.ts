@@ -20,9 +20,9 @@ import { startServer, type RunningServer } from '../src/server/server';
 import { homeSlides } from '../src/server/db/schema';
 import { approximateIn, parseCurrencyRates } from '../src/lib/currency';
 import { bundlesForQuery, type SearchRoutes } from '../src/lib/pagefind-routes';
+import { CHROMIUM, CHROMIUM_FLAGS } from './support/browser';
 import { freshDatabase } from './support/database';
 
-const CHROMIUM = '/usr/bin/chromium';
 const CATEGORY = 'op-amps';
 const PRODUCT = 'lm358n-dip8';
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -67,7 +67,7 @@ beforeAll(async () => {
   const { chromium } = await import('playwright-core');
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_FLAGS,
   });
 }, 300_000);
 

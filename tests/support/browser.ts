@@ -4,7 +4,7 @@
  * (one build per run, copied and brought up to date per file: tests/support/browser-site.ts),
  * and Debian's Chromium. Each browser test file starts one and closes it in afterAll.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -18,7 +18,15 @@ import { freshDatabase } from './database';
 import { ownAddressEnv, type TestServer } from './server';
 import { prepareProduct } from './shop';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's old headless shell (package chromium-headless-shell, the same Chromium build's Blink). */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/**
+ * The browser the tests drive: CHROMIUM_PATH when set; else the headless shell when installed (.ci/run
+ * installs it), as Playwright itself prefers for headless runs: it renders with the same engine but
+ * without the full browser's own interface processes, which in CI spent more CPU than the pages did; else
+ * the full browser.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 /**
  * How long a page's navigations and actions (goto, waitForURL, click, waitFor) may take before they fail:
  * Playwright's 30 s is too short for CI, whose two cores run two or three browser files at once beside
