@@ -123,20 +123,20 @@ describe('the work queue', () => {
     expect(server.deps.work.length).toBe(0);
   }, 120_000);
 
-  it('answers suggestions asked after pages before those pages; with no wait allowed, in order of arrival', async () => {
+  it('answers suggestions asked after pages before those pages; with no lead, in order of arrival', async () => {
     const pages = SEARCHES.filter((p) => p.includes('/getProduct?'));
     const suggestions = SEARCHES.filter((p) => p.includes('/suggestion?'));
     const position = (order: string[], paths: string[]) => paths.map((p) => order.indexOf(p));
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-    // A limit no page reaches here: every suggestion's turn comes before the pages written ahead of it.
-    const patient = await serve({ WORK_QUEUE_PAGE_WAIT_MS: '600000' });
+    // A lead longer than the test: every suggestion's turn comes before the pages written ahead of it.
+    const patient = await serve({ WORK_QUEUE_SUGGESTION_LEAD_MS: '600000' });
     const first = (await askAtOnce(patient.port, [...pages, ...suggestions])).map((a) => a.path);
     expect(mean(position(first, suggestions))).toBeLessThan(mean(position(first, pages)));
     expect(first.slice(0, 5).every((p) => suggestions.includes(p))).toBe(true);
 
-    // No wait allowed: one queue in order of arrival, the pages written first are answered first.
-    const inOrder = await serve({ WORK_QUEUE_PAGE_WAIT_MS: '0' });
+    // No lead: one queue in order of arrival, the pages written first are answered first.
+    const inOrder = await serve({ WORK_QUEUE_SUGGESTION_LEAD_MS: '0' });
     const second = (await askAtOnce(inOrder.port, [...pages, ...suggestions])).map((a) => a.path);
     expect(mean(position(second, pages))).toBeLessThan(mean(position(second, suggestions)));
   }, 120_000);
