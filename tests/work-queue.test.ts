@@ -2,8 +2,8 @@
  * Cheap answers before heavy ones (src/server/http/work-queue.ts): while many searches the read cache
  * does not hold wait for the server's thread, the health probe and a static page are answered before
  * most of them; past the queue's bound a search is refused at once with 503 and a Persian message.
- * Checked by order of completion, never by time. Requests are written all at once on connections
- * opened beforehand, so the server reads them in the same turn of its event loop, as under load.
+ * Suggestions have a lane served first. Checked by order of completion, never by time. Requests are
+ * written all at once on connections opened beforehand, so the server reads them in the same turn of its event loop, as under load.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -121,6 +121,24 @@ describe('the work queue', () => {
     expect(searchesAfter(health)).toBeGreaterThan(SEARCHES.length / 2);
     expect(searchesAfter(page)).toBeGreaterThan(SEARCHES.length / 2);
     expect(server.deps.work.length).toBe(0);
+  }, 120_000);
+
+  it('answers suggestions asked after pages before those pages; with no lead, in order of arrival', async () => {
+    const pages = SEARCHES.filter((p) => p.includes('/getProduct?'));
+    const suggestions = SEARCHES.filter((p) => p.includes('/suggestion?'));
+    const position = (order: string[], paths: string[]) => paths.map((p) => order.indexOf(p));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+    // A lead longer than the test: every suggestion's turn comes before the pages written ahead of it.
+    const patient = await serve({ WORK_QUEUE_SUGGESTION_LEAD_MS: '600000' });
+    const first = (await askAtOnce(patient.port, [...pages, ...suggestions])).map((a) => a.path);
+    expect(mean(position(first, suggestions))).toBeLessThan(mean(position(first, pages)));
+    expect(first.slice(0, 5).every((p) => suggestions.includes(p))).toBe(true);
+
+    // No lead: one queue in order of arrival, the pages written first are answered first.
+    const inOrder = await serve({ WORK_QUEUE_SUGGESTION_LEAD_MS: '0' });
+    const second = (await askAtOnce(inOrder.port, [...pages, ...suggestions])).map((a) => a.path);
+    expect(mean(position(second, pages))).toBeLessThan(mean(position(second, suggestions)));
   }, 120_000);
 
   it('refuses searches past its bound with 503, Retry-After and a Persian message, and still answers cheap requests', async () => {

@@ -97,6 +97,12 @@ export const configSchema = z.object({
    */
   WORK_QUEUE_LIMIT: z.coerce.number().int().min(0).default(512),
   /**
+   * How much sooner a suggestion's turn in the work queue is due than a page's (listing, search page,
+   * product read) that arrived at the same moment: it passes pages that arrived less than this before
+   * it. 0: one queue in order of arrival.
+   */
+  WORK_QUEUE_SUGGESTION_LEAD_MS: z.coerce.number().int().min(0).default(80),
+  /**
    * The search's in-memory index (services/search/suggestion-index.ts): the dropdown and the search
    * page's strict matches without SQL, ~2 KB of memory per product (items held up to 250k products).
    * Needs the read cache (its generation says when the index is stale).

@@ -15,7 +15,7 @@ export interface AppDeps {
   cache: ReadCache;
   /**
    * The turns of heavy work (searches, listings, product reads the cache does not hold): cheap answers
-   * go first, heavy ones one per turn of the event loop, FIFO, bounded (src/server/http/work-queue.ts).
+   * go first, heavy ones one per turn of the event loop, suggestions before pages, bounded (src/server/http/work-queue.ts).
    */
   work: WorkQueue;
   /**

@@ -2,7 +2,7 @@
  * The routes' JSON answers, made into bytes here rather than by c.json and then apiJsonCompression.
  * That way cost, per answer: the JSON text as a string, the Response read back as a stream
  * (`res.arrayBuffer()` builds the full fetch Response), new Headers and a second Response. Here: one
- * JSON.stringify into a Buffer, compression at the same fast setting (api-compression.ts), one
+ * JSON.stringify into a Buffer, compression at the same fast setting on libuv's thread pool (api-compression.ts), one
  * Response over the bytes, which @hono/node-server writes as they are.
  *
  * The bytes are kept beside the answer object while it lives (a WeakMap): an answer the read cache
@@ -12,12 +12,13 @@
  */
 import type { Context } from 'hono';
 import { acceptedEncoding } from './compression';
-import { compressJson, JSON_MIN_COMPRESS_BYTES, markEncoded } from './api-compression';
+import { compressJsonOffThread, JSON_MIN_COMPRESS_BYTES, markEncoded } from './api-compression';
 
 interface Encoded {
   json: Uint8Array<ArrayBuffer>;
-  br?: Uint8Array<ArrayBuffer>;
-  gzip?: Uint8Array<ArrayBuffer>;
+  /** Compressed off the thread (api-compression.ts); every request for the answer meanwhile waits for the one compression. */
+  br?: Promise<Uint8Array<ArrayBuffer>>;
+  gzip?: Promise<Uint8Array<ArrayBuffer>>;
 }
 
 const encodedAnswers = new WeakMap<object, Encoded>();
@@ -37,7 +38,12 @@ function encodedOf(value: object): Encoded {
  * The JSON answer of `value`, compressed when `compress` (the API's JSON compression is on) and the
  * client takes it: the same status, headers and bytes as c.json followed by apiJsonCompression.
  */
-export function jsonAnswer(c: Context, value: object, compress: boolean, extraHeaders: Record<string, string> = {}): Response {
+export async function jsonAnswer(
+  c: Context,
+  value: object,
+  compress: boolean,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   // Only answers are taken here; a handler's own Response goes out as it is.
   const encoded = encodedOf(value);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
@@ -47,7 +53,12 @@ export function jsonAnswer(c: Context, value: object, compress: boolean, extraHe
     const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
     if (encoding) {
       if (body.byteLength >= JSON_MIN_COMPRESS_BYTES) {
-        body = encoded[encoding] ??= compressJson(encoded.json, encoding);
+        const compressing = (encoded[encoding] ??= compressJsonOffThread(encoded.json, encoding));
+        // A failed compression is not kept for the answer's later requests.
+        body = await compressing.catch((error: unknown) => {
+          if (encoded[encoding] === compressing) delete encoded[encoding];
+          throw error;
+        });
         headers['Content-Encoding'] = encoding;
       }
       headers['Content-Length'] = String(body.byteLength);

@@ -60,7 +60,7 @@ export const searchRoutes = [
     errors: [404, 429, 503],
     async handler({ query, deps }) {
       return answerOf(
-        await deps.cache.get(keyOf('suggestion', query), () => deps.work.run(() => suggestProducts(deps.db, query, deps.search))),
+        await deps.cache.get(keyOf('suggestion', query), () => deps.work.run(() => suggestProducts(deps.db, query, deps.search), 'quick')),
       );
     },
   }),
