@@ -38,16 +38,34 @@ export function compressJson(bytes: Uint8Array, encoding: 'br' | 'gzip'): Uint8A
 }
 
 /**
+ * Compressions on libuv's thread pool at once, at most: the pool (four threads) also reads the static
+ * files and hashes passwords, and a file read queued behind a burst of compressions would wait for them
+ * all. Two leave the others free for that.
+ */
+const MAX_IN_POOL = 2;
+let inPool = 0;
+const waitingForPool: (() => void)[] = [];
+
+/**
  * The same compression on libuv's thread pool. Under the long-tail load at 100k products compressing
  * took 18% of the server's one thread (a profile, issue 19) while the machine's other core sat mostly
  * idle: off the thread, it no longer holds up the searches and pages queued behind it.
  */
-export function compressJsonOffThread(bytes: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
-  return new Promise((resolve, reject) => {
-    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result as Uint8Array<ArrayBuffer>));
-    if (encoding === 'br') brotliCompress(bytes, brotliOptions(bytes), done);
-    else gzip(bytes, GZIP_OPTIONS, done);
-  });
+export async function compressJsonOffThread(bytes: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
+  // A waiter is handed the slot of the compression that ends (below), so none can slip in between.
+  if (inPool < MAX_IN_POOL) inPool++;
+  else await new Promise<void>((resolve) => waitingForPool.push(resolve));
+  try {
+    return await new Promise((resolve, reject) => {
+      const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result as Uint8Array<ArrayBuffer>));
+      if (encoding === 'br') brotliCompress(bytes, brotliOptions(bytes), done);
+      else gzip(bytes, GZIP_OPTIONS, done);
+    });
+  } finally {
+    const next = waitingForPool.shift();
+    if (next) next();
+    else inPool--;
+  }
 }
 
 export function apiJsonCompression(): MiddlewareHandler {
