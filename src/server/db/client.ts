@@ -6,7 +6,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { SIMILARITY_THRESHOLD, WORD_SIMILARITY_THRESHOLD } from '../../lib/trigram-similarity';
-import { pgliteArtifacts } from './pglite-artifacts';
 import { openPgliteThread } from './pglite-thread';
 import { processLocks } from './process-locks';
 import { tarballForPglite } from './pglite-tarball';
@@ -161,12 +160,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 /** PGlite in the calling thread. PGlite.create (not the constructor) loads extension bundles before the first query. */
 async function pgliteHere(dataDir: string | undefined, startFrom?: string): Promise<PGlite> {
   const loadDataDir = startFrom ? tarballForPglite(startFrom) : undefined;
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    ...(await pgliteArtifacts()),
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.exec(TRIGRAM_SETTINGS);
   return client;
 }

@@ -1,5 +1,3 @@
-import type { PgliteArtifacts } from './pglite-artifacts';
-
 /** What the server's thread and the database thread say to each other (pglite-thread.ts, pglite-worker.ts). */
 export interface ThreadData {
   /** Folder of the database's files; undefined keeps it in memory (tests). */
@@ -8,8 +6,6 @@ export interface ThreadData {
   setup: string;
   /** A data-folder tarball the database starts as (DatabaseOptions.startFrom). */
   startFrom?: string | undefined;
-  /** PGlite's compiled modules and file bundle, made once per process (pglite-artifacts.ts). */
-  artifacts: PgliteArtifacts;
 }
 
 export type Request = { id: number } & (

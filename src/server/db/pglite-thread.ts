@@ -9,7 +9,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { pgliteArtifacts } from './pglite-artifacts';
 import type { Reply, Request, SentError, ThreadData } from './pglite-messages';
 
 // The thread reads TypeScript through tsx, registered there before the worker file loads: a thread
@@ -52,8 +51,7 @@ function rebuildError(error: SentError): Error {
 }
 
 export async function openPgliteThread(dataDir: string | undefined, setup: string, startFrom?: string): Promise<PgliteThreadClient> {
-  const artifacts = await pgliteArtifacts();
-  const worker = new Worker(BOOT, { eval: true, workerData: { dataDir, setup, startFrom, artifacts } satisfies ThreadData });
+  const worker = new Worker(BOOT, { eval: true, workerData: { dataDir, setup, startFrom } satisfies ThreadData });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;

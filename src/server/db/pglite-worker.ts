@@ -11,7 +11,7 @@ import type { Reply, Request, SentError, ThreadData } from './pglite-messages';
 import { tarballForPglite } from './pglite-tarball';
 
 const port = parentPort!;
-const { dataDir, setup, startFrom, artifacts } = workerData as ThreadData;
+const { dataDir, setup, startFrom } = workerData as ThreadData;
 
 /** Open transactions by id: their PGlite handle and the way to end them. */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
@@ -32,7 +32,7 @@ const keepText = (types: number[]) => Object.fromEntries(types.map((t) => [t, (v
 
 async function main() {
   const loadDataDir = startFrom ? tarballForPglite(startFrom) : undefined;
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...artifacts, ...(loadDataDir ? { loadDataDir } : {}) });
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   if (setup) await db.exec(setup);
 
   const run = async (request: Request): Promise<unknown> => {
