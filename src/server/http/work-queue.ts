@@ -32,7 +32,7 @@ export const SERVER_BUSY_FA = 'سرور در این لحظه بیش از حد پ
 /** Seconds a refused client is asked to wait. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
-/** `quick`: suggestions, served first; `heavy`: listings, search pages, product reads. */
+/** `quick`: suggestions, due `quickLeadMs` sooner; `heavy`: listings, search pages, product reads. */
 export type WorkLane = 'quick' | 'heavy';
 
 /** One lane's FIFO: resolvers oldest first from `head` on (a moving head: no shift() per turn), and when each arrived. */
