@@ -2,8 +2,8 @@
  * The routes' JSON answers, made into bytes here rather than by c.json and then apiJsonCompression.
  * That way cost, per answer: the JSON text as a string, the Response read back as a stream
  * (`res.arrayBuffer()` builds the full fetch Response), new Headers and a second Response. Here: one
- * JSON.stringify into a Buffer, compression at the same fast setting on libuv's thread pool (api-compression.ts), one
- * Response over the bytes, which @hono/node-server writes as they are.
+ * JSON.stringify into a Buffer, compression at the same fast setting on libuv's thread pool
+ * (api-compression.ts), one Response over the bytes, which @hono/node-server writes as they are.
  *
  * The bytes are kept beside the answer object while it lives (a WeakMap): an answer the read cache
  * holds is serialised once and compressed once per encoding, not on every request that reads it.
