@@ -1,11 +1,15 @@
 /**
- * The API's JSON answers compressed at a fast setting. Every long-tail search answer is new, so it is
- * compressed once per request: Hono's compress() (the stream default, gzip level 6) took 1.4–2.4 ms of
- * this thread per 30 KB dropdown answer; gzip level 1 takes ~0.25 ms for a few percent more bytes, brotli
- * quality 4 ~0.35 ms for a third fewer (issue 19). Other API answers (files, PDFs) keep compress().
+ * The API's JSON answers compressed at a fast setting, on the server's thread. Every long-tail search
+ * answer is new, so it is compressed once per request: Hono's compress() (the stream default, gzip level 6)
+ * took 1.4–2.4 ms of this thread per 30 KB dropdown answer. Over 1,096 real answers (13 KB on average),
+ * brotli quality 2 takes 0.07 ms for 17.1% of the bytes, quality 4 0.13 ms for 15.8%, gzip level 1 0.07 ms
+ * for 18.3%. On libuv's thread pool instead, one compression cost this thread 0.15 ms of set-up and
+ * callbacks (more than compressing here) and the process 0.35 ms in all: under the long-tail load at
+ * 100k products on PostgreSQL that way took 2.16 ms of CPU per request, this way 1.23 (issue 19).
+ * Other API answers (files, PDFs) keep compress().
  */
 import type { MiddlewareHandler } from 'hono';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { acceptedEncoding } from './compression';
 
 /** Below this the saving is smaller than the work and the headers. */
@@ -24,48 +28,17 @@ const JSON_TYPE = /^application\/json\b/i;
 
 const brotliOptions = (bytes: Uint8Array): BrotliOptions => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: 4,
+    [constants.BROTLI_PARAM_QUALITY]: 2,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
   },
 });
 const GZIP_OPTIONS: ZlibOptions = { level: 1 };
 
-/** Compresses `bytes` for the given encoding at the fast settings above, on this thread. */
+/** Compresses `bytes` for the given encoding at the fast settings above. */
 export function compressJson(bytes: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> {
   // zlib's Buffers are over plain ArrayBuffers of their own, as response bodies want them.
   return (encoding === 'br' ? brotliCompressSync(bytes, brotliOptions(bytes)) : gzipSync(bytes, GZIP_OPTIONS)) as Uint8Array<ArrayBuffer>;
-}
-
-/**
- * Compressions on libuv's thread pool at once, at most: the pool (four threads) also reads the static
- * files and hashes passwords, and a file read queued behind a burst of compressions would wait for them
- * all. Two leave the others free for that.
- */
-const MAX_IN_POOL = 2;
-let inPool = 0;
-const waitingForPool: (() => void)[] = [];
-
-/**
- * The same compression on libuv's thread pool. Under the long-tail load at 100k products compressing
- * took 18% of the server's one thread (a profile, issue 19) while the machine's other core sat mostly
- * idle: off the thread, it no longer holds up the searches and pages queued behind it.
- */
-export async function compressJsonOffThread(bytes: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array<ArrayBuffer>> {
-  // A waiter is handed the slot of the compression that ends (below), so none can slip in between.
-  if (inPool < MAX_IN_POOL) inPool++;
-  else await new Promise<void>((resolve) => waitingForPool.push(resolve));
-  try {
-    return await new Promise((resolve, reject) => {
-      const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result as Uint8Array<ArrayBuffer>));
-      if (encoding === 'br') brotliCompress(bytes, brotliOptions(bytes), done);
-      else gzip(bytes, GZIP_OPTIONS, done);
-    });
-  } finally {
-    const next = waitingForPool.shift();
-    if (next) next();
-    else inPool--;
-  }
 }
 
 export function apiJsonCompression(): MiddlewareHandler {

@@ -2,8 +2,8 @@
  * The routes' JSON answers, made into bytes here rather than by c.json and then apiJsonCompression.
  * That way cost, per answer: the JSON text as a string, the Response read back as a stream
  * (`res.arrayBuffer()` builds the full fetch Response), new Headers and a second Response. Here: one
- * JSON.stringify into a Buffer, compression at the same fast setting on libuv's thread pool
- * (api-compression.ts), one Response over the bytes, which @hono/node-server writes as they are.
+ * JSON.stringify into a Buffer, compression at the same fast setting (api-compression.ts), one
+ * Response over the bytes, which @hono/node-server writes as they are.
  *
  * The bytes are kept beside the answer object while it lives (a WeakMap): an answer the read cache
  * holds is serialised once and compressed once per encoding, not on every request that reads it.
@@ -12,13 +12,12 @@
  */
 import type { Context } from 'hono';
 import { acceptedEncoding } from './compression';
-import { compressJsonOffThread, JSON_MIN_COMPRESS_BYTES, markEncoded } from './api-compression';
+import { compressJson, JSON_MIN_COMPRESS_BYTES, markEncoded } from './api-compression';
 
 interface Encoded {
   json: Uint8Array<ArrayBuffer>;
-  /** Compressed off the thread (api-compression.ts); every request for the answer meanwhile waits for the one compression. */
-  br?: Promise<Uint8Array<ArrayBuffer>>;
-  gzip?: Promise<Uint8Array<ArrayBuffer>>;
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 const encodedAnswers = new WeakMap<object, Encoded>();
@@ -38,12 +37,7 @@ function encodedOf(value: object): Encoded {
  * The JSON answer of `value`, compressed when `compress` (the API's JSON compression is on) and the
  * client takes it: the same status, headers and bytes as c.json followed by apiJsonCompression.
  */
-export async function jsonAnswer(
-  c: Context,
-  value: object,
-  compress: boolean,
-  extraHeaders: Record<string, string> = {},
-): Promise<Response> {
+export function jsonAnswer(c: Context, value: object, compress: boolean, extraHeaders: Record<string, string> = {}): Response {
   // Only answers are taken here; a handler's own Response goes out as it is.
   const encoded = encodedOf(value);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
@@ -53,12 +47,7 @@ export async function jsonAnswer(
     const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
     if (encoding) {
       if (body.byteLength >= JSON_MIN_COMPRESS_BYTES) {
-        const compressing = (encoded[encoding] ??= compressJsonOffThread(encoded.json, encoding));
-        // A failed compression is not kept for the answer's later requests.
-        body = await compressing.catch((error: unknown) => {
-          if (encoded[encoding] === compressing) delete encoded[encoding];
-          throw error;
-        });
+        body = encoded[encoding] ??= compressJson(encoded.json, encoding);
         headers['Content-Encoding'] = encoding;
       }
       headers['Content-Length'] = String(body.byteLength);
