@@ -144,6 +144,47 @@ describe.skipIf(!existsSync(CHROMIUM))('storefront islands in Chromium', () => {
     await page.close();
   });
 
+  it('the suggestions list asks for the rows it shows; scrolling near its end or ↓ towards it brings the rest (up to 50)', async () => {
+    const page = await open('/', []);
+    const asked: URLSearchParams[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/site/v1/suggestion?')) asked.push(new URL(r.url()).searchParams);
+    });
+    const rows = page.locator('.suggestion');
+    const list = page.locator('#search-suggestions');
+    const rowsOf = async (q: string) => {
+      const res = await fetch(`${server.url}/api/site/v1/suggestion?filter_searchPart=${q}&limit=150&take=50`);
+      return ((await res.json()) as { items: unknown[] }).items.length;
+    };
+    // This shop shows one category: 40 op-amps, 21 of them LM parts.
+    const all = await rowsOf('OP');
+    expect(all).toBe(40);
+    expect(await rowsOf('LM')).toBe(21);
+    await page.locator('#search-q').fill('OP');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(asked.map((q) => [q.get('filter_searchPart'), q.get('take'), q.get('limit')])).toEqual([['OP', '10', '150']]);
+    const firstTen = await rows.locator('.suggestion__pn').allTextContents();
+    // Scrolled to its end: the same query's 50 rows, the first ten unchanged, the scroll kept.
+    await list.evaluate((ul) => ul.scrollTo({ top: ul.scrollHeight, behavior: 'instant' }));
+    await expect.poll(() => rows.count()).toBe(all);
+    expect(asked.map((q) => [q.get('filter_searchPart'), q.get('take')])).toEqual([
+      ['OP', '10'],
+      ['OP', '50'],
+    ]);
+    expect((await rows.locator('.suggestion__pn').allTextContents()).slice(0, 10)).toEqual(firstTen);
+    expect(await list.evaluate((ul) => ul.scrollTop)).toBeGreaterThan(0);
+    // A new query starts again from its first rows; ↓ towards the end asks for the rest by itself.
+    await page.locator('#search-q').fill('LM');
+    await expect.poll(() => asked.length).toBe(3);
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(await list.evaluate((ul) => ul.scrollTop)).toBe(0);
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => rows.count()).toBe(21);
+    expect(asked.at(-1)?.get('take')).toBe('50');
+    expect(await rows.nth(7).getAttribute('aria-selected')).toBe('true');
+    await page.close();
+  });
+
   it('submitting empty text opens the chosen category; text opens the search page with results', async () => {
     const page = await open('/en', []);
     await page.selectOption('#search-category', CATEGORY);

@@ -12,8 +12,11 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { SHARED_DATA } from './queries';
+import { SUGGESTION_FIRST_TAKE, SUGGESTION_LIMIT, SUGGESTION_TAKE } from '../../src/lib/suggestion-sizes';
 
 const API = '/api/site/v1';
+/** One suggestions list in this many is scrolled towards its end, which asks for the rest of its rows. */
+const SCROLLED = 20;
 
 export const KINDS = ['suggestion', 'search', 'listing'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -213,7 +216,12 @@ export async function longTailRequests(db: Db): Promise<Record<Kind, string[]>> 
     }
   }
   return {
-    suggestion: suggestion.map((q) => `${API}/suggestion?${new URLSearchParams({ filter_searchPart: q, limit: '150', take: '50' })}`),
+    // As the header's list asks: each query its first rows, and one in SCROLLED the rest (its list scrolled).
+    suggestion: suggestion.flatMap((q, i) => {
+      const ask = (take: number) =>
+        `${API}/suggestion?${new URLSearchParams({ filter_searchPart: q, limit: String(SUGGESTION_LIMIT), take: String(take) })}`;
+      return i % SCROLLED === 0 ? [ask(SUGGESTION_FIRST_TAKE), ask(SUGGESTION_TAKE)] : [ask(SUGGESTION_FIRST_TAKE)];
+    }),
     search: [...new Set(search)],
     listing: [...new Set(listing)],
   };

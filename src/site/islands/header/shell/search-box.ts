@@ -6,8 +6,12 @@
  * focus or another header dropdown opens. ↑/↓ move through the rows (past either end back to the
  * text box), Enter opens the highlighted product. Submitting searches, or opens the category when the
  * text is empty. Without JavaScript the form is a plain GET to the search page.
+ *
+ * Each query first asks for the rows the list shows (suggestion-sizes.ts); scrolling near the end of
+ * the list, or moving towards its last row with ↓, asks the same query for the spec's 50.
  */
 import type { SuggestionResponse } from '../../../../api/schemas/catalogue';
+import { SUGGESTION_FIRST_TAKE as FIRST_TAKE, SUGGESTION_LIMIT as LIMIT, SUGGESTION_TAKE as TAKE } from '../../../../lib/suggestion-sizes';
 import { formatNumber, formatPrice } from '../../../format';
 import { $openDropdown } from '../../../stores/header';
 import { call, isAbort } from '../../ui/api';
@@ -16,9 +20,8 @@ import { searchPath } from '../../search/searchPath';
 
 const DEBOUNCE_MS = 250;
 const MIN_CHARS = 2;
-/** Spec §9: suggestions limit 150 (counted), take 50 (returned). */
-const LIMIT = 150;
-const TAKE = 50;
+/** How close to the end of the list a scroll asks for the rest: one row. */
+const NEAR_END_PX = 60;
 const DROPDOWN = 'suggestions';
 
 type Item = SuggestionResponse['items'][number];
@@ -45,6 +48,9 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
   let active = -1;
   let pending: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** What `result` answers: its query, category and how many rows it asked for. */
+  let asked: { q: string; category: string; take: number } | null = null;
+  let growing = false;
 
   const query = () => input.value.trim();
   const visible = () => open && result !== null && query().length >= MIN_CHARS;
@@ -54,6 +60,8 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
     list.querySelectorAll('li').forEach((li, i) => {
       li.setAttribute('aria-selected', String(i === active));
       li.classList.toggle('suggestion--active', i === active);
+      // A row reached with ↓ past the list's visible part comes into view.
+      if (i === active) li.scrollIntoView({ block: 'nearest' });
     });
     if (visible() && active >= 0) input.setAttribute('aria-activedescendant', `${list.id}-${active}`);
     else input.removeAttribute('aria-activedescendant');
@@ -71,6 +79,8 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
   };
   const renderResult = () => {
     const items = result?.items ?? [];
+    // The rest of the rows arriving while the shopper scrolls must not throw the list back to its top.
+    const scrolled = list.scrollTop;
     list.replaceChildren(
       ...items.map((item, i) => {
         const badge =
@@ -113,6 +123,7 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
         return li;
       }),
     );
+    list.scrollTop = scrolled;
     panel.querySelector('.suggestions__none, .suggestions__all')?.remove();
     if (!result) return;
     if (items.length === 0) {
@@ -129,12 +140,40 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
     }
   };
 
+  const suggestions = (q: string, category: string, take: number, signal: AbortSignal) =>
+    call('GET', '/suggestion', {
+      query: { filter_searchPart: q, filter_category: category || undefined, limit: LIMIT, take },
+      signal,
+    });
+
+  /** The same query's rows up to the spec's 50, when the list holds fewer than it matched. */
+  const askRest = async () => {
+    const now = asked;
+    if (growing || !result || !now || now.take >= TAKE || result.items.length >= result.total) return;
+    growing = true;
+    const ctl = pending ?? new AbortController();
+    try {
+      const found = await suggestions(now.q, now.category, TAKE, ctl.signal);
+      // A newer query (or category) answered meanwhile: this one is stale.
+      if (ctl.signal.aborted || asked !== now) return;
+      result = found;
+      asked = { ...now, take: TAKE };
+      renderResult();
+      renderActive();
+    } catch {
+      // The rows shown stay; the next scroll asks again.
+    } finally {
+      growing = false;
+    }
+  };
+
   const ask = () => {
     pending?.abort();
     clearTimeout(timer);
     const q = query();
     if (q.length < MIN_CHARS) {
       result = null;
+      asked = null;
       active = -1;
       renderResult();
       renderOpen();
@@ -144,18 +183,13 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
     pending = ctl;
     timer = setTimeout(async () => {
       try {
-        const found = await call('GET', '/suggestion', {
-          query: {
-            filter_searchPart: q,
-            filter_category: select.value || undefined,
-            limit: LIMIT,
-            take: TAKE,
-          },
-          signal: ctl.signal,
-        });
+        const category = select.value;
+        const found = await suggestions(q, category, FIRST_TAKE, ctl.signal);
         if (ctl.signal.aborted) return;
         result = found;
+        asked = { q, category, take: FIRST_TAKE };
         active = -1;
+        list.scrollTop = 0;
         renderResult();
         show(true);
       } catch (err) {
@@ -168,6 +202,14 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
     }, DEBOUNCE_MS);
   };
 
+  list.addEventListener(
+    'scroll',
+    () => {
+      // scrollTop 0 is a new query's list put back at its top, not the shopper scrolling.
+      if (list.scrollTop > 0 && list.scrollTop + list.clientHeight >= list.scrollHeight - NEAR_END_PX) void askRest();
+    },
+    { passive: true },
+  );
   input.addEventListener('input', ask);
   select.addEventListener('change', ask);
   select.addEventListener('focus', () => show(false));
@@ -194,6 +236,8 @@ export function searchBox(form: HTMLFormElement, locale: Locale): void {
       const next = active + (e.key === 'ArrowDown' ? 1 : -1);
       active = next >= items.length ? -1 : next < -1 ? items.length - 1 : next;
       renderActive();
+      // Two rows before the end the rest is asked for, so ↓ seldom reaches the end before it comes.
+      if (e.key === 'ArrowDown' && active >= items.length - 3) void askRest();
       return;
     }
     const chosen = items[active];
