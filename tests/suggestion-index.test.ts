@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProductQuerySchema, suggestionQuerySchema } from '../src/api/schemas/search';
 import { listProducts } from '../src/server/services/search/listing';
-import { suggestProducts } from '../src/server/services/search/suggest';
+import { suggestProducts, type SearchFastPaths } from '../src/server/services/search/suggest';
+import { SuggestionIndex } from '../src/server/services/search/suggestion-index';
+import { rowsOf } from '../src/server/db/rows';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -137,5 +139,57 @@ describe('suggestion index', () => {
     expect(after.viaIndex.items.map((i) => i.slug)).not.toContain(slug);
     expect(after.viaIndex.items.map((i) => i.slug)).toEqual(after.viaSql.items.map((i) => i.slug));
     await server.database.db.execute(sql`update products set enable = true, updated_at = now() where slug = ${slug}`);
+  });
+});
+
+describe('suggestion index, a prefix thousands of part numbers share', () => {
+  // 2,400 keys QZ00001…QZ02400 in two categories, a third out of stock, sales spread: "QZ" and "QZ0"
+  // match them all, so the index walks the rows from the most popular instead of ranking every match;
+  // "QZ01" (1,000) and "QZ024" (1) rank their matches. Either way the answer is the SQL's.
+  let index: SuggestionIndex;
+  let fast: SearchFastPaths;
+  let categories: string[];
+  beforeAll(async () => {
+    const db = server.database.db;
+    const found = rowsOf<{ slug: string }>(await db.execute(sql`select slug from categories order by id limit 2`));
+    categories = found.map((c) => c.slug);
+    await db.execute(sql`
+      insert into products (slug, part_number, pn_key, search_text, name, name_fa, category_id, price, stock, sales_count)
+      select 'qz-' || g, 'QZ' || lpad(g::text, 5, '0'), 'QZ' || lpad(g::text, 5, '0'), 'qz' || lpad(g::text, 5, '0') || ' | part',
+             'Part ' || g, 'قطعه ' || g, (select id from categories where slug = case when g % 2 = 0 then ${categories[0]!} else ${categories[1]!} end) , 100000,
+             case when g % 3 = 0 then 0 else 10 end, (g * 7919) % 500
+      from generate_series(1, 2400) g`);
+    index = await SuggestionIndex.build(db);
+    fast = { ...server.deps.search!, index: { current: () => index } as unknown as SearchFastPaths['index'] };
+  });
+  afterAll(async () => {
+    await server.database.db.execute(sql`delete from products where slug like 'qz-%'`);
+  });
+
+  it('answers as the SQL does, walked or ranked, in the whole shop and within a category', async () => {
+    for (const text of ['QZ', 'qz0', 'QZ01', 'QZ024']) {
+      for (const category of [undefined, ...categories]) {
+        for (const [limit, take] of [
+          ['150', '50'],
+          ['10', '5'],
+        ] as const) {
+          const q = suggestionQuerySchema.parse({
+            filter_searchPart: text,
+            limit,
+            take,
+            ...(category ? { filter_category: category } : {}),
+          });
+          const viaSql = await suggestProducts(server.database.db, q);
+          const viaIndex = await suggestProducts(server.database.db, q, fast);
+          expect({ text, category, limit, items: viaIndex.items.map((i) => [i.slug, i.match]), total: viaIndex.total }).toEqual({
+            text,
+            category,
+            limit,
+            items: viaSql.items.map((i) => [i.slug, i.match]),
+            total: viaSql.total,
+          });
+        }
+      }
+    }
   });
 });

@@ -111,6 +111,45 @@ function prefixRange(sorted: readonly string[], prefix: string): [number, number
   return [lo, end];
 }
 
+/** byLength and lengthStart of the index (a counting sort by length keeps each length's keys sorted). */
+function keyPositionsByLength(sortedKeys: readonly string[]): [Int32Array, Int32Array] {
+  let longest = 0;
+  for (const key of sortedKeys) if (key.length > longest) longest = key.length;
+  const start = new Int32Array(longest + 2);
+  for (const key of sortedKeys) start[key.length + 1]!++;
+  for (let length = 1; length < start.length; length++) start[length]! += start[length - 1]!;
+  const next = start.slice();
+  const byLength = new Int32Array(sortedKeys.length);
+  for (let place = 0; place < sortedKeys.length; place++) byLength[next[sortedKeys[place]!.length]!++] = place;
+  return [byLength, start];
+}
+
+/** prefixRange over the places lo..hi-1 of byLength (keys of one length, sorted). */
+function prefixRangeOfLength(
+  sortedKeys: readonly string[],
+  byLength: Int32Array,
+  lo: number,
+  hi: number,
+  prefix: string,
+): [number, number] {
+  const keyAt = (i: number) => sortedKeys[byLength[i]!]!;
+  let a = lo;
+  let b = hi;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (keyAt(mid) < prefix) a = mid + 1;
+    else b = mid;
+  }
+  let end = a;
+  let top = hi;
+  while (end < top) {
+    const mid = (end + top) >>> 1;
+    if (keyAt(mid).startsWith(prefix)) end = mid + 1;
+    else top = mid;
+  }
+  return [a, end];
+}
+
 /** A product as the index reads it: the columns the SQL matches and ranks on. */
 interface ProductRow {
   id: number;
@@ -169,6 +208,10 @@ export class SuggestionIndex {
   private addedRows = new Map<number, number>();
   /** Rows the built structures cover (0..builtRows-1, ascending id). */
   private readonly builtRows: number;
+  /** Places in sortedKeys ordered by (key length, key): a prefix's keys of one length are one range of it. */
+  private readonly byLength: Int32Array;
+  /** Per key length, where its places start in byLength; the next length's start is where they end. */
+  private readonly lengthStart: Int32Array;
 
   private constructor(
     /** Product id per row, ascending over the built rows; rows added by patches follow. */
@@ -198,6 +241,7 @@ export class SuggestionIndex {
     private readonly fuzzyKeys: FuzzyKeys,
   ) {
     this.builtRows = ids.length;
+    [this.byLength, this.lengthStart] = keyPositionsByLength(sortedKeys);
     this.visible = new Uint8Array(ids.length).fill(1);
     this.visibleCount = ids.length;
     this.inOverlay = new Uint8Array(ids.length);
@@ -488,6 +532,40 @@ export class SuggestionIndex {
       .filter(([lo, hi]) => hi > lo);
   }
 
+  /**
+   * Sort keys of the best `wanted` allowed built rows whose key is `len` long and starts with `key` (all
+   * of them when it is cheaper), best first by popularity. A short prefix such as "AT" has 140,000 keys
+   * at a million products: rather than rank them all, this walks the rows from the most popular, and
+   * stops at the `wanted`-th match — a walk expected to take wanted × rows / matches steps, so it is
+   * taken only when that is well under the matches' number, and abandoned for the plain scan if
+   * the matches lie far down the order (a category's few, or products out of stock).
+   */
+  private bestOfLength(key: string, len: number, wanted: number, allowed: (row: number) => boolean, score: number): number[] {
+    if (len >= this.lengthStart.length - 1) return [];
+    const [lo, hi] = prefixRangeOfLength(this.sortedKeys, this.byLength, this.lengthStart[len]!, this.lengthStart[len + 1]!, key);
+    const matches = hi - lo;
+    const out: number[] = [];
+    if (matches > wanted && wanted * this.builtRows < (matches * matches) / 4) {
+      const order = this.rowByPopularity;
+      const steps = Math.min(order.length, matches);
+      for (let place = 0; place < steps; place++) {
+        const row = order[place]!;
+        if (row >= this.builtRows) continue;
+        const pn = this.pnKeys[row]!;
+        if (pn.length === len && pn.startsWith(key) && allowed(row)) {
+          out.push((SCORE_SCALE - Math.round(score * SCORE_SCALE)) * RANK_SPACE + place);
+          if (out.length === wanted) return out;
+        }
+      }
+      out.length = 0;
+    }
+    for (let i = lo; i < hi; i++) {
+      const row = this.byKey[this.byLength[i]!]!;
+      if (allowed(row)) out.push(this.sortKey(row, score));
+    }
+    return out;
+  }
+
   private sortKey(row: number, score: number): number {
     return (SCORE_SCALE - Math.round(score * SCORE_SCALE)) * RANK_SPACE + this.popularity[row]!;
   }
@@ -520,17 +598,21 @@ export class SuggestionIndex {
       }
     };
     if (key.length >= 1) {
-      const [lo, hi] = prefixRange(this.sortedKeys, key);
-      const exact: number[] = [];
+      const familyScore = (len: number) => Math.fround(Math.fround(key.length) / Math.fround(len));
+      // A branch's best rows and one more (which tells it overflows), length by length: a shorter key
+      // scores higher, so no longer key can pass the rows found once there are enough.
+      const wanted = perBranch + 1;
+      const exact = this.bestOfLength(key, key.length, wanted, builtAllowed, 1);
       const family: number[] = [];
+      if (key.length >= MIN_FAMILY_KEY) {
+        for (let len = key.length + 1; len < this.lengthStart.length - 1 && family.length < wanted; len++) {
+          family.push(...this.bestOfLength(key, len, wanted - family.length, builtAllowed, familyScore(len)));
+        }
+      }
       const add = (row: number, len: number) => {
         if (len === key.length) exact.push(this.sortKey(row, 1));
-        else if (key.length >= MIN_FAMILY_KEY) family.push(this.sortKey(row, Math.fround(Math.fround(key.length) / Math.fround(len))));
+        else if (key.length >= MIN_FAMILY_KEY) family.push(this.sortKey(row, familyScore(len)));
       };
-      for (let i = lo; i < hi; i++) {
-        const row = this.byKey[i]!;
-        if (builtAllowed(row)) add(row, this.sortedKeys[i]!.length);
-      }
       for (const row of overlay) {
         const pn = this.pnKeys[row]!;
         if (pn.startsWith(key)) add(row, pn.length);
