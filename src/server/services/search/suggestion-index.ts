@@ -212,6 +212,10 @@ export class SuggestionIndex {
   private readonly byLength: Int32Array;
   /** Per key length, where its places start in byLength; the next length's start is where they end. */
   private readonly lengthStart: Int32Array;
+  /** Scratch bit sets of rows (builtTextRows), all zero between lookups: the thread runs one at a time. */
+  private readonly rowBits: Int32Array[] = [];
+  /** Per built row, its place in sortedKeys: whether its key starts with a prefix is whether it lies in the prefix's range. */
+  private readonly placeOfRow: Int32Array;
 
   private constructor(
     /** Product id per row, ascending over the built rows; rows added by patches follow. */
@@ -231,7 +235,6 @@ export class SuggestionIndex {
     /** Per word number, the rows holding it, ascending (CSR): a prefix range's rows are one slice. */
     private readonly postingOffsets: Int32Array,
     private readonly postings: Int32Array,
-    private readonly marks: Uint8Array,
     /** Per row, the dropdown item, or null when the catalogue is too large to hold them. */
     private readonly items: (ProductCard | undefined)[] | null,
     /** Per row, its place in (in stock desc, sales desc, id): every branch's tie-break. */
@@ -242,6 +245,8 @@ export class SuggestionIndex {
   ) {
     this.builtRows = ids.length;
     [this.byLength, this.lengthStart] = keyPositionsByLength(sortedKeys);
+    this.placeOfRow = new Int32Array(byKey.length);
+    byKey.forEach((row, place) => (this.placeOfRow[row] = place));
     this.visible = new Uint8Array(ids.length).fill(1);
     this.visibleCount = ids.length;
     this.inOverlay = new Uint8Array(ids.length);
@@ -364,7 +369,6 @@ export class SuggestionIndex {
       rowWords,
       postingOffsets,
       postings,
-      new Uint8Array(n),
       items,
       popularity,
       rowByPopularity,
@@ -622,23 +626,40 @@ export class SuggestionIndex {
     }
     if (key.length >= MIN_INFIX_KEY && /\d/.test(key)) {
       // The rarest three-letter piece of the key narrows the rows (the fuzzy postings: a piece of a key is
-      // one of its inner trigrams); each is then checked whole, with the keys the postings do not hold.
-      let rows: Int32Array | undefined;
+      // one of its inner trigrams), the next rarest's rows (as bits) narrow them further; each is then
+      // checked whole, with the keys the postings do not hold.
       let odd: readonly number[] = [];
+      const lists: Int32Array[] = [];
       for (let i = 0; i + 3 <= key.length; i++) {
         const found = this.fuzzyKeys.rowsWithPiece(key.slice(i, i + 3));
         odd = found.odd;
-        if (!rows || found.built.length < rows.length) rows = found.built;
+        lists.push(found.built);
       }
+      lists.sort((a, b) => a.length - b.length);
+      const list = lists[0] ?? new Int32Array(0);
+      const next = lists[1];
+      const bits = next && next.length <= list.length * 4 ? this.markRowList(0, next) : null;
       const isInfix = (row: number) => {
         const pn = this.pnKeys[row]!;
         return !pn.startsWith(key) && pn.includes(key);
       };
+      // Most rows holding the pieces of "STM32F" start with it (40,000 at a million products): their place
+      // in the key order rules them out without reading their keys.
+      const [lo, hi] = prefixRange(this.sortedKeys, key);
+      const isBuiltInfix = (row: number) => {
+        const place = this.placeOfRow[row]!;
+        return (place < lo || place >= hi) && this.pnKeys[row]!.includes(key);
+      };
       const built: number[] = [];
-      const list = rows ?? new Int32Array(0);
-      for (let i = 0, j = 0; (i < list.length || j < odd.length) && built.length < candidates;) {
-        const row = j >= odd.length || (i < list.length && list[i]! < odd[j]!) ? list[i++]! : odd[j++]!;
-        if (builtAllowed(row) && isInfix(row)) built.push(row);
+      try {
+        for (let i = 0, j = 0; (i < list.length || j < odd.length) && built.length < candidates;) {
+          const fromList = j >= odd.length || (i < list.length && list[i]! < odd[j]!);
+          const row = fromList ? list[i++]! : odd[j++]!;
+          if (fromList && bits && (bits[row >>> 5]! & (1 << (row & 31))) === 0) continue;
+          if (builtAllowed(row) && isBuiltInfix(row)) built.push(row);
+        }
+      } finally {
+        if (bits) bits.fill(0);
       }
       const infix = this.firstById(built, overlay.filter(isInfix), candidates).map((row) =>
         this.sortKey(row, Math.fround(Math.fround(Math.fround(0.8) * key.length) / this.pnKeys[row]!.length)),
@@ -690,33 +711,70 @@ export class SuggestionIndex {
   /** The built rows where every query word starts a word: the first `candidates` in row (id) order. */
   private builtTextRows(ranges: [number, number][][], candidates: number, allowed: (row: number) => boolean): number[] {
     if (ranges.some((r) => r.length === 0)) return [];
-    // The query word with the fewest rows proposes candidates; the others are checked on each row's words.
+    // The query word with the fewest rows proposes candidates; the others are checked on each row.
     const size = (rs: [number, number][]) => rs.reduce((s, [lo, hi]) => s + this.postingOffsets[hi]! - this.postingOffsets[lo]!, 0);
+    const sizes = ranges.map(size);
     let lead = 0;
-    for (let i = 1; i < ranges.length; i++) if (size(ranges[i]!) < size(ranges[lead]!)) lead = i;
+    for (let i = 1; i < ranges.length; i++) if (sizes[i]! < sizes[lead]!) lead = i;
+    let used = 0;
+    // Another word's rows as bits when that costs less than reading each candidate's words: two words
+    // that seldom meet ("ترانزیستور ولتاژ" at a million products) read 40,000 candidates' words otherwise.
+    const checks = ranges.flatMap((rs, i) => {
+      if (i === lead) return [];
+      if (sizes[i]! > sizes[lead]! * 8) return [(row: number) => this.hasWordIn(row, 0, rs)];
+      const bits = this.markRows(used++, rs);
+      return [(row: number) => (bits[row >>> 5]! & (1 << (row & 31))) !== 0];
+    });
     const out: number[] = [];
     const test = (row: number) => {
-      if (allowed(row) && ranges.every((rs, i) => i === lead || this.hasWordIn(row, 0, rs))) out.push(row);
+      if (allowed(row) && checks.every((holds) => holds(row))) out.push(row);
     };
-    const marks = this.marks;
-    if (size(ranges[lead]!) * 16 < marks.length) {
-      // Few rows: gathered and sorted by row (id) order.
-      const rows: number[] = [];
-      for (const [lo, hi] of ranges[lead]!) {
-        for (let k = this.postingOffsets[lo]!; k < this.postingOffsets[hi]!; k++) rows.push(this.postings[k]!);
+    try {
+      if (sizes[lead]! * 16 < this.builtRows) {
+        // Few rows: gathered and sorted by row (id) order.
+        const rows: number[] = [];
+        for (const [lo, hi] of ranges[lead]!) {
+          for (let k = this.postingOffsets[lo]!; k < this.postingOffsets[hi]!; k++) rows.push(this.postings[k]!);
+        }
+        const sorted = Int32Array.from(rows).sort();
+        for (let i = 0; i < sorted.length && out.length < candidates; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) test(sorted[i]!);
+      } else {
+        // A short prefix such as "in" covers most products: its rows marked, then walked in row order
+        // (32 rows a step) until the candidates are found.
+        const bits = this.markRows(used++, ranges[lead]!);
+        for (let w = 0; w < bits.length && out.length < candidates; w++) {
+          for (let word = bits[w]!; word !== 0 && out.length < candidates; word &= word - 1)
+            test((w << 5) | (31 - Math.clz32(word & -word)));
+        }
       }
-      const sorted = Int32Array.from(rows).sort();
-      for (let i = 0; i < sorted.length && out.length < candidates; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) test(sorted[i]!);
-    } else {
-      // A short prefix such as "in" covers most products: its rows marked, then walked in row order
-      // until the candidates are found.
-      for (const [lo, hi] of ranges[lead]!) {
-        for (let k = this.postingOffsets[lo]!; k < this.postingOffsets[hi]!; k++) marks[this.postings[k]!] = 1;
-      }
-      for (let row = 0; row < marks.length && out.length < candidates; row++) if (marks[row]) test(row);
-      marks.fill(0);
+    } finally {
+      for (let k = 0; k < used; k++) this.rowBits[k]!.fill(0);
     }
     return out;
+  }
+
+  private scratchBits(k: number): Int32Array {
+    while (this.rowBits.length <= k) this.rowBits.push(new Int32Array((this.builtRows + 31) >>> 5));
+    return this.rowBits[k]!;
+  }
+
+  /** Scratch bit set number `k` (one bit per built row) with the rows of `list` set; cleared by the caller. */
+  private markRowList(k: number, list: Int32Array): Int32Array {
+    const bits = this.scratchBits(k);
+    for (let i = 0; i < list.length; i++) bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+    return bits;
+  }
+
+  /** Scratch bit set number `k` (one bit per built row) with the rows of the word ranges set; cleared by the caller. */
+  private markRows(k: number, ranges: [number, number][]): Int32Array {
+    const bits = this.scratchBits(k);
+    for (const [lo, hi] of ranges) {
+      for (let i = this.postingOffsets[lo]!; i < this.postingOffsets[hi]!; i++) {
+        const row = this.postings[i]!;
+        bits[row >>> 5]! |= 1 << (row & 31);
+      }
+    }
+    return bits;
   }
 
   /**
