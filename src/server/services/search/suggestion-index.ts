@@ -557,7 +557,7 @@ export class SuggestionIndex {
         if (row >= this.builtRows) continue;
         const pn = this.pnKeys[row]!;
         if (pn.length === len && pn.startsWith(key) && allowed(row)) {
-          out.push((SCORE_SCALE - Math.round(score * SCORE_SCALE)) * RANK_SPACE + place);
+          out.push(this.sortKey(row, score));
           if (out.length === wanted) return out;
         }
       }
