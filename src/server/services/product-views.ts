@@ -183,24 +183,22 @@ const imageColumns = {
 };
 
 /**
- * Cards for the given ids, in the order of `ids` (the caller's ranking), skipping ids that are missing
- * or hidden. Two queries whatever the number of ids: rows with brand and tiers, first image of each.
- */
-/**
- * The two statements behind the shown cards, made once per database: the ids travel as one array, so
- * every read has the same text. Built for each call, drizzle's query building took ~6% of the server's
- * thread under the long-tail load at a million products (where cards are not held in memory), and each
- * count of ids was a new statement for PostgreSQL to plan.
+ * The statements behind cards, made once per database: the ids travel as one array, so every read has
+ * the same text. Built for each call, drizzle's query building took ~6% of the server's thread under the
+ * long-tail load at a million products (where cards are not held in memory), and each count of ids was
+ * a new statement for PostgreSQL to plan.
  */
 function cardStatementsFor(db: Db) {
   const ids = sql`any(${sql.placeholder('ids')}::int[])`;
-  return {
-    cards: db
+  const rows = (where: SQL | undefined) =>
+    db
       .select({ ...cardColumns, tiers: tiersInSameStatement })
       .from(products)
       .leftJoin(brands, eq(brands.id, products.brandId))
-      .where(and(sql`${products.id} = ${ids}`, productIsPublic))
-      .prepare('product_cards'),
+      .where(where);
+  return {
+    shown: rows(and(sql`${products.id} = ${ids}`, productIsPublic)).prepare('product_cards'),
+    all: rows(sql`${products.id} = ${ids}`).prepare('product_cards_hidden_too'),
     // DISTINCT ON keeps the first image by sort per product: a card shows one picture.
     images: db
       .selectDistinctOn([productImages.productId], imageColumns)
@@ -212,18 +210,16 @@ function cardStatementsFor(db: Db) {
 }
 const cardStatements = new WeakMap<Db, ReturnType<typeof cardStatementsFor>>();
 
+/**
+ * Cards for the given ids, in the order of `ids` (the caller's ranking), skipping ids that are missing
+ * or hidden. Two queries whatever the number of ids: rows with brand and tiers, first image of each.
+ */
 export async function loadProductCards(db: Db, ids: number[], opts: LoadOptions = {}): Promise<ProductCard[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   let statements = cardStatements.get(db);
   if (!statements) cardStatements.set(db, (statements = cardStatementsFor(db)));
-  const rows = opts.includeHidden
-    ? await db
-        .select({ ...cardColumns, tiers: tiersInSameStatement })
-        .from(products)
-        .leftJoin(brands, eq(brands.id, products.brandId))
-        .where(inArray(products.id, unique))
-    : await statements.cards.execute({ ids: unique });
+  const rows = await (opts.includeHidden ? statements.all : statements.shown).execute({ ids: unique });
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
   const images = await statements.images.execute({ ids: found });
