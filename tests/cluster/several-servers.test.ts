@@ -1,7 +1,9 @@
 /**
- * Three instances of the shop on one PostgreSQL behind a proxy (tests/support/proxy.ts, round robin,
- * as nginx in README "Several servers"), each with its own connection pool, read cache and site
- * updater, all serving one site folder:
+ * Several servers on one PostgreSQL (README "Several servers"), in two shapes that share one database
+ * and one static site (built once, by the first shape's start):
+ *
+ * Three instances of the shop behind a proxy (tests/support/proxy.ts, round robin, as nginx does), each
+ * with its own connection pool, read cache and site updater, all serving one site folder:
  * - the static site is built once at start and rebuilt by one instance after a change, and every
  *   instance serves the new page;
  * - a change committed through one instance (stock taken by a payment) reaches the others' read caches
@@ -10,9 +12,20 @@
  *   in the database);
  * - the search limit and the sign-in throttle count one client across all instances.
  *
- * Skipped without DATABASE_URL: PGlite is opened by one process only, so there is no second instance.
+ * Then `npm start` with WEB_PROCESSES=2 (src/server/web-processes.ts) on the same database and site
+ * folder, which it finds built and fresh (a site build is most of what a start costs, and the first
+ * shape already tested it): the primary forks two server processes on one port, and
+ * - both answer (the primary deals new connections round robin; health names the process, 1 or 2);
+ * - a change saved through the staff console reaches the other process's read cache and search index
+ *   by LISTEN/NOTIFY;
+ * - a process killed is started again in its place, the lead (process 1) as well as the other;
+ * - SIGTERM to the primary closes every process and frees the port.
+ * And the embedded database refuses WEB_PROCESSES > 1 before opening anything.
+ *
+ * The PostgreSQL parts are skipped without DATABASE_URL: PGlite is opened by one process only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -23,10 +36,12 @@ import { startSiteUpdater, type SiteUpdater } from '../../src/build/site-updater
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { products, rateLimitCounters } from '../../src/server/db/schema';
+import { DEMO_STAFF, ensureStaffAccount } from '../../src/server/seed/staff';
 import { openConfiguredDatabase, startServer, type RunningServer } from '../../src/server/server';
 import { freshDatabase } from '../support/database';
 import { buyerOf, payAtZarinpal, payLink, productWithStock } from '../support/payment-race';
 import { startProxy, type TestProxy } from '../support/proxy';
+import { runScript, SERVES_AS_PROCESSES, startShopProcess, stopShopProcesses, type ShopProcess } from '../support/shop-process';
 import { json, newCustomer } from '../support/shop';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -47,11 +62,14 @@ let main: Database & { url?: string };
 let proxy: TestProxy;
 let outDir: string;
 let startStates: Freshness[] = [];
+/** The second shape: `npm start` with WEB_PROCESSES=2, and its own data folder. */
+let shop: ShopProcess;
+let work: string;
 const instances: Instance[] = [];
 
-/** Resolves once `ready` holds, checking every 100 ms; fails after fifteen minutes (a rebuild on a busy machine). */
-async function until(ready: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 900_000;
+/** Resolves once `ready` holds, checking every 100 ms; fails after fifteen minutes (a rebuild on a busy machine) unless told sooner. */
+async function until(ready: () => Promise<boolean> | boolean, what: string, ms = 900_000): Promise<void> {
+  const deadline = Date.now() + ms;
   while (!(await ready())) {
     if (Date.now() > deadline)
       throw new Error(`gave up waiting for ${what}; the site updaters said: ${JSON.stringify(instances.map((i) => i.log))}`);
@@ -73,6 +91,14 @@ const apiAt = (base: string) => ({
     return { status: res.status, body, headers: res.headers };
   },
 });
+
+afterAll(async () => {
+  await stopShopProcesses();
+  await proxy?.close();
+  await main?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
+}, 120_000);
 
 describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a proxy`, () => {
   beforeAll(async () => {
@@ -119,14 +145,15 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a p
   }, 600_000);
 
   afterAll(async () => {
+    // The stock a payment took is on its product's page: the updaters catch the site up before they
+    // stop, so the npm start below finds it fresh (a stale one would only cost that start a rebuild).
+    if (main && outDir)
+      await until(async () => (await siteFreshness(main, outDir)) === 'fresh', 'the site caught up', 120_000).catch(() => {});
     for (const i of instances) {
       await i.updater.stop();
       await i.server.close();
       await i.database.close();
     }
-    await proxy?.close();
-    await main?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
   }, 600_000);
 
   it('builds the static site once at start; after a change one instance rebuilds it and every instance serves the new page', async () => {
@@ -225,4 +252,191 @@ describe.skipIf(!serverUrl)(`${INSTANCES} instances on one PostgreSQL behind a p
     expect(fourth.status).toBe(422);
     expect(fourth.headers.get('x-captcha-required')).toBe('1');
   }, 60_000);
+});
+
+/**
+ * One request on a connection of its own (no keep-alive): the primary hands each new connection to the
+ * next process, so consecutive calls alternate between the two.
+ */
+function once(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: any }> {
+  const url = new URL(path, shop.url);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => {
+        let body: any = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode!, body });
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+const SUGGESTION = `/api/site/v1/suggestion?filter_searchPart=lm358`;
+const processOf = async () => (await once('/api/site/v1/health')).body.process as number;
+/** The products a suggestion answer offers as shown (a hidden product is either left out or marked so). */
+const slugsIn = (answer: { body: any }): string[] =>
+  (answer.body.items as { slug: string; enable?: boolean }[]).filter((p) => p.enable !== false).map((p) => p.slug);
+
+/**
+ * Health, suggestion, suggestion, health on four new connections: round robin puts the two suggestions
+ * on the two processes the health answers name (when those differ; otherwise something else took a
+ * connection between them and the caller asks again).
+ */
+async function suggestionOnBoth(): Promise<{ processes: number[]; slugs: string[][] }> {
+  const first = await processOf();
+  const a = await once(SUGGESTION);
+  const b = await once(SUGGESTION);
+  const last = await processOf();
+  return { processes: [first, last], slugs: [slugsIn(a), slugsIn(b)] };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The process id the primary last reported for slot `slot` ("web process 2 of 2 (pid 123) serves at …"). */
+function pidOf(slot: number): number {
+  const all = [...shop.output().matchAll(new RegExp(`web process ${slot} of 2 \\(pid (\\d+)\\) serves at`, 'g'))];
+  return Number(all.at(-1)![1]);
+}
+
+/** `check`'s first truthy value, asked every 50 ms; fails after `ms` with what the shop printed. */
+async function fromShop<T>(what: string, check: () => Promise<T | null | false>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}; the shop said:\n${shop.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('WEB_PROCESSES on the embedded database', () => {
+  it('refuses more than one process, naming the setting, before opening anything', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'qateh-web-processes-pglite-')), 'data');
+    const run = await runScript('start.ts', [], { NODE_ENV: 'test', WEB_PROCESSES: '2', DATA_DIR: dataDir });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/WEB_PROCESSES: 2 server processes need PostgreSQL \(DATABASE_URL\)/);
+    expect(run.stdout).not.toMatch(/Qateh (is running|runs)/);
+    expect(existsSync(dataDir)).toBe(false);
+  }, 120_000);
+});
+
+describe.skipIf(!serverUrl)('WEB_PROCESSES=2 on PostgreSQL (npm start)', () => {
+  beforeAll(async () => {
+    await ensureStaffAccount(main.db);
+    work = mkdtempSync(join(tmpdir(), 'qateh-web-processes-'));
+    shop = await startShopProcess(
+      {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_URL: main.url!,
+        DATA_DIR: join(work, 'data'),
+        // The site the three instances built and served, under the address its pages name.
+        SITE_OUT_DIR: outDir,
+        PUBLIC_BASE_URL: proxy.url,
+        SITE_UPDATE_SECONDS: '0',
+        SEED_DEMO: '0',
+        SEARCH_RATE_LIMIT: '100000',
+        // Only LISTEN/NOTIFY can bring a change to the other process within the test.
+        CACHE_RECHECK_SECONDS: '3600',
+        WEB_PROCESSES: '2',
+      },
+      SERVES_AS_PROCESSES,
+    );
+  }, 600_000);
+
+  it('answers from both processes on one port, serving the site it found built', async () => {
+    expect(shop.output()).not.toMatch(/building it|rebuild/i);
+    const seen = new Set<number>();
+    for (let i = 0; i < 6; i++) seen.add(await processOf());
+    expect([...seen].sort()).toEqual([1, 2]);
+    const page = await once(`/en/shop/products/${CHANGED}`);
+    expect(page.status).toBe(200);
+    // Built under the address the three instances were given (the address is part of what a start checks).
+    expect(page.body).toContain(`<link rel="canonical" href="${proxy.url}/en/shop/products/${CHANGED}">`);
+  });
+
+  // Before the change below: a lead started again after a catalogue change finds the site stale and
+  // rebuilds what changed first (no updater runs here), which this test does not need to wait for.
+  it('starts a killed process again in its place, the lead as well as the other', async () => {
+    for (const slot of [2, 1]) {
+      const killed = pidOf(slot);
+      process.kill(killed, 'SIGKILL');
+      const replacement = await fromShop(`process ${slot} started again`, async () => pidOf(slot) !== killed && pidOf(slot), 120_000);
+      expect(alive(replacement)).toBe(true);
+      expect(shop.output()).toMatch(new RegExp(`web process ${slot} \\(pid ${killed}\\) exited with signal SIGKILL; starting it again`));
+      const seen = new Set<number>();
+      for (let i = 0; i < 6; i++) seen.add(await processOf());
+      expect([...seen].sort()).toEqual([1, 2]);
+    }
+  }, 300_000);
+
+  it('a change saved through one process is in the other one’s answers within the NOTIFY bound', async () => {
+    const before = await fromShop(
+      'both processes answering the suggestion',
+      async () => {
+        const r = await suggestionOnBoth();
+        return r.processes[0] !== r.processes[1] && r;
+      },
+      10_000,
+    );
+    // Both processes have the product in their read cache and search index now.
+    for (const slugs of before.slugs) expect(slugs).toContain(CHANGED);
+
+    const login = await once('/api/site/v1/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', client_id: 3, username: DEMO_STAFF.username, password: DEMO_STAFF.password }),
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const { id } = (await main.db.select({ id: products.id }).from(products).where(eq(products.slug, CHANGED)))[0]!;
+    const saved = Date.now();
+    const hide = await once(`/api/site/v1/staff/products/${id}/enable`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.body.access_token}` },
+      body: JSON.stringify({ enable: false }),
+    });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+    // NOTIFY takes milliseconds; the index's patch a little more. Two seconds is the bound asked of both.
+    const after = await fromShop(
+      'the change on both processes',
+      async () => {
+        const r = await suggestionOnBoth();
+        return r.processes[0] !== r.processes[1] && r.slugs.every((slugs) => !slugs.includes(CHANGED)) && r;
+      },
+      2_000,
+    );
+    expect(after.slugs[0]).not.toContain(CHANGED);
+    expect(after.slugs[1]).not.toContain(CHANGED);
+    console.log(`the change was on both processes ${Date.now() - saved} ms after it was saved`);
+  }, 60_000);
+
+  it('SIGTERM to the primary closes every process and frees the port', async () => {
+    const pids = [pidOf(1), pidOf(2)];
+    expect(await shop.stop()).toBe(0);
+    expect(pids.filter(alive)).toEqual([]);
+    await expect(once('/api/site/v1/health')).rejects.toThrow(/ECONNREFUSED/);
+    // Each process closed its server and database on the way out.
+    expect(shop.output()).toMatch(/SIGTERM: closing 2 server processes/);
+    expect(shop.output()).toMatch(/web process 2: SIGTERM, closing/);
+  }, 120_000);
 });

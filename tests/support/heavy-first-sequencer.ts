@@ -38,7 +38,7 @@ const ISOLATED_SECONDS: [RegExp, number][] = [
 /**
  * The shared group's slowest files, slowest first (CI's PGlite log of 2026-11-27, and the PostgreSQL
  * pass's files taken at load ~10 that day). The PostgreSQL pass runs a few of them only; there the three
- * instances of several-servers (a site build at their start, 43–68 s) and the two in-memory index files
+ * instances of several-servers (a site build at their start, 43–68 s, then `npm start` as two processes) and the two in-memory index files
  * (listing-index and index-patch, ~70 s each there: their catalogue builds and patches go through
  * PostgreSQL) are the longest by far: started last, as vitest's own order left several-servers, the
  * other fork idled for half of it. On PGlite several-servers is skipped at once.

@@ -10,7 +10,6 @@ export const ISOLATED_FILES = [
   'tests/storefront-*.test.ts',
   'tests/security/production-mode.test.ts',
   'tests/security/html-sanitise.test.ts',
-  'tests/cluster/web-processes.test.ts',
 ];
 
 export type TestGroup = 'isolated' | 'shared';
