@@ -57,12 +57,12 @@ const isPlainKey = (key: string) => /^[A-Z0-9]*$/.test(key);
 function codesInOrder(key: string, out: number[] = []): number[] {
   out.length = 0;
   if (!key.length) return out;
-  const n = key.length + 3;
-  const at = (i: number) => (i < 2 || i === n - 1 ? 0 : symbolOf(key.charCodeAt(i - 2)));
-  let a = at(0);
-  let b = at(1);
-  for (let i = 2; i < n; i++) {
-    const c = at(i);
+  // The padding is two spaces before and one after (symbol 0). No closure here: it runs once per
+  // candidate row of a lookup, and the server's TypeScript loader names every closure it makes.
+  let a = 0;
+  let b = 0;
+  for (let i = 0; i <= key.length; i++) {
+    const c = i < key.length ? symbolOf(key.charCodeAt(i)) : 0;
     out.push((a * SYMBOLS + b) * SYMBOLS + c);
     a = b;
     b = c;
