@@ -250,16 +250,29 @@ export class FuzzyKeys {
   }
 
   /**
-   * Whether the postings slice from `at[i]` to `hi` holds `row` (binary search: rows ascend). Rows are
-   * asked in ascending order, so the slice's start moves up to the place found.
+   * Whether the postings slice from `at[i]` to `hi` holds `row`. Rows are asked in ascending order, so
+   * the slice's start moves up to the place found; the search gallops from there (steps 1, 2, 4, …, then
+   * halves), as the next row asked is usually a few postings on: a typo's lookup probes tens of thousands
+   * of rows against lists of up to 200,000, where a binary search over the rest took 17 steps a probe.
    */
   private holds(hi: number, at: number[], i: number, row: number): boolean {
     let a = at[i]!;
-    let b = hi;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if (this.rows[mid]! < row) a = mid + 1;
-      else b = mid;
+    if (a < hi && this.rows[a]! < row) {
+      // rows[a] < row: find b with rows[b] >= row (or hi), then search between.
+      let step = 1;
+      let b = a + 1;
+      while (b < hi && this.rows[b]! < row) {
+        a = b;
+        step *= 2;
+        b = a + step;
+      }
+      a++;
+      if (b > hi) b = hi;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (this.rows[mid]! < row) a = mid + 1;
+        else b = mid;
+      }
     }
     at[i] = a;
     return a < hi && this.rows[a] === row;
