@@ -28,6 +28,16 @@ const SEARCHES = [
   ),
 ];
 
+/**
+ * As many again, for the static file's check: its read waits on libuv's thread pool while the queue
+ * answers one search a turn, so the faster the searches, the more of them finish during it; twice the
+ * queue keeps "most of them" about the order, not the speed of a lookup (a loaded CI machine once
+ * answered it after exactly half of 40).
+ */
+const MORE_SEARCHES = ['f', 'g', 'h', 'i', 'k', 'w', 'y', 'z', '4', '6', '7', '8', '9', 'lm', 'ne', 'op', 'st', 'ti', 'at', 'ad'].flatMap(
+  (q) => [`${API}/suggestion?filter_searchPart=${q}&take=40`, `${API}/getProduct?filter_part=${q}&limit=24`],
+);
+
 let database: Database;
 let siteDir: string;
 const servers: RunningServer[] = [];
@@ -113,13 +123,17 @@ describe('the work queue', () => {
     const server = await serve();
     const health = `${API}/health`;
     const page = '/robots.txt';
-    const answers = await askAtOnce(server.port, [...SEARCHES, health, page]);
+    const queued = [...SEARCHES, ...MORE_SEARCHES];
+    const answers = await askAtOnce(server.port, [...queued, health, page]);
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const order = answers.map((a) => a.path);
-    const searchesAfter = (path: string) => order.slice(order.indexOf(path) + 1).filter((p) => SEARCHES.includes(p)).length;
+    const searchesAfter = (path: string) => order.slice(order.indexOf(path) + 1).filter((p) => queued.includes(p)).length;
     // Without the queue every search parsed in the same turn was computed before a file could be read.
-    expect(searchesAfter(health)).toBeGreaterThan(SEARCHES.length / 2);
-    expect(searchesAfter(page)).toBeGreaterThan(SEARCHES.length / 2);
+    expect(searchesAfter(health)).toBeGreaterThan(queued.length / 2);
+    expect(searchesAfter(page)).toBeGreaterThan(queued.length / 2);
+    console.log(
+      `searches answered after the health probe: ${searchesAfter(health)}, after the file: ${searchesAfter(page)} of ${queued.length}`,
+    );
     expect(server.deps.work.length).toBe(0);
   }, 120_000);
 
