@@ -67,13 +67,22 @@ let shop: ShopProcess;
 let work: string;
 const instances: Instance[] = [];
 
-/** Resolves once `ready` holds, checking every 100 ms; fails after fifteen minutes (a rebuild on a busy machine) unless told sooner. */
-async function until(ready: () => Promise<boolean> | boolean, what: string, ms = 900_000): Promise<void> {
+/**
+ * `check`'s first truthy value, asked every 50 ms; fails after fifteen minutes (a rebuild on a busy
+ * machine) unless told sooner, with what `said` returns (the site updaters' logs, or the shop's output).
+ */
+async function until<T>(
+  check: () => Promise<T | null | false> | T | null | false,
+  what: string,
+  ms = 900_000,
+  said = () => `the site updaters said: ${JSON.stringify(instances.map((i) => i.log))}`,
+): Promise<T> {
   const deadline = Date.now() + ms;
-  while (!(await ready())) {
-    if (Date.now() > deadline)
-      throw new Error(`gave up waiting for ${what}; the site updaters said: ${JSON.stringify(instances.map((i) => i.log))}`);
-    await new Promise((r) => setTimeout(r, 100));
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}; ${said()}`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -317,16 +326,9 @@ function pidOf(slot: number): number {
   return Number(all.at(-1)![1]);
 }
 
-/** `check`'s first truthy value, asked every 50 ms; fails after `ms` with what the shop printed. */
-async function fromShop<T>(what: string, check: () => Promise<T | null | false>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}; the shop said:\n${shop.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** `until` with what the shop printed when it gives up. */
+const fromShop = <T>(what: string, check: () => Promise<T | null | false>, ms: number): Promise<T> =>
+  until(check, what, ms, () => `the shop said:\n${shop.output()}`);
 
 describe('WEB_PROCESSES on the embedded database', () => {
   it('refuses more than one process, naming the setting, before opening anything', async () => {
