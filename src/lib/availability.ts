@@ -17,9 +17,13 @@ export const IN_STOCK_SQL = (table: string) => `(${table}.stock > 0 and ${table}
 /** In-stock and waiting-to-arrive items can be added to the cart; out-of-stock ones get a restock request. */
 export const canAddToCart = (a: Availability) => a !== 'out-of-stock';
 
+// Made on first use and kept: every product page of a build asks for the day.
+let tehranDay: Intl.DateTimeFormat | undefined;
 /** Today's date in Tehran (the store's calendar day) as YYYY-MM-DD. */
 export const storeDay = (now: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  (tehranDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' })).format(
+    now,
+  );
 
 /**
  * What a shopper is told about a pre-order's arrival: its date while that day is still ahead (or

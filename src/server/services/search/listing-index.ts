@@ -35,6 +35,8 @@ const CHECK = 1024;
 // than two index probes per category for each of them.
 const MAX_PLACED_NAMES = 200;
 const IN_STOCK = AVAILABILITIES.indexOf('in-stock');
+/** Scopes whose listing facets are kept at once (ListingIndex.scopeFacets): far more than a store's categories. */
+const MAX_SCOPE_FACETS = 4096;
 
 /** The listing statement's row (listing.ts's ListingRow), as the index computes it. */
 export interface IndexListingRow {
@@ -286,6 +288,13 @@ export class ListingIndex {
     private readonly buildMs: number,
   ) {}
 
+  /**
+   * A listing's attribute facets by scope (and how many attributes it shows): they depend on the scope's
+   * rows only, not on the shopper's filters, sort or page, and counting them walked every product of the
+   * scope on every listing request (ten times the rows at a million products). Emptied by every patch.
+   */
+  private readonly scopeFacets = new Map<string, AttributeFacetRow[]>();
+
   /** Visible products held. */
   get size(): number {
     return this.orders.visibleCount;
@@ -346,6 +355,7 @@ export class ListingIndex {
     const ids = [...new Set(productIds)];
     if (!ids.length) {
       this.dims = dims;
+      this.scopeFacets.clear();
       return;
     }
     const idArray = `{${ids.join(',')}}`;
@@ -432,6 +442,7 @@ export class ListingIndex {
     placed: Map<number, number> | null,
     allRanks: Map<number, number> | null,
   ): void {
+    this.scopeFacets.clear();
     const freshById = new Map(fresh.map((r) => [r.id, r]));
     const added = fresh.filter((f) => this.rowOf(f.id) < 0).length;
     const c = added ? grownColumns(this.cols, added) : this.cols;
@@ -687,7 +698,19 @@ export class ListingIndex {
 
   /** The attribute facets over the same base set as `listing` / `search` (attributeFacets' rows, in its order). */
   attributeFacets(scope: CategoryScope | null, matched: MatchedRow[] | null, topAttributes: number): AttributeFacetRow[] {
-    const rows = matched ? this.matchedRows(matched) : this.scopeRows(scope);
+    if (matched) return this.countFacets(this.matchedRows(matched), topAttributes);
+    const key = `${topAttributes}:${scope ? scope.ids.join(',') : '*'}`;
+    let facets = this.scopeFacets.get(key);
+    if (!facets) {
+      // Bounded by the categories there are; a store with more scopes than this only recounts more often.
+      if (this.scopeFacets.size >= MAX_SCOPE_FACETS) this.scopeFacets.clear();
+      facets = this.countFacets(this.scopeRows(scope), topAttributes);
+      this.scopeFacets.set(key, facets);
+    }
+    return facets;
+  }
+
+  private countFacets(rows: Int32Array, topAttributes: number): AttributeFacetRow[] {
     const c = this.cols;
     const counts = new Map<number, { n: number; text: number }>();
     for (const row of rows) {
