@@ -26,21 +26,11 @@ export function markEncoded(res: Response): Response {
 export const isEncoded = (res: Response): boolean => encoded.has(res);
 const JSON_TYPE = /^application\/json\b/i;
 
-/**
- * Brotli's window as small as the answer allows (2^10 to its default 2^22 bytes). With the default window
- * each call sets up 4 MB of state for a few KB of JSON: over the long tail's answers at 100k products
- * (3.4 KB dropdown, 6.8 KB search page, 15.8 KB listing on average) quality 2 took 0.09 / 0.16 / 0.30 ms
- * that way and 0.04 / 0.08 / 0.15 ms with the window fitted, for the same bytes (a window that holds the
- * whole answer loses no match).
- */
-export const brotliWindowBits = (byteLength: number): number => Math.min(22, Math.max(10, Math.ceil(Math.log2(Math.max(1, byteLength)))));
-
 const brotliOptions = (bytes: Uint8Array): BrotliOptions => ({
   params: {
     [constants.BROTLI_PARAM_QUALITY]: 2,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-    [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(bytes.byteLength),
   },
 });
 const GZIP_OPTIONS: ZlibOptions = { level: 1 };
