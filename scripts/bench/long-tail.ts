@@ -23,22 +23,33 @@ export function targetsFor(db: 'pglite' | 'postgres', products: number): Record<
 }
 
 /**
- * CPU seconds used so far by the PostgreSQL backends serving this database (Linux /proc, server on this
- * machine; 0 when unreadable): other databases' sessions on the same server are not counted.
+ * CPU ticks used so far by each PostgreSQL backend serving this database (Linux /proc, server on this
+ * machine; empty when unreadable): other databases' sessions on the same server are not counted.
  */
-async function backendCpuSeconds(database: Database): Promise<number> {
-  if (database.kind !== 'postgres') return 0;
+async function backendTicks(database: Database): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  if (database.kind !== 'postgres') return ticks;
   const pids = rowsOf<{ pid: number }>(await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`));
-  let ticks = 0;
   for (const { pid } of pids) {
     try {
       // Fields after the command name: state is field 3, utime 14 and stime 15.
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       /* ended meanwhile, or another machine */
     }
   }
+  return ticks;
+}
+
+/**
+ * CPU seconds the backends spent between two readings, summed per backend: one that began meanwhile
+ * counts whole, one that ended meanwhile (a pool closing an idle connection) is not counted, where a
+ * plain difference of the two sums went below zero.
+ */
+function backendCpuSecondsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
   return ticks / 100;
 }
 
@@ -230,7 +241,7 @@ export async function longTailBench(
     // CPU of this process (server and, on PGlite, its database thread) per answered request: less
     // disturbed by a loaded machine than latency. PostgreSQL's own backends are not counted.
     const cpu0 = server.cpuSeconds();
-    const backend0 = await backendCpuSeconds(database);
+    const backend0 = await backendTicks(database);
     const changing = opts.changes ? stockEverySecond(database, opts.changes, server.tell) : null;
     const result = await mixedLoad({
       url: server.url,
@@ -240,7 +251,7 @@ export async function longTailBench(
       groups: { getProduct: ['search', 'listing'] },
     });
     const cpu = server.cpuSeconds() - cpu0;
-    const backend = (await backendCpuSeconds(database)) - backend0;
+    const backend = backendCpuSecondsBetween(backend0, await backendTicks(database));
     if (changing) {
       const done = await changing.stop();
       const stats = server.indexStats?.();
@@ -256,6 +267,9 @@ export async function longTailBench(
       console.log(
         `${mix}: ${((backend * 1000) / answered).toFixed(2)} ms of PostgreSQL backends' CPU per search request (this database's sessions)`,
       );
+    console.log(
+      `${mix}: ${(result.clientCpuMs / (answered + result.health.requestsPerSecond * result.seconds)).toFixed(2)} ms of the load generator's CPU per request`,
+    );
     await server.close();
     results.push([mix, result]);
     for (const [kind, r] of [...Object.entries(result.kinds), ['health (beside the load)', result.health] as const]) {

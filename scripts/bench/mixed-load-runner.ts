@@ -3,9 +3,10 @@
  * mixed kinds, each latency kept under its kind; beside them one more connection asks the health
  * endpoint every 20 ms, so its latency shows what the search load does to everything else the
  * process serves. A separate process so the load does not share the server's event loop. Requests
- * accept compressed answers, as browsers' do.
+ * accept compressed answers, as browsers' do; each connection is a bare keep-alive socket
+ * (keep-alive-client.ts), so the load generator takes as little of the machine's CPU as it can.
  */
-import http from 'node:http';
+import { KeepAliveClient } from './keep-alive-client';
 import { summarise, type LatencySummary } from './stats';
 
 export interface MixedJob {
@@ -26,26 +27,16 @@ export interface MixedResult {
   kinds: Record<string, KindResult>;
   health: KindResult;
   seconds: number;
+  /** CPU the load generator itself used (its share of the machine is not the server's). */
+  clientCpuMs: number;
 }
 
-function get(agent: http.Agent, base: URL, path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    // As a browser asks: the answers' compression is part of what each request costs.
-    const headers = { 'accept-encoding': 'gzip, deflate, br' };
-    const req = http.get({ agent, host: base.hostname, port: base.port, path, headers, timeout: 30_000 }, (res) => {
-      res.resume();
-      res.once('end', () => resolve(res.statusCode ?? 0));
-      res.once('error', reject);
-    });
-    req.once('timeout', () => req.destroy(new Error('timeout')));
-    req.once('error', reject);
-  });
-}
+/** What each request says it accepts: a browser's compressions (their cost is part of each answer's). */
+const BROWSER_HEADERS = { 'Accept-Encoding': 'gzip, deflate, br' };
 
 async function run(job: MixedJob): Promise<MixedResult> {
   const base = new URL(job.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
-  const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const port = Number(base.port);
   const times = new Map<string, number[]>();
   const failures = new Map<string, number>();
   const health: number[] = [];
@@ -54,14 +45,16 @@ async function run(job: MixedJob): Promise<MixedResult> {
   const groupOf = new Map<string, string[]>();
   for (const [group, members] of Object.entries(job.groups)) for (const m of members) groupOf.set(m, [...(groupOf.get(m) ?? []), group]);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const end = t0 + job.durationSeconds * 1000;
   const worker = async () => {
+    const client = new KeepAliveClient(base.hostname, port, BROWSER_HEADERS);
     while (performance.now() < end) {
       const r = job.requests[nextIndex++ % job.requests.length]!;
       const start = performance.now();
       let status = 0;
       try {
-        status = await get(agent, base, r.path);
+        status = await client.get(r.path);
       } catch {
         status = 0;
       }
@@ -77,12 +70,14 @@ async function run(job: MixedJob): Promise<MixedResult> {
         }
       } else failures.set(r.kind, (failures.get(r.kind) ?? 0) + 1);
     }
+    client.close();
   };
   const prober = async () => {
+    const client = new KeepAliveClient(base.hostname, port, BROWSER_HEADERS);
     while (performance.now() < end) {
       const start = performance.now();
       try {
-        const status = await get(healthAgent, base, '/api/site/v1/health');
+        const status = await client.get('/api/site/v1/health');
         if (status === 200) health.push(performance.now() - start);
         else healthFailures++;
       } catch {
@@ -90,17 +85,22 @@ async function run(job: MixedJob): Promise<MixedResult> {
       }
       await new Promise((r) => setTimeout(r, 20));
     }
+    client.close();
   };
   await Promise.all([prober(), ...Array.from({ length: job.connections }, worker)]);
   const seconds = (performance.now() - t0) / 1000;
-  agent.destroy();
-  healthAgent.destroy();
+  const cpu = process.cpuUsage(cpu0);
   const kinds: Record<string, KindResult> = {};
   for (const kind of [...new Set(job.requests.map((r) => r.kind)), ...Object.keys(job.groups)]) {
     const list = times.get(kind) ?? [];
     kinds[kind] = { latency: summarise(list), requestsPerSecond: list.length / seconds, failures: failures.get(kind) ?? 0 };
   }
-  return { kinds, health: { latency: summarise(health), requestsPerSecond: health.length / seconds, failures: healthFailures }, seconds };
+  return {
+    kinds,
+    health: { latency: summarise(health), requestsPerSecond: health.length / seconds, failures: healthFailures },
+    seconds,
+    clientCpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
 process.once('message', (job: MixedJob) => {
