@@ -272,13 +272,13 @@ async function attributeFacets(
   return attributeFilters(rowsOf<AttributeFacetRow>(result), q);
 }
 
-/** The attribute facets' rows (in the statement's order) as the sidebar's check filters. */
 /**
  * Values sort naturally ("2.2k" before "10k" is not alphabetical, but numbers first reads right). Made
  * once: making a collator cost more than the whole sort, on every listing and search page.
  */
 const VALUE_ORDER = new Intl.Collator('en', { numeric: true });
 
+/** The attribute facets' rows (in the statement's order) as the sidebar's check filters. */
 function attributeFilters(rows: AttributeFacetRow[], q: GetProductQuery): Filter[] {
   const chosen = new Map((q.filter_attributes ?? []).map((a) => [a.slug, a.values]));
   const groups = new Map<string, Extract<Filter, { type: 'check' }>>();
