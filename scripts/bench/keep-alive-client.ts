@@ -60,7 +60,12 @@ export class KeepAliveClient {
     // A socket given up (closed after its answer, or failed) says nothing about the next one's request.
     socket.on('data', (chunk: Buffer) => this.#socket === socket && this.#read(chunk));
     socket.on('error', (err) => this.#socket === socket && this.#fail(err));
-    socket.on('close', () => this.#socket === socket && this.#fail(new Error('connection closed before the answer ended')));
+    socket.on('close', () => {
+      if (this.#socket !== socket) return;
+      // Closed by the server while idle (its keep-alive timeout): the next request opens a new socket.
+      this.#socket = null;
+      this.#fail(new Error('connection closed before the answer ended'));
+    });
     this.#socket = socket;
     this.#buffer = Buffer.alloc(0);
     this.#bodyLeft = null;
