@@ -57,6 +57,16 @@ async function categorySlugs(): Promise<string[]> {
   );
 }
 
+/**
+ * About `n` of the categories, spread over the list (top-level subtrees first, then deeper ones, down to
+ * leaves): the combinations tried in each (filters times sorts, attribute filters) cost three listings a
+ * try, and every category of the catalogue over all of them took most of this file's minute.
+ */
+function spread(slugs: string[], n: number): string[] {
+  if (slugs.length <= n) return slugs;
+  return Array.from({ length: n }, (_, i) => slugs[Math.round((i * (slugs.length - 1)) / (n - 1))]!);
+}
+
 /** Attribute filters that select something: the first values of a category's facets. */
 async function attributeFilterOf(category: string): Promise<string | null> {
   const q = getProductQuerySchema.parse({ filter_category: category });
@@ -85,7 +95,7 @@ describe('listing index', () => {
     const slugs = await categorySlugs();
     expect(slugs.length).toBeGreaterThan(5);
     for (const slug of slugs) await compare({ filter_category: slug });
-    for (const slug of slugs.slice(0, 6)) {
+    for (const slug of spread(slugs, 6)) {
       for (const sort of SORTS) {
         await compare({ filter_category: slug, sort, limit: '7' });
         await compare({ filter_category: slug, sort, limit: '5', page: '4' });
@@ -130,7 +140,7 @@ describe('listing index', () => {
     ];
     for (const f of filters) {
       await compare(f);
-      for (const slug of slugs.slice(0, 8)) {
+      for (const slug of spread(slugs, 4)) {
         await compare({ filter_category: slug, ...f });
         await compare({ filter_category: slug, ...f, sort: 'name_desc', page: '2', limit: '5' });
       }
@@ -139,7 +149,7 @@ describe('listing index', () => {
 
   it('filters by attributes and counts attribute facets as the SQL does', async () => {
     let tried = 0;
-    for (const slug of await categorySlugs()) {
+    for (const slug of spread(await categorySlugs(), 16)) {
       const attrs = await attributeFilterOf(slug);
       if (!attrs) continue;
       tried++;
@@ -152,7 +162,8 @@ describe('listing index', () => {
   });
 
   it('answers the search page over the strict matches as the SQL does', async () => {
-    const texts = ['lm358', 'LM', '7805', 'مقاومت', 'خازن الکترولیت', 'resistor', 'ne555', 'led', 'arduino', '10k', 'usb', 'ترانزیستور'];
+    // A part number, a prefix of many, digits, Persian words (one and two), an English word, a value.
+    const texts = ['lm358', 'LM', '7805', 'مقاومت', 'خازن الکترولیت', 'resistor', '10k', 'ترانزیستور'];
     for (const text of texts) {
       for (const sort of SORTS) {
         const answer = await compare({ filter_part: text, sort, limit: '12' });

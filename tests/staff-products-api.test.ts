@@ -336,6 +336,12 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     };
   };
   const usdOf = (id: number) => 80 + (id % 37);
+  /**
+   * A quarter of the catalogue is priced in dollars: a run reprices those and leaves the others alone.
+   * (Every product of the catalogue, in batches of 25 with a rest between them on PGlite, made this the
+   * suite's slowest API file.)
+   */
+  const inDollars = (id: number) => id % 4 === 0;
   /** History lines per product that set it to the price it has now. */
   const linesToCurrentPrice = async () =>
     (
@@ -349,10 +355,11 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     const db = server.database.db;
     await db
       .update(products)
-      .set({ basePriceUsdCents: sql`80 + (${products.id} % 37)`, marginPercent: 10 })
+      .set({ basePriceUsdCents: sql`CASE WHEN ${products.id} % 4 = 0 THEN 80 + (${products.id} % 37) END`, marginPercent: 10 })
       .where(live);
     const before = await pricesNow();
-    expect(before.size).toBeGreaterThan(200);
+    const ids = [...before.keys()].filter(inDollars).sort((x, y) => x - y);
+    expect(ids.length).toBeGreaterThan(200);
     const [{ id: staffId }] = (await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_STAFF.username))) as [
       { id: number },
     ];
@@ -361,16 +368,16 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     const runId = await openRepriceRun(db, staffId, 950_000);
     expect(await applyRepriceBatch(db, runId, 40)).toBe(false);
     expect(await applyRepriceBatch(db, runId, 40)).toBe(false);
-    const ids = [...before.keys()].sort((x, y) => x - y);
     const mid = await pricesNow();
     ids.forEach((id, i) => expect(mid.get(id)).toEqual(i < 80 ? expected(before.get(id)!, usdOf(id), 950_000) : before.get(id)));
+    for (const [id, p] of mid) if (!inDollars(id)) expect(p).toEqual(before.get(id));
 
     // The shop answers while batches are pending, each product with its old or its new price set whole.
     server.deps.cache.invalidate();
     const slugs = await db
       .select({ id: products.id, slug: products.slug })
       .from(products)
-      .where(and(live, eq(products.enable, true)))
+      .where(and(live, eq(products.enable, true), sql`${products.id} % 4 = 0`))
       .orderBy(products.id);
     const cursor = ids[79]!;
     const shopped = [slugs[0]!, slugs.filter((r) => r.id <= cursor).pop()!, slugs.find((r) => r.id > cursor)!, slugs[slugs.length - 1]!];
@@ -395,9 +402,9 @@ describe('repricing by exchange rate, catalogue-wide', () => {
       notifications: false,
     });
     try {
-      // Nearly two thousand products in batches of 100 on PGlite: more than the default 10 s wait on a loaded
-      // CI machine, and more than 60 s at load 14 (beside other helpers' builds and benches). A time limit,
-      // not a figure: a run left unfinished also makes the next test's rates refused.
+      // Some five hundred products in batches of 25 with rests on PGlite: more than the default 10 s wait on
+      // a loaded CI machine. A time limit, not a figure: a run left unfinished also makes the next test's
+      // rates refused.
       await expect
         .poll(async () => (await server.api('/staff/exchange-rate', { headers: staff })).body.data.running, { timeout: 300_000 })
         .toBeNull();
@@ -406,6 +413,7 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     }
     const after = await pricesNow();
     for (const id of ids) expect(after.get(id)).toEqual(expected(before.get(id)!, usdOf(id), 950_000));
+    for (const [id, p] of after) if (!inDollars(id)) expect(p).toEqual(before.get(id));
     const changed = ids.filter((id) => after.get(id)!.price !== before.get(id)!.price);
     const lines = await linesToCurrentPrice();
     expect(lines.filter((l) => changed.includes(Number(l.product_id))).map((l) => l.n)).toEqual(changed.map(() => 1));
@@ -457,7 +465,7 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     }
     const newest = (await server.api('/staff/exchange-rate', { headers: staff })).body.data.rialsPerUsd;
     const after = await pricesNow();
-    for (const [id, p] of after) expect(p.price).toBe(priceFromUsd(usdOf(id), 10, newest));
+    for (const [id, p] of after) expect(p.price).toBe(inDollars(id) ? priceFromUsd(usdOf(id), 10, newest) : before.get(id)!.price);
   }, 120_000);
 });
 
