@@ -7,6 +7,10 @@
  * test files only (CI's PostgreSQL and Node 22 passes), a group holding none of them is not started:
  * a vitest start that finds no file costs a few seconds.
  *
+ * QATEH_SHARED_NODE_BIN, a folder holding another `node` (CI's Node 22), runs the shared group on that
+ * runtime: it goes first on the group's PATH, which `npx` and vitest's forks take their `node` from. The
+ * isolated group (Astro builds, the shop as a process, Chromium) stays on the runtime that runs this script.
+ *
  * QATEH_SHARED_BESIDE=1 (both groups to run) starts the shared group beside the isolated one,
  * with one fork, once the isolated run has made the template databases: the isolated group's browser
  * files leave much of the two cores idle while pages load and settle, which the shared group's API files
@@ -15,7 +19,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { delimiter, join, relative, resolve, sep } from 'node:path';
 import { dropPostgres, templatesRecord, type DatabaseTemplates } from '../tests/support/database-templates';
 import { groupOf, type TestGroup } from '../tests/support/test-groups';
 
@@ -68,8 +72,10 @@ const HEADINGS: Record<TestGroup, string> = {
 function groupRun(group: TestGroup, keepTemplates: boolean, extraEnv: Record<string, string> = {}) {
   const groupOutput = output ? `${output.replace(/\.json$/, '')}.${group}.json` : undefined;
   const groupArgs = args.map((a) => (groupOutput && JSON_OUTPUT.test(a) ? `--outputFile.json=${groupOutput}` : a));
+  const otherNode = group === 'shared' ? process.env.QATEH_SHARED_NODE_BIN : undefined;
   const env = {
     ...process.env,
+    ...(otherNode ? { PATH: `${resolve(otherNode)}${delimiter}${process.env.PATH ?? ''}` } : {}),
     QATEH_TEST_GROUP: group,
     QATEH_TEST_TEMPLATES: templates,
     QATEH_TEST_TEMPLATES_KEEP: keepTemplates ? '1' : '0',
@@ -86,11 +92,17 @@ function collect(groupOutput: string | undefined, status: number | null): void {
   }
 }
 
+/** The version of the `node` a group's environment finds first on its PATH. */
+function runtimeVersion(env: NodeJS.ProcessEnv): string {
+  const run = spawnSync('node', ['--version'], { env, encoding: 'utf8' });
+  return run.status === 0 ? run.stdout.trim() : `not found (${run.error?.message ?? run.stderr.trim()})`;
+}
+
 /** The groups one after the other, the first leaving the templates to the second. */
 function runInTurn(groups: TestGroup[]): void {
   groups.forEach((group, i) => {
     const { groupOutput, vitestArgs, env } = groupRun(group, i < groups.length - 1);
-    console.log(`\n── ${HEADINGS[group]} ──`);
+    console.log(`\n── ${HEADINGS[group]} (node ${runtimeVersion(env)}) ──`);
     const run = spawnSync('npx', vitestArgs, { stdio: 'inherit', env });
     collect(groupOutput, run.status);
   });
