@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security-headers';
 import { retryLaterFa, sharedRateLimit } from './http/shared-rate-limit';
 import { syncedRateLimit } from './http/synced-rate-limit';
 import { WorkQueue } from './http/work-queue';
+import { sharedCompressionThread } from './http/compression-thread';
 import { mountStaticSite } from './http/static-site';
 import { productPagesOnRequest } from './http/product-pages-on-request';
 import { webProcessSlot } from './web-processes';
@@ -171,7 +172,12 @@ export function createApp(config: Config, database: Database, options: AppOption
   app.get(`${API_BASE}/health`, (c) => c.json(health));
   const openapi = openApiDocument(API_BASE, siteRoutes, { title: 'Qateh site API', version: '1.0.0' });
   app.get(`${API_BASE}/openapi.json`, (c) => c.json(openapi));
-  mountRoutes(app, API_BASE, siteRoutes, deps, { compressJson: options.compressApi !== false, answerHeaders: security.everyAnswer });
+  const compressApi = options.compressApi !== false;
+  mountRoutes(app, API_BASE, siteRoutes, deps, {
+    compressJson: compressApi,
+    answerHeaders: security.everyAnswer,
+    compressionThread: compressApi ? sharedCompressionThread() : undefined,
+  });
   mountMedia(app, deps);
   mountUploads(app, deps);
   mountUnsubscribePage(app, deps);

@@ -1,12 +1,14 @@
 /**
- * The API's JSON answers compressed at a fast setting, on the server's thread. Every long-tail search
- * answer is new, so it is compressed once per request: Hono's compress() (the stream default, gzip level 6)
- * took 1.4–2.4 ms of this thread per 30 KB dropdown answer. Over 1,096 real answers (13 KB on average),
- * brotli quality 2 takes 0.07 ms for 17.1% of the bytes, quality 4 0.13 ms for 15.8%, gzip level 1 0.07 ms
- * for 18.3%. On libuv's thread pool instead, one compression cost this thread 0.15 ms of set-up and
- * callbacks (more than compressing here) and the process 0.35 ms in all: under the long-tail load at
- * 100k products on PostgreSQL that way took 2.16 ms of CPU per request, this way 1.23 (issue 19).
- * Other API answers (files, PDFs) keep compress().
+ * The API's JSON answers compressed at a fast setting: the routes' answers in the process's
+ * compression thread (compression-thread.ts, via json-answer.ts), other JSON by this middleware on the
+ * request thread. Every long-tail search answer is new, so it is compressed once per request: Hono's
+ * compress() (the stream default, gzip level 6) took 1.4–2.4 ms of the request thread per 30 KB dropdown
+ * answer. Over 1,096 real answers (13 KB on average), brotli quality 2 takes 0.07 ms for 17.1% of the
+ * bytes, quality 4 0.13 ms for 15.8%, gzip level 1 0.07 ms for 18.3%. On libuv's thread pool instead, one
+ * compression cost the request thread 0.15 ms of set-up and callbacks (more than compressing there) and
+ * the process 0.35 ms in all: under the long-tail load at 100k products on PostgreSQL that way took
+ * 2.16 ms of CPU per request, on the request thread 1.23 (issue 19). Other API answers (files, PDFs)
+ * keep compress().
  */
 import type { MiddlewareHandler } from 'hono';
 import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
@@ -26,14 +28,18 @@ export function markEncoded(res: Response): Response {
 export const isEncoded = (res: Response): boolean => encoded.has(res);
 const JSON_TYPE = /^application\/json\b/i;
 
+/** The fast settings (the figures above), shared with the compression thread (compression-thread.ts). */
+export const JSON_BROTLI_QUALITY = 2;
+export const JSON_GZIP_LEVEL = 1;
+
 const brotliOptions = (bytes: Uint8Array): BrotliOptions => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: 2,
+    [constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
   },
 });
-const GZIP_OPTIONS: ZlibOptions = { level: 1 };
+const GZIP_OPTIONS: ZlibOptions = { level: JSON_GZIP_LEVEL };
 
 /** Compresses `bytes` for the given encoding at the fast settings above. */
 export function compressJson(bytes: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> {

@@ -3,6 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { apiJsonCompression } from './api-compression';
 import { jsonAnswer } from './json-answer';
+import { CompressionThread } from './compression-thread';
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `LM358N آی‌سی ${i}` })) };
 const small = { ok: true, n: 1 };
@@ -54,5 +55,30 @@ describe('JSON answers made into bytes once', () => {
     expect(plain.headers.get('Content-Encoding')).toBeNull();
     expect(plain.headers.get('Vary')).toBeNull();
     expect(await plain.json()).toEqual(big);
+  });
+
+  it('answers the same headers and bytes when compressed in the compression thread', async () => {
+    const thread = new CompressionThread();
+    // Objects of their own: the kept bytes of `big` would be sent without compressing anything.
+    const answers = Array.from({ length: 20 }, (_, n) => ({ ...big, n }));
+    const made = (threaded: boolean) => {
+      const app = new Hono();
+      app.get('/:n', (c) => jsonAnswer(c, answers[Number(c.req.param('n'))]!, true, {}, threaded ? thread : undefined));
+      return app;
+    };
+    const [here, there] = [made(false), made(true)];
+    try {
+      for (const encoding of ['br', 'gzip']) {
+        // Asked all at once: each answer goes back to its own request.
+        const threaded = await Promise.all(answers.map((_, n) => get(there, `/${n}`, encoding)));
+        for (const [n, b] of threaded.entries()) {
+          const a = await get(here, `/${n}`, encoding);
+          expect(headersOf(b)).toEqual(headersOf(a));
+          expect(Buffer.from(await b.arrayBuffer())).toEqual(Buffer.from(await a.arrayBuffer()));
+        }
+      }
+    } finally {
+      await thread.close();
+    }
   });
 });

@@ -13,6 +13,7 @@
 import type { Context } from 'hono';
 import { acceptedEncoding } from './compression';
 import { compressJson, JSON_MIN_COMPRESS_BYTES, markEncoded } from './api-compression';
+import type { CompressionThread } from './compression-thread';
 
 interface Encoded {
   json: Uint8Array<ArrayBuffer>;
@@ -35,24 +36,41 @@ function encodedOf(value: object): Encoded {
 
 /**
  * The JSON answer of `value`, compressed when `compress` (the API's JSON compression is on) and the
- * client takes it: the same status, headers and bytes as c.json followed by apiJsonCompression.
+ * client takes it: the same status, headers and bytes as c.json followed by apiJsonCompression. With a
+ * `thread`, bytes not compressed before are compressed there (compression-thread.ts) and the answer
+ * comes once they are back.
  */
-export function jsonAnswer(c: Context, value: object, compress: boolean, extraHeaders: Record<string, string> = {}): Response {
+export function jsonAnswer(
+  c: Context,
+  value: object,
+  compress: boolean,
+  extraHeaders: Record<string, string> = {},
+  thread?: CompressionThread,
+): Response | Promise<Response> {
   // Only answers are taken here; a handler's own Response goes out as it is.
   const encoded = encodedOf(value);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
+  // The status a handler set (c.status(201)) stays, as with c.json.
+  const answer = (body: Uint8Array<ArrayBuffer>) => markEncoded(c.body(body, undefined, headers));
   let body = encoded.json;
   if (compress && c.req.method !== 'HEAD') {
     headers.Vary = 'Accept-Encoding';
     const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
     if (encoding) {
       if (body.byteLength >= JSON_MIN_COMPRESS_BYTES) {
-        body = encoded[encoding] ??= compressJson(encoded.json, encoding);
         headers['Content-Encoding'] = encoding;
+        const ready = encoded[encoding];
+        if (!ready && thread) {
+          return thread.compress(encoded.json, encoding).then((out) => {
+            const kept = (encoded[encoding] ??= out);
+            headers['Content-Length'] = String(kept.byteLength);
+            return answer(kept);
+          });
+        }
+        body = ready ?? (encoded[encoding] = compressJson(encoded.json, encoding));
       }
       headers['Content-Length'] = String(body.byteLength);
     }
   }
-  // The status a handler set (c.status(201)) stays, as with c.json.
-  return markEncoded(c.body(body, undefined, headers));
+  return answer(body);
 }

@@ -4,6 +4,7 @@ import { fieldsWithNul, NUL_MESSAGE } from '../../lib/storable-text';
 import { persianErrorMap } from '../../lib/validation-messages';
 import type { AppDeps } from '../context';
 import { HttpError, MESSAGES } from './errors';
+import type { CompressionThread } from './compression-thread';
 import { jsonAnswer } from './json-answer';
 import { toFieldErrors } from './zod-errors';
 
@@ -107,9 +108,12 @@ export function mountRoutes(
     compressJson?: boolean;
     /** Headers every answer carries (security-headers.ts), set with the JSON answer's own. */
     answerHeaders?: (c: Context) => Record<string, string>;
+    /** Where the JSON answers are compressed (compression-thread.ts); on the request thread without it. */
+    compressionThread?: CompressionThread;
   } = {},
 ): void {
   const compress = opts.compressJson !== false;
+  const thread = opts.compressionThread;
   const answerHeaders = opts.answerHeaders ?? (() => ({}));
   for (const def of routes) {
     const honoPath = base + def.path.replace(/\{(\w+)\??\}/g, ':$1');
@@ -118,7 +122,7 @@ export function mountRoutes(
       const params = def.params ? parseOrThrow(def.params, c.req.param()) : {};
       const body = def.body ? parseOrThrow(def.body, await readBody(c)) : {};
       const result = await def.handler({ query, params, body, c, deps });
-      return result instanceof Response ? result : jsonAnswer(c, result as object, compress, answerHeaders(c));
+      return result instanceof Response ? result : jsonAnswer(c, result as object, compress, answerHeaders(c), thread);
     });
   }
 }
