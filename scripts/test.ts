@@ -4,7 +4,7 @@
  * processes. Arguments go to both runs of vitest (filters, `--exclude`, reporters). A JSON report
  * (`--outputFile.json=F`) is written per group and merged into F, so it reads as one run's. Both groups
  * run even when the first fails; the exit status is non-zero when either did. When the arguments name
- * test files only (CI's PostgreSQL and Node 22 passes), a group holding none of them is not started:
+ * test files only (CI's PostgreSQL pass), a group holding none of them is not started:
  * a vitest start that finds no file costs a few seconds.
  *
  * QATEH_SHARED_NODE_BIN, a folder holding another `node` (CI's Node 22), runs the shared group on that
