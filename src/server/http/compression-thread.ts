@@ -51,7 +51,15 @@ export class CompressionThread {
 
   /** `bytes` compressed for `encoding` at the API's fast setting (api-compression.ts). */
   compress(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
-    const worker = this.worker ?? this.start();
+    let worker: Worker;
+    try {
+      worker = this.worker ?? this.start();
+    } catch (err) {
+      // No thread to be had (the process's thread or memory limits): the answer still goes, compressed here.
+      console.error('JSON compression thread could not start; compressing on the request thread:', err);
+      this.fallbacks++;
+      return Promise.resolve(compressJson(bytes, encoding));
+    }
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, { bytes, encoding, resolve });
