@@ -26,6 +26,7 @@ interface Waiting {
   bytes: Uint8Array;
   encoding: Encoding;
   resolve: (out: Uint8Array<ArrayBuffer>) => void;
+  reject: (err: unknown) => void;
 }
 
 /** The thread's whole program: compress what comes, send it back under the same number. */
@@ -61,8 +62,8 @@ export class CompressionThread {
       return Promise.resolve(compressJson(bytes, encoding));
     }
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, { bytes, encoding, resolve });
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { bytes, encoding, resolve, reject });
       worker.postMessage({ id, bytes, encoding });
     });
   }
@@ -96,12 +97,16 @@ export class CompressionThread {
     return worker;
   }
 
-  /** What waited on a lost thread, compressed here. */
+  /** What waited on a lost thread, compressed here (an error goes to its own request, not to the event that called this). */
   private compressHere(): void {
     for (const [id, job] of this.waiting) {
       this.waiting.delete(id);
       this.fallbacks++;
-      job.resolve(compressJson(job.bytes, job.encoding));
+      try {
+        job.resolve(compressJson(job.bytes, job.encoding));
+      } catch (err) {
+        job.reject(err);
+      }
     }
   }
 }
