@@ -43,10 +43,6 @@ const typed = (word: string) => Array.from({ length: word.length - 1 }, (_, i) =
 const GENERAL = ['lm358', 'ne555', '7805', 'atmega', 'رگولاتور', '10k', 'usb'];
 
 /**
- * Waits until a change after generation `before` arrived and was patched, and no notice followed for a
- * moment (a write through this server bumps the generation at once, and its NOTIFY a little later).
- */
-/**
  * Waits until the server has heard of no change for a second and a half: earlier writes' notices are
  * then all behind (their NOTIFY arrives within milliseconds; the version check is off, see beforeAll).
  */
@@ -58,6 +54,10 @@ async function quiet(): Promise<void> {
   }
 }
 
+/**
+ * Waits until a change after generation `before` arrived and was patched, and no notice followed for a
+ * moment (a write through this server bumps the generation at once, and its NOTIFY a little later).
+ */
 async function patched(before: number): Promise<void> {
   await expect.poll(() => server.deps.cache.generation > before, { timeout: 10_000 }).toBe(true);
   for (;;) {

@@ -377,8 +377,9 @@ describe('repricing by exchange rate, catalogue-wide', () => {
     const slugs = await db
       .select({ id: products.id, slug: products.slug })
       .from(products)
-      .where(and(live, eq(products.enable, true), sql`${products.id} % 4 = 0`))
-      .orderBy(products.id);
+      .where(and(live, eq(products.enable, true)))
+      .orderBy(products.id)
+      .then((rows) => rows.filter((r) => inDollars(r.id)));
     const cursor = ids[79]!;
     const shopped = [slugs[0]!, slugs.filter((r) => r.id <= cursor).pop()!, slugs.find((r) => r.id > cursor)!, slugs[slugs.length - 1]!];
     for (const { id, slug } of shopped) {
