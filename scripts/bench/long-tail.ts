@@ -110,8 +110,11 @@ async function inProcess(config: Config, database: Database): Promise<ServedShop
     // A deploy builds the dropdown's index at start; the load begins once it is ready.
     const t = performance.now();
     await Promise.all([server.deps.search.index.ready(), server.deps.search.listing.ready()]);
+    const index = server.deps.search.index.current();
+    const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+    // Cards are held outside the heap (packed-cards.ts): heap and resident memory tell them apart.
     console.log(
-      `suggestion and listing indexes: ${server.deps.search.index.current()?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      `suggestion and listing indexes: ${index?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s; cards ${mib(index?.cardBytes ?? 0)} MiB, heap ${mib(process.memoryUsage().heapUsed)} MiB, resident ${mib(process.memoryUsage().rss)} MiB`,
     );
   }
   return {

@@ -104,7 +104,7 @@ export const configSchema = z.object({
   WORK_QUEUE_SUGGESTION_LEAD_MS: z.coerce.number().int().min(0).default(80),
   /**
    * The search's in-memory index (services/search/suggestion-index.ts): the dropdown and the search
-   * page's strict matches without SQL, ~2 KB of memory per product (items held up to 250k products).
+   * page's strict matches without SQL, ~2.3 KB of memory per product (cards held up to 2M products).
    * Needs the read cache (its generation says when the index is stale).
    */
   SEARCH_INDEX: bool.prefault('1'),

@@ -22,6 +22,7 @@ import { equivalentsOf } from '../../../lib/search-synonyms';
 import { FuzzyKeys } from './fuzzy-match';
 import { alternativePlans, MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
 import { moveRow } from './sorted-rows';
+import { PackedCards } from './packed-cards';
 import { sortIndicesInSlices, TimeSlices } from './time-slices';
 
 // The same cut-offs as the SQL (match-sql.ts): infix lookups need a key this long with a digit in it.
@@ -39,12 +40,13 @@ const BATCH = 20_000;
  */
 export const MAX_OVERLAY = 2_000;
 /**
- * Up to this many products the products' cards themselves are held too (the dropdown's items and the
- * search page's and listings' cards), so an answer needs no statement at all: on PGlite every statement
- * waits for the one database thread, behind the
- * search pages' and listings' queries. Past it the items come from the card cache and the database.
+ * Up to this many products the products' cards themselves are held too, packed outside the heap at
+ * about 1 KB each (packed-cards.ts): the dropdown's items and the search page's and listings' cards, so
+ * an answer needs no statement at all. On PGlite every statement waits for the one database thread; on
+ * PostgreSQL at a million products reading them took ~0.5 ms of this thread per answer. Past it the
+ * items come from the card cache and the database.
  */
-export const ITEMS_IN_MEMORY_MAX = 250_000;
+export const ITEMS_IN_MEMORY_MAX = 2_000_000;
 
 // A branch's order (score desc, then in stock, sales, id) as one number a native sort orders: the
 // float4 score scaled to an integer above the row's popularity rank (exact for scores ≥ 2⁻⁶ and up to 4M rows).
@@ -240,8 +242,8 @@ export class SuggestionIndex {
     /** Per word number, the rows holding it, ascending (CSR): a prefix range's rows are one slice. */
     private readonly postingOffsets: Int32Array,
     private readonly postings: Int32Array,
-    /** Per row, the dropdown item, or null when the catalogue is too large to hold them. */
-    private readonly items: (ProductCard | undefined)[] | null,
+    /** Per row, its card (packed-cards.ts), or null when the catalogue is too large to hold them. */
+    private readonly items: PackedCards | null,
     /** Per row, its place in (in stock desc, sales desc, id): every branch's tie-break. */
     private popularity: Int32Array,
     private rowByPopularity: Int32Array,
@@ -262,6 +264,11 @@ export class SuggestionIndex {
     return this.visibleCount;
   }
 
+  /** Bytes the held cards take outside the heap (0 when the catalogue is too large to hold them). */
+  get cardBytes(): number {
+    return this.items?.bytes ?? 0;
+  }
+
   /** Products matched by scanning since the build (changed text, or added). */
   get overlaySize(): number {
     return this.overlay.size;
@@ -278,7 +285,7 @@ export class SuggestionIndex {
     const [{ n: visible } = { n: 0 }] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from products where ${VISIBLE}`),
     );
-    const items: (ProductCard | undefined)[] | null = visible <= ITEMS_IN_MEMORY_MAX ? [] : null;
+    const items = visible <= ITEMS_IN_MEMORY_MAX ? new PackedCards() : null;
     const ids: number[] = [];
     const inStock: number[] = [];
     const sales: number[] = [];
@@ -489,7 +496,7 @@ export class SuggestionIndex {
       this.visibleCount++;
     }
     this.categoryIds[row] = r.category_id;
-    if (this.items) this.items[row] = card;
+    this.items?.set(row, card);
     const inStock = r.stock > 0 ? 1 : 0;
     const sales = Number(r.sales_count);
     if (this.inStock[row] !== inStock || this.sales[row] !== sales || row >= this.builtRows) {
@@ -873,7 +880,7 @@ export class SuggestionIndex {
     for (const id of new Set(ids)) {
       // rowOf finds products added since the build too; a hidden one's old card is not shown.
       const row = this.rowOf(id);
-      const card = row !== undefined && this.visible[row] ? this.items[row] : undefined;
+      const card = row !== undefined && this.visible[row] ? this.items.get(row) : undefined;
       if (!card) return null;
       out.push(card);
     }
@@ -901,7 +908,7 @@ export class SuggestionIndex {
 
   private answerOf(matches: IndexedMatch[], q: { limit: number; take: number }): IndexAnswer {
     const shown = matches.slice(0, q.take);
-    const cards = this.items ? shown.map((m) => this.items![m.row]).filter((c): c is ProductCard => c !== undefined) : null;
+    const cards = this.items ? shown.map((m) => this.items!.get(m.row)).filter((c): c is ProductCard => c !== undefined) : null;
     return {
       total: Math.min(matches.length, q.limit),
       items: shown.map((m) => ({ id: this.ids[m.row]!, kind: m.kind })),
