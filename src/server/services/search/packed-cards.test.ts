@@ -54,6 +54,16 @@ describe('packed cards', () => {
     for (const row of [0, 1, 3, 4]) expect(store.get(row)).toEqual(card(row + 1));
   });
 
+  it('gives the changed card after a change, not the one read before it', () => {
+    const store = new PackedCards();
+    store.push(card(1));
+    expect(store.get(0)?.stock).toBe(12);
+    store.set(0, card(1, { stock: 3 }));
+    expect(store.get(0)?.stock).toBe(3);
+    store.set(0, undefined);
+    expect(store.get(0)).toBeUndefined();
+  });
+
   it('takes a card away and gives a row one later', () => {
     const store = new PackedCards();
     store.push(card(1));

@@ -7,6 +7,8 @@ const SLACK_BYTES = 24;
 /** Bytes left behind by cards that outgrew their slot, past which the store is packed anew (and at least this share of the live bytes). */
 const WASTE_MIN_BYTES = 8 * 2 ** 20;
 const WASTE_SHARE = 0.25;
+/** Cards kept parsed, the most recently read: the first results of common prefixes are read again and again. */
+const RECENT_MAX = 20_000;
 
 /**
  * The search index's product cards (suggestion-index.ts), one per row, kept as their JSON in UTF-8
@@ -18,7 +20,8 @@ const WASTE_SHARE = 0.25;
  *
  * A card replaced by a patch is written over its old bytes when it fits in them (each has SLACK_BYTES
  * of room), else at the end; the bytes left behind are counted and the store packs itself anew once
- * they pass WASTE_SHARE of the live bytes.
+ * they pass WASTE_SHARE of the live bytes. The cards read last are kept parsed too (RECENT_MAX): answers
+ * share them, as they never change a card they are given.
  */
 export class PackedCards {
   private chunks: Buffer[] = [];
@@ -33,6 +36,8 @@ export class PackedCards {
   private rows = 0;
   private liveBytes = 0;
   private wastedBytes = 0;
+  /** Parsed cards by row, least recently read first. */
+  private recent = new Map<number, ProductCard>();
 
   /** Rows held (cards or gaps). */
   get length(): number {
@@ -53,18 +58,29 @@ export class PackedCards {
     if (card) this.set(row, card);
   }
 
-  /** The card of a row, parsed anew (callers may keep it); undefined when the row has none. */
+  /** The card of a row (shared: never change it); undefined when the row has none. */
   get(row: number): ProductCard | undefined {
+    let card = this.recent.get(row);
+    if (card) {
+      // Moved to the end: the least recently read is the first in the map's order.
+      this.recent.delete(row);
+      this.recent.set(row, card);
+      return card;
+    }
     if (row < 0 || row >= this.rows) return undefined;
     const length = this.lengthOf[row]!;
     if (length < 0) return undefined;
     const start = this.startOf[row]!;
-    return JSON.parse(this.chunks[this.chunkOf[row]!]!.toString('utf8', start, start + length)) as ProductCard;
+    card = JSON.parse(this.chunks[this.chunkOf[row]!]!.toString('utf8', start, start + length)) as ProductCard;
+    this.recent.set(row, card);
+    if (this.recent.size > RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
+    return card;
   }
 
   /** Replaces a row's card (undefined: none). */
   set(row: number, card: ProductCard | undefined): void {
     if (row < 0 || row >= this.rows) throw new RangeError(`no row ${row} among ${this.rows}`);
+    this.recent.delete(row);
     const old = this.lengthOf[row]!;
     if (old >= 0) this.liveBytes -= old;
     if (!card) {
