@@ -75,7 +75,11 @@ export function createApp(config: Config, database: Database, options: AppOption
     db: database.db,
     cache: new ReadCache(config.READ_CACHE_SIZE),
     // Without a read cache (the build's loopback API, whose one reader is the build) nothing is queued.
-    work: new WorkQueue(config.READ_CACHE_SIZE > 0 ? config.WORK_QUEUE_LIMIT : 0, config.WORK_QUEUE_SUGGESTION_LEAD_MS),
+    work: new WorkQueue(
+      config.READ_CACHE_SIZE > 0 ? config.WORK_QUEUE_LIMIT : 0,
+      config.WORK_QUEUE_SUGGESTION_LEAD_MS,
+      config.WORK_QUEUE_LISTING_LEAD_MS,
+    ),
     searchLog: new SearchLogger(database.db),
     accounts: createAccountServices(config, database.db),
     ownUrl: config.PUBLIC_BASE_URL,

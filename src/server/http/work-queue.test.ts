@@ -68,24 +68,50 @@ describe('WorkQueue', () => {
     expect(close).toEqual(['suggestion 3', 'suggestion 4', 'page 3', 'page 4']);
   });
 
+  it('gives listings a lead of their own over search pages, and suggestions theirs over both', async () => {
+    const queue = new WorkQueue(512, 60_000, 30_000);
+    const order = await turns(queue, [
+      ['search 1', 'heavy'],
+      ['listing 1', 'listing'],
+      ['search 2', 'heavy'],
+      ['suggestion 1', 'quick'],
+      ['listing 2', 'listing'],
+    ]);
+    expect(order).toEqual(['suggestion 1', 'listing 1', 'listing 2', 'search 1', 'search 2']);
+    // 30 ms apart with a 20 ms lead: a listing never passes a search page that arrived more than that earlier.
+    const fair = await turns(
+      new WorkQueue(512, 20, 20),
+      [
+        ['search 3', 'heavy'],
+        ['listing 3', 'listing'],
+        ['search 4', 'heavy'],
+        ['listing 4', 'listing'],
+      ],
+      30,
+    );
+    expect(fair).toEqual(['search 3', 'listing 3', 'search 4', 'listing 4']);
+  });
+
   it('with no lead, is one queue in order of arrival', async () => {
     const queue = new WorkQueue(512, 0);
     const order = await turns(queue, [
       ['suggestion 1', 'quick'],
       ['page 1', 'heavy'],
+      ['listing 1', 'listing'],
       ['suggestion 2', 'quick'],
       ['page 2', 'heavy'],
     ]);
-    expect(order).toEqual(['suggestion 1', 'page 1', 'suggestion 2', 'page 2']);
+    expect(order).toEqual(['suggestion 1', 'page 1', 'listing 1', 'suggestion 2', 'page 2']);
   });
 
-  it('counts both lanes against its bound and refuses past it with 503', async () => {
-    const queue = new WorkQueue(2);
+  it('counts every lane against its bound and refuses past it with 503', async () => {
+    const queue = new WorkQueue(3);
     const first = queue.turn('heavy');
     const second = queue.turn('quick');
+    const third = queue.turn('listing');
     await expect(queue.turn('quick')).rejects.toMatchObject({ status: 503 });
     expect(queue.refused).toBe(1);
-    await Promise.all([first, second]);
+    await Promise.all([first, second, third]);
     expect(queue.length).toBe(0);
   });
 

@@ -32,8 +32,11 @@ export const SERVER_BUSY_FA = 'سرور در این لحظه بیش از حد پ
 /** Seconds a refused client is asked to wait. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
-/** `quick`: suggestions, due `quickLeadMs` sooner; `heavy`: listings, search pages, product reads. */
-export type WorkLane = 'quick' | 'heavy';
+/**
+ * `quick`: suggestions, due `quickLeadMs` sooner; `listing`: category listings without a search text,
+ * due `listingLeadMs` sooner; `heavy`: search pages and product reads.
+ */
+export type WorkLane = 'quick' | 'listing' | 'heavy';
 
 /** One lane's FIFO: resolvers oldest first from `head` on (a moving head: no shift() per turn), and when each arrived. */
 class Lane {
@@ -73,23 +76,25 @@ class Lane {
 
 export class WorkQueue {
   readonly #quick = new Lane();
+  readonly #listing = new Lane();
   readonly #heavy = new Lane();
   #scheduled = false;
   #refused = 0;
 
   /**
    * `maxQueued`: jobs that may wait at once; 0 runs every job at once, as before the queue.
-   * `quickLeadMs`: how much sooner a quick job is due than a heavy one that arrived at the same moment;
-   * 0 serves both lanes as one queue, in order of arrival.
+   * `quickLeadMs`, `listingLeadMs`: how much sooner a quick or listing job is due than a heavy one that
+   * arrived at the same moment; 0 for both serves the lanes as one queue, in order of arrival.
    */
   constructor(
     readonly maxQueued: number,
     readonly quickLeadMs = 80,
+    readonly listingLeadMs = 0,
   ) {}
 
-  /** Jobs waiting for their turn, in both lanes. */
+  /** Jobs waiting for their turn, in all lanes. */
   get length(): number {
-    return this.#quick.length + this.#heavy.length;
+    return this.#quick.length + this.#listing.length + this.#heavy.length;
   }
 
   /** Requests refused because the queue was full, since start (for benches and monitoring). */
@@ -108,7 +113,7 @@ export class WorkQueue {
       return Promise.reject(new HttpError(503, SERVER_BUSY_FA, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }));
     }
     return new Promise((resolve) => {
-      (lane === 'quick' ? this.#quick : this.#heavy).push(resolve, performance.now());
+      (lane === 'quick' ? this.#quick : lane === 'listing' ? this.#listing : this.#heavy).push(resolve, performance.now());
       this.#schedule();
     });
   }
@@ -125,10 +130,14 @@ export class WorkQueue {
     setImmediate(this.#next);
   }
 
-  /** The lane whose oldest job is due first (see the file's comment); a tie goes to the quick one. */
+  /** The lane whose oldest job is due first (see the file's comment); a tie goes to the quicker one. */
   #pick(): Lane | undefined {
     if (this.length === 0) return undefined;
-    return this.#quick.oldest() - this.quickLeadMs <= this.#heavy.oldest() ? this.#quick : this.#heavy;
+    const quick = this.#quick.oldest() - this.quickLeadMs;
+    const listing = this.#listing.oldest() - this.listingLeadMs;
+    const heavy = this.#heavy.oldest();
+    if (quick <= listing && quick <= heavy) return this.#quick;
+    return listing <= heavy ? this.#listing : this.#heavy;
   }
 
   /** One job per turn of the event loop; its continuation runs as microtasks right after this callback. */

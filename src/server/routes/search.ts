@@ -36,7 +36,8 @@ export const searchRoutes = [
     errors: [404, 429, 503],
     async handler({ query, deps }) {
       const listing = await deps.cache.get(keyOf('getProduct', query), () =>
-        deps.work.run(() => listProducts(deps.db, query, deps.search)),
+        // A listing without a search text matches nothing: a cheaper job than a search page (work-queue.ts).
+        deps.work.run(() => listProducts(deps.db, query, deps.search), query.filter_part || query.filter_searchPart ? 'heavy' : 'listing'),
       );
       const list = answerOf(listing);
       if (listing.searched) {
