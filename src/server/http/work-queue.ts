@@ -11,7 +11,7 @@
  * that arrived and answering the cheap ones (health, static files, cached answers) at once. A job's
  * turn lasts until its first wait on I/O (a database read): what follows it runs when the I/O ends.
  *
- * Two lanes, because a shopper feels the wait differently: a suggestion is asked on every keystroke of
+ * Lanes, because a shopper feels the wait differently: a suggestion is asked on every keystroke of
  * the header's search box and its answer is small (one index walk, a few cards), while a listing or a
  * search page counts the facets of a whole result set. Each job is due when it arrived plus its lane's
  * allowance, a suggestion's `quickLeadMs` shorter than a page's, and the job due first goes first
@@ -22,7 +22,11 @@
  * that took suggestions from p95 107 to 23 ms and pages from 110 to 342 ms: a closed loop's total wait
  * does not shrink, and strict turns put all of it on the pages.)
  *
- * The queue is bounded: past `maxQueued` waiting jobs (both lanes) a request is refused with 503 and
+ * A third lane holds category listings (no search text to match: a cheaper page than a search page),
+ * due `listingLeadMs` sooner than search pages and product reads; off (0) unless configured, as its
+ * lead is taken from the suggestions' share too (README, WORK_QUEUE_LISTING_LEAD_MS).
+ *
+ * The queue is bounded: past `maxQueued` waiting jobs (all lanes) a request is refused with 503 and
  * Retry-After, rather than waiting behind a queue that grows for as long as the overload lasts.
  */
 import { HttpError } from './errors';
