@@ -35,14 +35,15 @@ export const searchRoutes = [
     response: productListSchema,
     errors: [404, 429, 503],
     async handler({ query, deps }) {
+      const text = query.filter_part || query.filter_searchPart;
       const listing = await deps.cache.get(keyOf('getProduct', query), () =>
         // A listing without a search text matches nothing: a cheaper job than a search page (work-queue.ts).
-        deps.work.run(() => listProducts(deps.db, query, deps.search), query.filter_part || query.filter_searchPart ? 'heavy' : 'listing'),
+        deps.work.run(() => listProducts(deps.db, query, deps.search), text ? 'heavy' : 'listing'),
       );
       const list = answerOf(listing);
       if (listing.searched) {
         deps.searchLog.record({
-          query: query.filter_part || query.filter_searchPart || '',
+          query: text || '',
           categorySlug: query.filter_category ?? null,
           resultsCount: list.total,
           source: 'listing',

@@ -92,6 +92,19 @@ describe('packed cards', () => {
     expect(store.bytes).toBeLessThan(3 * 16 * 2 ** 20);
   });
 
+  it('gives a row emptied before the store was packed anew a place of its own, not its old room', () => {
+    const store = new PackedCards();
+    const rows = 600;
+    for (let id = 0; id < rows; id++) store.push(card(id));
+    store.set(0, undefined);
+    // Enough cards outgrow their room to pack the store anew (past 8 MiB left behind).
+    const big = (row: number, round: number) => card(row, { description: 'y'.repeat(20_000 + round * 1_000) });
+    for (let round = 0; round < 2; round++) for (let row = 1; row < rows; row++) store.set(row, big(row, round));
+    store.set(0, card(0, { stock: 1 }));
+    expect(store.get(0)).toEqual(card(0, { stock: 1 }));
+    for (let row = 1; row < rows; row++) expect(store.get(row)).toEqual(big(row, 1));
+  });
+
   it('refuses to set a row it does not have', () => {
     const store = new PackedCards();
     store.push(card(1));

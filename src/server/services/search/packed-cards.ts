@@ -124,7 +124,11 @@ export class PackedCards {
     this.wastedBytes = 0;
     for (let row = 0; row < this.rows; row++) {
       const length = this.lengthOf[row]!;
-      if (length < 0) continue;
+      if (length < 0) {
+        // Its old room is left behind with the old chunks: a card given to it later goes at the end.
+        this.roomOf[row] = 0;
+        continue;
+      }
       const start = this.startOf[row]!;
       this.place(row, old[this.chunkOf[row]!]!.subarray(start, start + length));
     }
