@@ -73,7 +73,12 @@ export function foldForSearch(text: string): string {
 
 /** The tokens of a query, each at least one character, without duplicates, in typed order. */
 export function searchTokens(query: string): string[] {
-  return [...new Set(foldForSearch(query).split(' ').filter(Boolean))];
+  return foldedTokens(foldForSearch(query));
+}
+
+/** searchTokens of text already folded (foldForSearch), for a caller that needs the folded text as well. */
+export function foldedTokens(folded: string): string[] {
+  return [...new Set(folded.split(' ').filter(Boolean))];
 }
 
 // Standard Iranian (ISIRI 9147) keyboard: the Persian letter on each Latin key.

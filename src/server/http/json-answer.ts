@@ -14,6 +14,7 @@ import type { Context } from 'hono';
 import { acceptedEncoding } from './compression';
 import { compressJson, JSON_MIN_COMPRESS_BYTES, markEncoded } from './api-compression';
 import type { CompressionThread } from './compression-thread';
+import { encodeJson } from '../services/shared-json';
 
 interface Encoded {
   json: Uint8Array<ArrayBuffer>;
@@ -28,7 +29,8 @@ function encodedOf(value: object): Encoded {
   if (typeof value !== 'object' || value === null) return { json: Buffer.from(JSON.stringify(value)) as Uint8Array<ArrayBuffer> };
   let encoded = encodedAnswers.get(value);
   if (!encoded) {
-    encoded = { json: Buffer.from(JSON.stringify(value)) as Uint8Array<ArrayBuffer> };
+    // The kept bytes of the shared cards and sidebars it shows (shared-json.ts), the rest made here.
+    encoded = { json: encodeJson(value) as Uint8Array<ArrayBuffer> };
     encodedAnswers.set(value, encoded);
   }
   return encoded;

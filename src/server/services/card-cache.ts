@@ -2,6 +2,7 @@ import type { ProductCard } from '../../api/schemas/catalogue';
 import type { Db } from '../db/client';
 import { loadProductCards } from './product-views';
 import type { ReadCache } from './read-cache';
+import { shared } from './shared-json';
 
 /**
  * Product cards by id for the search answers (dropdown, search page, listings): on the long tail every
@@ -29,7 +30,8 @@ export class CardCache {
     }
     const missing = ids.filter((id) => !this.cards.has(id));
     const fresh = missing.length ? await loadProductCards(db, missing) : [];
-    const byId = new Map(fresh.map((c) => [c.id, c]));
+    // Every answer that shows a card shares it (never changes it): its JSON is made once (shared-json.ts).
+    const byId = new Map(fresh.map((c) => [c.id, shared(c)]));
     // Kept unless a change to them (or to everything) landed while they were read.
     const since = this.cache.changedSince(generation);
     if (since) for (const card of fresh) if (!since.has(card.id)) this.store(card);

@@ -294,6 +294,8 @@ export class ListingIndex {
    * scope on every listing request (ten times the rows at a million products). Emptied by every patch.
    */
   private readonly scopeFacets = new Map<string, AttributeFacetRow[]>();
+  /** Values made from this index's state alone (remember), emptied by every patch as scopeFacets. */
+  private readonly remembered = new Map<string, unknown>();
 
   /** Visible products held. */
   get size(): number {
@@ -355,7 +357,7 @@ export class ListingIndex {
     const ids = [...new Set(productIds)];
     if (!ids.length) {
       this.dims = dims;
-      this.scopeFacets.clear();
+      this.forgetScopes();
       return;
     }
     const idArray = `{${ids.join(',')}}`;
@@ -442,7 +444,7 @@ export class ListingIndex {
     placed: Map<number, number> | null,
     allRanks: Map<number, number> | null,
   ): void {
-    this.scopeFacets.clear();
+    this.forgetScopes();
     const freshById = new Map(fresh.map((r) => [r.id, r]));
     const added = fresh.filter((f) => this.rowOf(f.id) < 0).length;
     const c = added ? grownColumns(this.cols, added) : this.cols;
@@ -694,6 +696,23 @@ export class ListingIndex {
       rows.push(row);
     }
     return this.answer(q, scope, Int32Array.from(rows), byRow);
+  }
+
+  /**
+   * `make()` for `key` once until the next patch: for what depends on this index's state and the key
+   * alone (a category page's sidebar, whatever its sort or page).
+   */
+  remember<T>(key: string, make: () => T): T {
+    if (this.remembered.has(key)) return this.remembered.get(key) as T;
+    if (this.remembered.size >= MAX_SCOPE_FACETS) this.remembered.clear();
+    const value = make();
+    this.remembered.set(key, value);
+    return value;
+  }
+
+  private forgetScopes(): void {
+    this.scopeFacets.clear();
+    this.remembered.clear();
   }
 
   /** The attribute facets over the same base set as `listing` / `search` (attributeFacets' rows, in its order). */

@@ -14,6 +14,7 @@ import { rowsOf } from '../../db/rows';
 import type { SearchFastPaths } from './suggest';
 import type { MatchedRow } from './suggestion-index';
 import type { AttributeFacetRow, ListingIndex } from './listing-index';
+import { shared, sharedWith } from '../shared-json';
 
 // Attribute counts over a huge unscoped set cost much and help nobody; offer them once the set is narrow.
 const ATTRIBUTE_FACETS_MAX_SET = 20_000;
@@ -301,6 +302,18 @@ function attributeFilters(rows: AttributeFacetRow[], q: GetProductQuery): Filter
   return [...groups.values()];
 }
 
+/** Whether the shopper chose any sidebar filter (each shows as its group's `value`). */
+function choosesFilters(q: GetProductQuery): boolean {
+  return Boolean(
+    q.filter_price?.min != null ||
+    q.filter_price?.max != null ||
+    q.filter_brand?.length ||
+    q.filter_quality?.length ||
+    q.filter_availability?.length ||
+    q.filter_attributes?.length,
+  );
+}
+
 const QUALITY_NAMES: Record<string, string> = { original: 'Original', renew: 'Renew', copy: 'Copy' };
 
 function buildFilters(row: ListingRow, q: GetProductQuery, scope: CategoryScope | null): Filter[] {
@@ -399,16 +412,25 @@ export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFast
   const loaded = fast ? (fast.index.current()?.cardsOf(ids) ?? (await fast.cards.load(db, ids))) : await loadProductCards(db, ids);
   const shown: ProductCard[] = loaded.map((card) => {
     const kind = kinds.get(card.id);
-    return kind ? { ...card, match: kind } : card;
+    return kind ? sharedWith(card, 'match', kind) : card;
   });
-  const filters = buildFilters(row, q, scope);
-  if (row.base_total > 0 && (scope !== null || plan !== null) && row.base_total <= ATTRIBUTE_FACETS_MAX_SET) {
-    filters.push(
-      ...(inMemory && (matched || !interpretedAs)
-        ? attributeFilters(inMemory.attributeFacets(scope, matched, ATTRIBUTE_FACETS), q)
-        : await attributeFacets(db, plan, scope, q, matched)),
-    );
-  }
+  const filtersOf = async (): Promise<Filter[]> => {
+    const filters = buildFilters(row, q, scope);
+    if (row.base_total > 0 && (scope !== null || plan !== null) && row.base_total <= ATTRIBUTE_FACETS_MAX_SET) {
+      filters.push(
+        ...(inMemory && (matched || !interpretedAs)
+          ? attributeFilters(inMemory.attributeFacets(scope, matched, ATTRIBUTE_FACETS), q)
+          : await attributeFacets(db, plan, scope, q, matched)),
+      );
+    }
+    return filters;
+  };
+  // A category page without search text or chosen filters: its sidebar is the scope's alone, the same on
+  // every sort and page, so it is made (and written as JSON, shared-json.ts) once until the index changes.
+  const filters =
+    inMemory && !plan && !choosesFilters(q)
+      ? await inMemory.remember(`filters:${scope ? scope.id : '*'}`, async () => shared(await filtersOf()))
+      : await filtersOf();
   const total = row.total;
   const pages = Math.max(1, Math.ceil(total / q.limit));
   const from = total === 0 || q.page > pages ? 0 : (q.page - 1) * q.limit + 1;

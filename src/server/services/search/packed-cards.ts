@@ -1,4 +1,5 @@
 import type { ProductCard } from '../../../api/schemas/catalogue';
+import { shared } from '../shared-json';
 
 /** Bytes per chunk of the store: big enough that a million cards take a few dozen, small enough to grow by. */
 const CHUNK_BYTES = 16 * 2 ** 20;
@@ -21,7 +22,8 @@ const RECENT_MAX = 20_000;
  * A card replaced by a patch is written over its old bytes when it fits in them (each has SLACK_BYTES
  * of room), else at the end; the bytes left behind are counted and the store packs itself anew once
  * they pass WASTE_SHARE of the live bytes. The cards read last are kept parsed too (RECENT_MAX): answers
- * share them, as they never change a card they are given.
+ * share them, as they never change a card they are given, and write their JSON from the bytes they were
+ * read from (shared-json.ts).
  */
 export class PackedCards {
   private chunks: Buffer[] = [];
@@ -71,7 +73,9 @@ export class PackedCards {
     const length = this.lengthOf[row]!;
     if (length < 0) return undefined;
     const start = this.startOf[row]!;
-    card = JSON.parse(this.chunks[this.chunkOf[row]!]!.toString('utf8', start, start + length)) as ProductCard;
+    // A copy of its bytes goes with it: an answer showing it writes them as they are (shared-json.ts).
+    const bytes = Buffer.from(this.chunks[this.chunkOf[row]!]!.subarray(start, start + length));
+    card = shared(JSON.parse(bytes.toString('utf8')) as ProductCard, bytes);
     this.recent.set(row, card);
     if (this.recent.size > RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
     return card;

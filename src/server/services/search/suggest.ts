@@ -10,7 +10,8 @@ import { resolveScopeFrom, type CategoryScope } from './scope';
 import { rowsOf } from '../../db/rows';
 import type { IndexKeeper } from './index-keeper';
 import type { ListingIndex } from './listing-index';
-import { toSuggestionItem, type SuggestionIndex, type SuggestionItem } from './suggestion-index';
+import { suggestionItemOf, type SuggestionIndex, type SuggestionItem } from './suggestion-index';
+import { sharedWith } from '../shared-json';
 
 // One typed letter matches a large part of the catalogue; suggestions start at the second.
 const MIN_QUERY_LENGTH = 2;
@@ -82,7 +83,7 @@ export async function suggestProducts(
   const cards: SuggestionItem[] =
     (fromIndex && row === fromIndex ? fromIndex.cards : null) ?? (fast ? await fast.cards.load(db, ids) : await loadProductCards(db, ids));
   return {
-    items: cards.map((c) => ({ ...toSuggestionItem(c), match: kinds.get(c.id) ?? 'text' })),
+    items: cards.map((c) => sharedWith(suggestionItemOf(c), 'match', kinds.get(c.id) ?? 'text')),
     total: row.total,
     searched: used.folded,
   };

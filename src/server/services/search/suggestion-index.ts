@@ -24,6 +24,7 @@ import { alternativePlans, MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from
 import { moveRow } from './sorted-rows';
 import { PackedCards } from './packed-cards';
 import { sortIndicesInSlices, TimeSlices } from './time-slices';
+import { isShared, shared } from '../shared-json';
 
 // The same cut-offs as the SQL (match-sql.ts): infix lookups need a key this long with a digit in it.
 const MIN_INFIX_KEY = 4;
@@ -72,6 +73,18 @@ export const toSuggestionItem = (c: SuggestionItem): SuggestionItem => ({
   enable: c.enable,
   stock: c.stock,
 });
+
+const itemOfCard = new WeakMap<SuggestionItem, SuggestionItem>();
+/** toSuggestionItem made once per card object, shared (shared-json.ts) as the card is: its JSON is made once too. */
+export function suggestionItemOf(card: SuggestionItem): SuggestionItem {
+  let item = itemOfCard.get(card);
+  if (!item) {
+    item = toSuggestionItem(card);
+    if (isShared(card)) shared(item);
+    itemOfCard.set(card, item);
+  }
+  return item;
+}
 
 export interface IndexedMatch {
   /** Row number in the index (products in ascending id). */
