@@ -49,6 +49,16 @@ describe('encodeJson: the bytes of JSON.stringify, shared objects written from t
     expect(encodeJson({ items: [item] }).toString('utf8')).toBe('{"items":[{"id":1,"match":"exact","name":"x"}]}');
   });
 
+  it('the same card with the same match kind is one object, its JSON made once', () => {
+    const base = shared({ id: 9, name: 'NE555' }, Buffer.from('{"id":9,"name":"NE555"}'));
+    const first = sharedWith(base, 'match', 'family');
+    expect(sharedWith(base, 'match', 'family')).toBe(first);
+    expect(sharedWith(base, 'match', 'exact')).not.toBe(first);
+    expect(encodeJson([first, sharedWith(base, 'match', 'exact')]).toString('utf8')).toBe(
+      '[{"id":9,"name":"NE555","match":"family"},{"id":9,"name":"NE555","match":"exact"}]',
+    );
+  });
+
   it('an item made from an object that is not shared is a plain copy', () => {
     const base = { id: 1 };
     const item = sharedWith(base, 'match', 'fuzzy');

@@ -13,10 +13,12 @@
  * stringified whole.
  */
 
-const bytesOf = new WeakMap<object, Uint8Array>();
-const sharedObjects = new WeakSet<object>();
-/** Objects made of a shared one and one more field: their base and the field's JSON (`,"match":"text"`). */
+/** Shared objects and their JSON once made (null until an answer first shows them). */
+const kept = new WeakMap<object, Uint8Array | null>();
+/** Shared objects made of another and one more field (sharedWith): that one, and the field's JSON (`,"match":"text"}`). */
 const extensions = new WeakMap<object, { base: object; tail: string }>();
+/** sharedWith's objects by base, one per field and value: the same card with the same match kind is one object. */
+const variants = new WeakMap<object, Map<string, object>>();
 
 /**
  * Marks `value` as shared: never changed again, so its JSON is made once and kept beside it. `json`
@@ -24,35 +26,49 @@ const extensions = new WeakMap<object, { base: object; tail: string }>();
  * JSON.stringify(value) gives.
  */
 export function shared<T extends object>(value: T, json?: Uint8Array): T {
-  sharedObjects.add(value);
-  if (json) bytesOf.set(value, json);
+  if (json || !kept.has(value)) kept.set(value, json ?? null);
   return value;
 }
 
+/** Whether `value` was marked shared. */
+export const isShared = (value: object): boolean => kept.has(value);
+
 /**
- * `{ ...base, [key]: value }`, whose JSON is the base's kept bytes and the field: for a shared base
- * without that field (else a plain copy, as the spread would place the key elsewhere).
+ * `{ ...base, [key]: value }`. For a shared base without that field it is itself shared, made once per
+ * base, field and value (answers showing the same card with the same match kind show one object), and
+ * its JSON is the base's kept bytes with the field added. Otherwise a plain copy: the spread would
+ * place a field the base has where the base has it.
  */
 export function sharedWith<T extends object, K extends string, V extends string | number | boolean | null>(
   base: T,
   key: K,
   value: V,
 ): T & Record<K, V> {
-  const out = { ...base, [key]: value } as T & Record<K, V>;
-  if (sharedObjects.has(base) && !Object.prototype.hasOwnProperty.call(base, key)) {
+  if (!kept.has(base) || Object.prototype.hasOwnProperty.call(base, key)) return { ...base, [key]: value } as T & Record<K, V>;
+  let byField = variants.get(base);
+  if (!byField) variants.set(base, (byField = new Map()));
+  const name = `${key}\u0000${typeof value}\u0000${String(value)}`;
+  let out = byField.get(name) as (T & Record<K, V>) | undefined;
+  if (!out) {
+    out = { ...base, [key]: value } as T & Record<K, V>;
+    kept.set(out, null);
     extensions.set(out, { base, tail: `,${JSON.stringify(key)}:${JSON.stringify(value)}}` });
+    byField.set(name, out);
   }
   return out;
 }
 
-/** Whether `value` was marked shared. */
-export const isShared = (value: object): boolean => sharedObjects.has(value);
-
+/** The JSON of a shared object, made the first time an answer shows it. */
 function sharedBytes(value: object): Uint8Array {
-  let bytes = bytesOf.get(value);
+  let bytes = kept.get(value);
   if (!bytes) {
-    bytes = Buffer.from(JSON.stringify(value));
-    bytesOf.set(value, bytes);
+    const ext = extensions.get(value);
+    if (ext) {
+      // The base's bytes without their closing brace, then the field and the brace.
+      const base = sharedBytes(ext.base);
+      bytes = Buffer.concat([base.subarray(0, base.byteLength - 1), Buffer.from(ext.tail)]);
+    } else bytes = Buffer.from(JSON.stringify(value));
+    kept.set(value, bytes);
   }
   return bytes;
 }
@@ -89,15 +105,8 @@ class Pieces {
 /** Writes `value`, walking it `depth` levels more to find shared objects. */
 function write(out: Pieces, value: unknown, depth: number): void {
   if (value !== null && typeof value === 'object') {
-    if (sharedObjects.has(value)) return out.bytes(sharedBytes(value));
-    const ext = extensions.get(value);
-    if (ext) {
-      const base = sharedBytes(ext.base);
-      // The base's bytes without their closing brace, then the field and the brace.
-      out.bytes(base.subarray(0, base.byteLength - 1));
-      out.text += ext.tail;
-      return;
-    }
+    const bytes = kept.get(value);
+    if (bytes !== undefined) return out.bytes(bytes ?? sharedBytes(value));
     if (depth > 0) {
       if (Array.isArray(value)) {
         out.text += '[';
