@@ -13,12 +13,22 @@
  * stringified whole.
  */
 
-/** Shared objects and their JSON once made (null until an answer first shows them). */
-const kept = new WeakMap<object, Uint8Array | null>();
-/** Shared objects made of another and one more field (sharedWith): that one, and the field's JSON (`,"match":"text"}`). */
-const extensions = new WeakMap<object, { base: object; tail: string }>();
-/** sharedWith's objects by base, one per field and value: the same card with the same match kind is one object. */
-const variants = new WeakMap<object, Map<string, object>>();
+/** What is kept beside a shared object: its JSON once made, and the objects sharedWith made from it. */
+interface Kept {
+  bytes: Uint8Array | null;
+  /** By field, then value: the same card with the same match kind is one object. */
+  variants: Record<string, Record<string, object>> | null;
+  /** For an object made by sharedWith: the one it was made from, and its field's JSON (`,"match":"text"}`). */
+  base: object | null;
+  tail: string;
+}
+
+/**
+ * One entry per shared object, so an answer's item costs one lookup: a WeakMap lookup per item is
+ * cheap, while a copy of a card (about 25 fields) took ~3 µs and a lookup keyed by a made-up string
+ * ~1 µs on this machine.
+ */
+const kept = new WeakMap<object, Kept>();
 
 /**
  * Marks `value` as shared: never changed again, so its JSON is made once and kept beside it. `json`
@@ -26,7 +36,9 @@ const variants = new WeakMap<object, Map<string, object>>();
  * JSON.stringify(value) gives.
  */
 export function shared<T extends object>(value: T, json?: Uint8Array): T {
-  if (json || !kept.has(value)) kept.set(value, json ?? null);
+  const entry = kept.get(value);
+  if (!entry) kept.set(value, { bytes: json ?? null, variants: null, base: null, tail: '' });
+  else if (json) entry.bytes = json;
   return value;
 }
 
@@ -39,38 +51,29 @@ export const isShared = (value: object): boolean => kept.has(value);
  * its JSON is the base's kept bytes with the field added. Otherwise a plain copy: the spread would
  * place a field the base has where the base has it.
  */
-export function sharedWith<T extends object, K extends string, V extends string | number | boolean | null>(
-  base: T,
-  key: K,
-  value: V,
-): T & Record<K, V> {
-  if (!kept.has(base) || Object.prototype.hasOwnProperty.call(base, key)) return { ...base, [key]: value } as T & Record<K, V>;
-  let byField = variants.get(base);
-  if (!byField) variants.set(base, (byField = new Map()));
-  const name = `${key}\u0000${typeof value}\u0000${String(value)}`;
-  let out = byField.get(name) as (T & Record<K, V>) | undefined;
+export function sharedWith<T extends object, K extends string, V extends string>(base: T, key: K, value: V): T & Record<K, V> {
+  const entry = kept.get(base);
+  if (!entry || Object.prototype.hasOwnProperty.call(base, key)) return { ...base, [key]: value } as T & Record<K, V>;
+  const byValue = ((entry.variants ??= {})[key] ??= {});
+  let out = byValue[value] as (T & Record<K, V>) | undefined;
   if (!out) {
     out = { ...base, [key]: value } as T & Record<K, V>;
-    kept.set(out, null);
-    extensions.set(out, { base, tail: `,${JSON.stringify(key)}:${JSON.stringify(value)}}` });
-    byField.set(name, out);
+    kept.set(out, { bytes: null, variants: null, base, tail: `,${JSON.stringify(key)}:${JSON.stringify(value)}}` });
+    byValue[value] = out;
   }
   return out;
 }
 
 /** The JSON of a shared object, made the first time an answer shows it. */
-function sharedBytes(value: object): Uint8Array {
-  let bytes = kept.get(value);
-  if (!bytes) {
-    const ext = extensions.get(value);
-    if (ext) {
+function sharedBytes(value: object, entry: Kept): Uint8Array {
+  if (!entry.bytes) {
+    if (entry.base) {
       // The base's bytes without their closing brace, then the field and the brace.
-      const base = sharedBytes(ext.base);
-      bytes = Buffer.concat([base.subarray(0, base.byteLength - 1), Buffer.from(ext.tail)]);
-    } else bytes = Buffer.from(JSON.stringify(value));
-    kept.set(value, bytes);
+      const base = sharedBytes(entry.base, kept.get(entry.base)!);
+      entry.bytes = Buffer.concat([base.subarray(0, base.byteLength - 1), Buffer.from(entry.tail)]);
+    } else entry.bytes = Buffer.from(JSON.stringify(value));
   }
-  return bytes;
+  return entry.bytes;
 }
 
 /** An object JSON.stringify writes field by field (no toJSON of its own, not a Date or a Map). */
@@ -105,8 +108,8 @@ class Pieces {
 /** Writes `value`, walking it `depth` levels more to find shared objects. */
 function write(out: Pieces, value: unknown, depth: number): void {
   if (value !== null && typeof value === 'object') {
-    const bytes = kept.get(value);
-    if (bytes !== undefined) return out.bytes(bytes ?? sharedBytes(value));
+    const entry = kept.get(value);
+    if (entry) return out.bytes(entry.bytes ?? sharedBytes(value, entry));
     if (depth > 0) {
       if (Array.isArray(value)) {
         out.text += '[';
