@@ -296,6 +296,14 @@ export class ListingIndex {
   private readonly scopeFacets = new Map<string, AttributeFacetRow[]>();
   /** Values made from this index's state alone (remember), emptied by every patch as scopeFacets. */
   private readonly remembered = new Map<string, unknown>();
+  /**
+   * countFacets' counts and smallest texts by value key, all zero between calls (the thread runs one at
+   * a time): a Map of objects per search page cost a tenth of the page's time.
+   */
+  private keyCounts = new Int32Array(0);
+  private keyTexts = new Int32Array(0);
+  /** matchedRows' marks by row, all zero between calls. */
+  private rowMarks = new Uint8Array(0);
 
   /** Visible products held. */
   get size(): number {
@@ -731,19 +739,38 @@ export class ListingIndex {
 
   private countFacets(rows: Int32Array, topAttributes: number): AttributeFacetRow[] {
     const c = this.cols;
-    const counts = new Map<number, { n: number; text: number }>();
-    for (const row of rows) {
+    const textRank = this.values.textRank;
+    const keys = this.values.keyAttribute.length;
+    if (this.keyCounts.length < keys) {
+      this.keyCounts = new Int32Array(Math.ceil(keys * 1.25));
+      this.keyTexts = new Int32Array(this.keyCounts.length);
+    }
+    const counts = this.keyCounts;
+    const texts = this.keyTexts;
+    // The keys met, in the order met; their slots are read, then zeroed.
+    const met: number[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
       for (let k = c.attrOffsets[row]!; k < c.attrOffsets[row + 1]!; k++) {
         const key = c.attrKeys[k]!;
         const text = c.attrTexts[k]!;
-        const had = counts.get(key);
-        if (!had) counts.set(key, { n: 1, text });
-        else {
-          had.n++;
-          if (this.values.textRank[text]! < this.values.textRank[had.text]!) had.text = text;
-        }
+        if (counts[key] === 0) {
+          met.push(key);
+          texts[key] = text;
+        } else if (textRank[text]! < textRank[texts[key]!]!) texts[key] = text;
+        counts[key]!++;
       }
     }
+    const found = new Map<number, { n: number; text: number }>();
+    for (const key of met) {
+      found.set(key, { n: counts[key]!, text: texts[key]! });
+      counts[key] = 0;
+    }
+    return this.topFacets(found, topAttributes);
+  }
+
+  /** The values counted, of the `topAttributes` attributes that come first (featured, then most counted). */
+  private topFacets(counts: Map<number, { n: number; text: number }>, topAttributes: number): AttributeFacetRow[] {
     const perAttribute = new Map<number, number>();
     for (const [key, { n }] of counts) {
       const a = this.values.keyAttribute[key]!;
@@ -778,12 +805,19 @@ export class ListingIndex {
   }
 
   private matchedRows(matched: MatchedRow[]): Int32Array {
-    const seen = new Set<number>();
+    if (this.rowMarks.length < this.cols.ids.length) this.rowMarks = new Uint8Array(this.cols.ids.length);
+    const marks = this.rowMarks;
+    const rows = new Int32Array(matched.length);
+    let n = 0;
     for (const m of matched) {
       const row = this.rowOf(m.id);
-      if (row >= 0 && this.cols.visible[row]) seen.add(row);
+      if (row >= 0 && this.cols.visible[row] && !marks[row]) {
+        marks[row] = 1;
+        rows[n++] = row;
+      }
     }
-    return Int32Array.from(seen);
+    for (let i = 0; i < n; i++) marks[rows[i]!] = 0;
+    return rows.subarray(0, n);
   }
 
   /** Visible rows in the scope's categories (all categories without one). */
@@ -838,10 +872,11 @@ export class ListingIndex {
       const price = prices[row]!;
       if (price < priceMin) priceMin = price;
       if (price > priceMax) priceMax = price;
-      if (matched && matched.get(row)?.overflow) capped = true;
       if (!pass || pass(row)) filteredRows[kept++] = row;
     }
     const filtered = filteredRows.subarray(0, kept);
+    // The base is the matched rows (search), each once.
+    if (matched) for (const m of matched.values()) if (m.overflow) capped = true;
     const perChild = new Map<number, number>();
     perChildCount.forEach((n, id) => n && perChild.set(id, n));
     const perBrand = new Map<number, number>();
@@ -911,7 +946,31 @@ export class ListingIndex {
         return x.rank - y.rank || y.score - x.score || popularity(a, b);
       },
     };
+    if (q.sort === 'default') return this.relevancePage(filtered, matched, offset, q.limit);
     return Array.from(filtered.sort(compare[q.sort]).subarray(offset, offset + q.limit));
+  }
+
+  /**
+   * The default search order (match rank, score descending, then the held popularity order) as one number
+   * per row, sorted natively: the comparison above looked up both rows' matches on every step, a tenth
+   * of a search page's time. Scores become their places among this page's distinct scores.
+   */
+  private relevancePage(filtered: Int32Array, matched: Map<number, MatchedRow>, offset: number, limit: number): number[] {
+    const place = this.orders.ranks.default;
+    const perm = this.orders.perms.default;
+    const places = perm.length;
+    const distinct = Float64Array.from(new Set(Array.from(filtered, (row) => matched.get(row)!.score))).sort();
+    const scoreStep = new Map<number, number>();
+    // Descending: the best score is step 0.
+    for (let i = 0; i < distinct.length; i++) scoreStep.set(distinct[i]!, distinct.length - 1 - i);
+    const keys = new Float64Array(filtered.length);
+    for (let i = 0; i < filtered.length; i++) {
+      const row = filtered[i]!;
+      const m = matched.get(row)!;
+      keys[i] = (m.rank * distinct.length + scoreStep.get(m.score)!) * places + place[row]!;
+    }
+    keys.sort();
+    return Array.from(keys.subarray(offset, offset + limit), (key) => perm[key % places]!);
   }
 
   /** The shopper's filters (filterConditions in listing.ts) as a test on a row. */
