@@ -98,10 +98,23 @@ class Pieces {
     this.parts.push(b);
   }
 
+  /** The whole answer in one buffer: text runs written into it in place (a Buffer per run of "," cost more than the run). */
   done(): Buffer {
     if (this.text) this.parts.push(this.text);
-    if (this.parts.length === 1 && typeof this.parts[0] === 'string') return Buffer.from(this.parts[0]);
-    return Buffer.concat(this.parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+    const parts = this.parts;
+    if (parts.length === 1 && typeof parts[0] === 'string') return Buffer.from(parts[0]);
+    let size = 0;
+    for (const p of parts) size += typeof p === 'string' ? Buffer.byteLength(p) : p.byteLength;
+    const out = Buffer.allocUnsafe(size);
+    let at = 0;
+    for (const p of parts) {
+      if (typeof p === 'string') at += out.write(p, at);
+      else {
+        out.set(p, at);
+        at += p.byteLength;
+      }
+    }
+    return out;
   }
 }
 
