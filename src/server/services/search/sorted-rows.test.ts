@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSorted, moveRow, resorted, withoutRows } from './sorted-rows';
+import { mergeSorted, moveRow, resorted, smallestInOrder, withoutRows } from './sorted-rows';
 
 const byValue = (values: number[]) => (a: number, b: number) => values[a]! - values[b]! || a - b;
 
@@ -47,5 +47,29 @@ describe('sorted rows', () => {
     const expected = Int32Array.from(changed.keys()).sort(byValue(changed));
     expect([...rows]).toEqual([...expected]);
     expected.forEach((r, i) => expect(places[r]).toBe(i));
+  });
+});
+
+describe('the k smallest first, in order', () => {
+  const random = (seed: number) => () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 100000;
+  it.each([
+    { name: 'fewer values than asked', values: [5, 3, 9], k: 5 },
+    { name: 'exactly as many', values: [4, 1, 3], k: 3 },
+    { name: 'one of many', values: [8, 2, 7, 1, 9], k: 1 },
+    { name: 'ascending already', values: [1, 2, 3, 4, 5, 6, 7, 8], k: 3 },
+    { name: 'descending', values: [9, 8, 7, 6, 5, 4, 3, 2, 1, 0], k: 4 },
+    { name: 'repeats', values: [3, 1, 3, 1, 2, 2, 3, 1], k: 5 },
+    { name: 'none asked', values: [3, 2], k: 0 },
+    { name: 'many unique', values: Array.from(new Set(Array.from({ length: 3000 }, random(7)))), k: 151 },
+    { name: 'many with repeats', values: Array.from({ length: 5000 }, () => 0).map((_, i) => (i * 7919) % 613), k: 400 },
+  ])('$name', ({ values, k }) => {
+    // Room past n: what lies beyond is never read.
+    const a = Int32Array.from([...values, -1, -1]);
+    const n = values.length;
+    const taken = smallestInOrder(a, n, k);
+    const expected = [...values].sort((x, y) => x - y).slice(0, Math.max(0, k));
+    expect(taken).toBe(expected.length);
+    expect([...a.subarray(0, taken)]).toEqual(expected);
+    expect([...a.subarray(0, n)].sort((x, y) => x - y)).toEqual([...values].sort((x, y) => x - y));
   });
 });

@@ -63,3 +63,39 @@ export function moveRow(sorted: Int32Array, places: Int32Array, row: number, com
   sorted[to] = row;
   for (let i = Math.min(from, to); i <= Math.max(from, to); i++) places[sorted[i]!] = i;
 }
+
+/**
+ * Puts the `k` smallest of `a[0..n)` first, in ascending order, and says how many that is (min(k, n)):
+ * a selection (quickselect, median of three) then a sort of those only.
+ */
+export function smallestInOrder(a: Int32Array, n: number, k: number): number {
+  if (k <= 0) return 0;
+  if (n <= k) {
+    a.subarray(0, n).sort();
+    return n;
+  }
+  let lo = 0;
+  let hi = n - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // Median of three as the pivot, left at `hi`.
+    if (a[mid]! < a[lo]!) swap(a, mid, lo);
+    if (a[hi]! < a[lo]!) swap(a, hi, lo);
+    if (a[mid]! < a[hi]!) swap(a, mid, hi);
+    const pivot = a[hi]!;
+    let store = lo;
+    for (let i = lo; i < hi; i++) if (a[i]! < pivot) swap(a, i, store++);
+    swap(a, store, hi);
+    if (store === k - 1 || store === k) break;
+    if (store < k) lo = store + 1;
+    else hi = store - 1;
+  }
+  a.subarray(0, k).sort();
+  return k;
+}
+
+function swap(a: Int32Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
+}

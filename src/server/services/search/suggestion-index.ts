@@ -21,7 +21,7 @@ import { loadProductCards } from '../product-views';
 import { equivalentsOf } from '../../../lib/search-synonyms';
 import { FuzzyKeys } from './fuzzy-match';
 import { alternativePlans, MIN_FAMILY_KEY, MIN_FUZZY_KEY, type SearchPlan } from './plan';
-import { moveRow } from './sorted-rows';
+import { moveRow, smallestInOrder } from './sorted-rows';
 import { PackedCards } from './packed-cards';
 import { sortIndicesInSlices, TimeSlices } from './time-slices';
 import { isShared, shared } from '../shared-json';
@@ -85,6 +85,9 @@ export function suggestionItemOf(card: SuggestionItem): SuggestionItem {
   }
   return item;
 }
+
+/** A sort key's part for the score: a higher score sorts first, then the row's place in the popularity order. */
+const scorePartOf = (score: number) => (SCORE_SCALE - Math.round(score * SCORE_SCALE)) * RANK_SPACE;
 
 export interface IndexedMatch {
   /** Row number in the index (products in ascending id). */
@@ -234,6 +237,8 @@ export class SuggestionIndex {
   private readonly lengthStart: Int32Array;
   /** Scratch bit sets of rows (builtTextRows), all zero between lookups: the thread runs one at a time. */
   private readonly rowBits: Int32Array[] = [];
+  /** bestOfLength's popularity places of one range's rows (scratch; the thread runs one lookup at a time). */
+  private placeScratch = new Int32Array(0);
   /** Per built row, its place in sortedKeys: whether its key starts with a prefix is whether it lies in the prefix's range. */
   private readonly placeOfRow: Int32Array;
 
@@ -588,15 +593,23 @@ export class SuggestionIndex {
       }
       out.length = 0;
     }
+    // Every match read, but only the best `wanted` made into sort keys: at a million products a short key's
+    // range holds up to ~25,000 rows of one length, and sorting all their keys (top) cost more than reading them.
+    if (this.placeScratch.length < matches) this.placeScratch = new Int32Array(matches);
+    const places = this.placeScratch;
+    let n = 0;
     for (let i = lo; i < hi; i++) {
       const row = this.byKey[this.byLength[i]!]!;
-      if (allowed(row)) out.push(this.sortKey(row, score));
+      if (allowed(row)) places[n++] = this.popularity[row]!;
     }
+    const best = smallestInOrder(places, n, wanted);
+    // A row's sort key is its score's part and its place in the popularity order (sortKey).
+    for (let i = 0; i < best; i++) out.push(scorePartOf(score) + places[i]!);
     return out;
   }
 
   private sortKey(row: number, score: number): number {
-    return (SCORE_SCALE - Math.round(score * SCORE_SCALE)) * RANK_SPACE + this.popularity[row]!;
+    return scorePartOf(score) + this.popularity[row]!;
   }
 
   /** Best rows of one branch (sort keys) in the final order, at most `limit`. */
