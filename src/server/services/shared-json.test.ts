@@ -59,6 +59,22 @@ describe('encodeJson: the bytes of JSON.stringify, shared objects written from t
     );
   });
 
+  it('a field added to an empty object, or named like an inherited one, is still the JSON of the spread', () => {
+    const empty = shared({});
+    const odd = shared({ id: 1 });
+    const items = [sharedWith(empty, 'match', 'text'), sharedWith(odd, 'constructor', 'x'), sharedWith(odd, 'match', 'constructor')];
+    expect(items[1]).toEqual({ id: 1, constructor: 'x' });
+    expect(encodeJson({ items }).toString('utf8')).toBe(JSON.stringify({ items }));
+  });
+
+  it('a shared array or date with a field more is a plain copy', () => {
+    const list = shared([1, 2]);
+    const date = shared(new Date(0));
+    const items = [sharedWith(list, 'match', 'text'), sharedWith(date, 'match', 'text')];
+    expect(items.map(isShared)).toEqual([false, false]);
+    expect(encodeJson({ items }).toString('utf8')).toBe(JSON.stringify({ items }));
+  });
+
   it('an item made from an object that is not shared is a plain copy', () => {
     const base = { id: 1 };
     const item = sharedWith(base, 'match', 'fuzzy');

@@ -54,10 +54,15 @@ export const isShared = (value: object): boolean => kept.has(value);
 export function sharedWith<T extends object, K extends string, V extends string>(base: T, key: K, value: V): T & Record<K, V> {
   const entry = kept.get(base);
   if (!entry || Object.prototype.hasOwnProperty.call(base, key)) return { ...base, [key]: value } as T & Record<K, V>;
-  const byValue = ((entry.variants ??= {})[key] ??= {});
+  // Null prototypes: a field or value named like Object's own ("constructor") finds nothing inherited.
+  const byValue = ((entry.variants ??= Object.create(null) as Record<string, Record<string, object>>)[key] ??= Object.create(
+    null,
+  ) as Record<string, object>);
   let out = byValue[value] as (T & Record<K, V>) | undefined;
   if (!out) {
     out = { ...base, [key]: value } as T & Record<K, V>;
+    // Only an object written field by field ends in the brace the field goes before.
+    if (!isPlainObject(base)) return out;
     kept.set(out, { bytes: null, variants: null, base, tail: `,${JSON.stringify(key)}:${JSON.stringify(value)}}` });
     byValue[value] = out;
   }
@@ -70,7 +75,9 @@ function sharedBytes(value: object, entry: Kept): Uint8Array {
     if (entry.base) {
       // The base's bytes without their closing brace, then the field and the brace.
       const base = sharedBytes(entry.base, kept.get(entry.base)!);
-      entry.bytes = Buffer.concat([base.subarray(0, base.byteLength - 1), Buffer.from(entry.tail)]);
+      // After "{" alone (a base without fields) the field takes no comma.
+      const tail = base.byteLength === 2 ? entry.tail.slice(1) : entry.tail;
+      entry.bytes = Buffer.concat([base.subarray(0, base.byteLength - 1), Buffer.from(tail)]);
     } else entry.bytes = Buffer.from(JSON.stringify(value));
   }
   return entry.bytes;

@@ -414,23 +414,24 @@ export async function listProducts(db: Db, q: GetProductQuery, fast?: SearchFast
     const kind = kinds.get(card.id);
     return kind ? sharedWith(card, 'match', kind) : card;
   });
-  const filtersOf = async (): Promise<Filter[]> => {
+  const withAttributes = row.base_total > 0 && (scope !== null || plan !== null) && row.base_total <= ATTRIBUTE_FACETS_MAX_SET;
+  // The sidebar from the listing index alone (no statement): the category filters, then the attribute facets.
+  const sidebarFrom = (index: ListingIndex): Filter[] => {
     const filters = buildFilters(row, q, scope);
-    if (row.base_total > 0 && (scope !== null || plan !== null) && row.base_total <= ATTRIBUTE_FACETS_MAX_SET) {
-      filters.push(
-        ...(inMemory && (matched || !interpretedAs)
-          ? attributeFilters(inMemory.attributeFacets(scope, matched, ATTRIBUTE_FACETS), q)
-          : await attributeFacets(db, plan, scope, q, matched)),
-      );
-    }
+    if (withAttributes) filters.push(...attributeFilters(index.attributeFacets(scope, matched, ATTRIBUTE_FACETS), q));
     return filters;
   };
-  // A category page without search text or chosen filters: its sidebar is the scope's alone, the same on
-  // every sort and page, so it is made (and written as JSON, shared-json.ts) once until the index changes.
-  const filters =
-    inMemory && !plan && !choosesFilters(q)
-      ? await inMemory.remember(`filters:${scope ? scope.id : '*'}`, async () => shared(await filtersOf()))
-      : await filtersOf();
+  let filters: Filter[];
+  if (inMemory && !plan && !choosesFilters(q)) {
+    // A category page without search text or chosen filters: its sidebar is the scope's alone, the same on
+    // every sort and page, so it is made (and written as JSON, shared-json.ts) once until the index changes.
+    filters = inMemory.remember(`filters:${scope ? scope.id : '*'}`, () => shared(sidebarFrom(inMemory)));
+  } else if (inMemory && (matched || !interpretedAs)) {
+    filters = sidebarFrom(inMemory);
+  } else {
+    filters = buildFilters(row, q, scope);
+    if (withAttributes) filters.push(...(await attributeFacets(db, plan, scope, q, matched)));
+  }
   const total = row.total;
   const pages = Math.max(1, Math.ceil(total / q.limit));
   const from = total === 0 || q.page > pages ? 0 : (q.page - 1) * q.limit + 1;
