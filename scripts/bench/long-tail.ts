@@ -100,21 +100,26 @@ interface ServedShop {
   whose: string;
   /** Tells the server of a change as the shop's own write would (in-process only; processes hear NOTIFY). */
   tell: ((change: 'everything' | { products: number[] }) => void) | null;
-  indexStats?(): { builds: number; lastBuildMs: number; patches: number; lastPatchMs: number } | undefined;
+  indexStats?(): Promise<{ builds: number; lastBuildMs: number; patches: number; lastPatchMs: number } | undefined>;
   close(): Promise<void>;
 }
 
 async function inProcess(config: Config, database: Database): Promise<ServedShop> {
   const server = await startServer(config, database);
+  const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  // A deploy builds the dropdown's index at start; the load begins once it is ready.
+  const t = performance.now();
   if (server.deps.search) {
-    // A deploy builds the dropdown's index at start; the load begins once it is ready.
-    const t = performance.now();
     await Promise.all([server.deps.search.index.ready(), server.deps.search.listing.ready()]);
     const index = server.deps.search.index.current();
-    const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
     // Cards are held outside the heap (packed-cards.ts): heap and resident memory tell them apart.
     console.log(
       `suggestion and listing indexes: ${index?.size ?? 0} products in ${((performance.now() - t) / 1000).toFixed(1)} s; cards ${mib(index?.cardBytes ?? 0)} MiB, heap ${mib(process.memoryUsage().heapUsed)} MiB, resident ${mib(process.memoryUsage().rss)} MiB`,
+    );
+  } else if (server.deps.searchThread) {
+    const s = await server.deps.searchThread.ready();
+    console.log(
+      `suggestion and listing indexes in the search thread: ${s.products} products in ${((performance.now() - t) / 1000).toFixed(1)} s; cards ${mib(s.cardBytes)} MiB, the thread's heap ${mib(s.heapUsed)} MiB, the request thread's ${mib(process.memoryUsage().heapUsed)} MiB, resident ${mib(process.memoryUsage().rss)} MiB`,
     );
   }
   return {
@@ -126,7 +131,7 @@ async function inProcess(config: Config, database: Database): Promise<ServedShop
     },
     whose: "this process's",
     tell: (change) => server.deps.cache.invalidate(change),
-    indexStats: () => server.deps.search?.index.stats,
+    indexStats: async () => server.deps.search?.index.stats ?? (await server.deps.searchThread?.ready())?.suggestion,
     async close() {
       await server.close();
       await server.deps.searchLog.flush();
@@ -257,7 +262,7 @@ export async function longTailBench(
     const backend = backendCpuSecondsBetween(backend0, await backendTicks(database));
     if (changing) {
       const done = await changing.stop();
-      const stats = server.indexStats?.();
+      const stats = await server.indexStats?.();
       console.log(
         `${mix}: ${done} stock changes told as ${opts.changes}; index builds ${stats?.builds ?? 0} (last ${((stats?.lastBuildMs ?? 0) / 1000).toFixed(1)} s), patches ${stats?.patches ?? 0} (last ${(stats?.lastPatchMs ?? 0).toFixed(1)} ms)`,
       );

@@ -29,6 +29,7 @@ import { ReadCache } from './services/read-cache';
 import { IndexKeeper } from './services/search/index-keeper';
 import { SuggestionIndex } from './services/search/suggestion-index';
 import { ListingIndex } from './services/search/listing-index';
+import { SearchThread } from './services/search/search-thread';
 import { productIsShown } from './services/product-views';
 import { uploadRateMessage } from './services/bom/bom-errors';
 import { SearchLogger } from './services/search/log';
@@ -85,7 +86,16 @@ export function createApp(config: Config, database: Database, options: AppOption
     ownUrl: config.PUBLIC_BASE_URL,
   };
   // Without a read cache (the build's loopback API) every answer is read fresh from the database.
-  if (config.READ_CACHE_SIZE > 0 && config.SEARCH_INDEX) {
+  if (config.READ_CACHE_SIZE > 0 && config.SEARCH_INDEX && config.SEARCH_THREAD && database.url) {
+    deps.searchThread = new SearchThread({
+      databaseUrl: database.url,
+      cardCacheSize: config.READ_CACHE_SIZE * 4,
+      cache: deps.cache,
+      queueLimit: config.WORK_QUEUE_LIMIT,
+      suggestionLeadMs: config.WORK_QUEUE_SUGGESTION_LEAD_MS,
+      listingLeadMs: config.WORK_QUEUE_LISTING_LEAD_MS,
+    });
+  } else if (config.READ_CACHE_SIZE > 0 && config.SEARCH_INDEX) {
     deps.search = {
       index: new IndexKeeper(database.db, deps.cache, { name: 'suggestion index', build: SuggestionIndex.build }),
       listing: new IndexKeeper(database.db, deps.cache, { name: 'listing index', build: ListingIndex.build }),

@@ -113,6 +113,13 @@ export const configSchema = z.object({
    * Needs the read cache (its generation says when the index is stale).
    */
   SEARCH_INDEX: bool.prefault('1'),
+  /**
+   * On PostgreSQL, those indexes and the searches they answer live in a thread of their own
+   * (services/search/search-thread.ts), so the request thread only parses, answers from the read cache
+   * and sends. PGlite's database is owned by one thread of this process already: there the searches
+   * stay on the request thread whatever this says.
+   */
+  SEARCH_THREAD: bool.prefault('1'),
   /** How often the server checks whether another process changed the catalogue (drops its read cache). */
   CACHE_RECHECK_SECONDS: z.coerce.number().positive().default(5),
   /** How often `npm start` checks whether the storefront is behind the catalogue and updates it (src/build/site-updater.ts); 0: never. */

@@ -6,6 +6,7 @@ import type { ReadCache } from './services/read-cache';
 import type { WorkQueue } from './http/work-queue';
 import type { SearchFastPaths } from './services/search/suggest';
 import type { SearchLogger } from './services/search/log';
+import type { SearchThread } from './services/search/search-thread';
 
 /** What every route and service may use; built once in app.ts. */
 export interface AppDeps {
@@ -23,6 +24,11 @@ export interface AppDeps {
    * listings in memory, and product cards by id, each patched or dropped as the catalogue changes.
    */
   search?: SearchFastPaths;
+  /**
+   * Or, on PostgreSQL (SEARCH_THREAD), those fast paths in a thread of their own that answers the
+   * searches as JSON bytes (services/search/search-thread.ts); `search` is then unset.
+   */
+  searchThread?: SearchThread;
   searchLog: SearchLogger;
   /** Mailer and sign-in throttle of the account area. */
   accounts: AccountServices;

@@ -81,6 +81,7 @@ export async function startServer(config: Config, database: Database, options: S
       await worker?.stop();
       deps.search?.index.stop();
       deps.search?.listing.stop();
+      await deps.searchThread?.stop();
       stopWatching();
       await stopListening();
       stopResuming();

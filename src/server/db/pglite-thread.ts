@@ -6,17 +6,11 @@
  * calls it makes (query, exec, transaction, listen, close) that forwards them as messages. Results
  * come back as PGlite made them (structured clone keeps dates, bigints and bytes).
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { tsxThreadProgram } from '../tsx-thread';
 import type { Reply, Request, SentError, ThreadData } from './pglite-messages';
 
-// The thread reads TypeScript through tsx, registered there before the worker file loads: a thread
-// takes none of the process's loader flags, and a test runner's loader is not tsx.
-const require = createRequire(import.meta.url);
-const TSX_API = pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-const WORKER = new URL('./pglite-worker.ts', import.meta.url).href;
-const BOOT = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER)}); })`;
+const BOOT = tsxThreadProgram(new URL('./pglite-worker.ts', import.meta.url).href);
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Outgoing = Distribute<Request>;

@@ -22,6 +22,14 @@ interface Encoded {
   gzip?: Uint8Array<ArrayBuffer>;
 }
 
+/**
+ * An answer whose JSON was made elsewhere (the search thread, services/search/search-thread.ts): a
+ * route returns it as it would the object, and it is answered and compressed the same way.
+ */
+export class EncodedJson {
+  constructor(readonly json: Uint8Array<ArrayBuffer>) {}
+}
+
 const encodedAnswers = new WeakMap<object, Encoded>();
 
 function encodedOf(value: object): Encoded {
@@ -30,7 +38,7 @@ function encodedOf(value: object): Encoded {
   let encoded = encodedAnswers.get(value);
   if (!encoded) {
     // The kept bytes of the shared cards and sidebars it shows (shared-json.ts), the rest made here.
-    encoded = { json: encodeJson(value) as Uint8Array<ArrayBuffer> };
+    encoded = { json: value instanceof EncodedJson ? value.json : (encodeJson(value) as Uint8Array<ArrayBuffer>) };
     encodedAnswers.set(value, encoded);
   }
   return encoded;

@@ -5,7 +5,7 @@ import { persianErrorMap } from '../../lib/validation-messages';
 import type { AppDeps } from '../context';
 import { HttpError, MESSAGES } from './errors';
 import type { CompressionThread } from './compression-thread';
-import { jsonAnswer } from './json-answer';
+import { jsonAnswer, type EncodedJson } from './json-answer';
 import { toFieldErrors } from './zod-errors';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -48,7 +48,7 @@ export interface RouteDef<
     body: z.output<B>;
     c: Context;
     deps: AppDeps;
-  }): Promise<z.input<R> | Response> | z.input<R> | Response;
+  }): Promise<z.input<R> | Response | EncodedJson> | z.input<R> | Response | EncodedJson;
 }
 
 /** Keeps every type of the route (its schemas, method and path) for the typed client. */

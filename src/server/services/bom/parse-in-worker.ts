@@ -3,20 +3,14 @@
  * its own heap cap and a deadline, so a hostile or huge file costs that thread only: the server keeps
  * answering other requests meanwhile, and a file that takes too long or too much memory is refused.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { tsxThreadProgram } from '../../tsx-thread';
 import { BomFileError, type BomErrorCode } from './bom-errors';
 import { BOM_LIMITS } from '../../../lib/bom/upload-limits';
 import type { FileRows } from './read-rows';
 import { WorkerGate } from './worker-gate';
 
-// The worker is TypeScript like the rest of the server: it registers tsx's loader before importing it,
-// the same way whether the server runs under tsx or under the test runner.
-const require = createRequire(import.meta.url);
-const TSX_API = pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-const WORKER = new URL('./parse-worker.ts', import.meta.url).href;
-const BOOT = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER)}); })`;
+const BOOT = tsxThreadProgram(new URL('./parse-worker.ts', import.meta.url).href);
 
 // Two cores: two files parsed at once, a few more waiting; more than that is refused as busy.
 const gate = new WorkerGate(2, 8);
