@@ -145,6 +145,13 @@ async function main() {
             `${name} ${((performance.now() - serverStarted) / 1000).toFixed(1)} s (build ${(keeper.stats.lastBuildMs / 1000).toFixed(1)} s)`,
           ),
         );
+    void server.deps.searchThread
+      ?.ready()
+      .then((s) =>
+        indexesReady.push(
+          `search thread's indexes ${((performance.now() - serverStarted) / 1000).toFixed(1)} s (builds ${(s.suggestion.lastBuildMs / 1000).toFixed(1)} s and ${(s.listing.lastBuildMs / 1000).toFixed(1)} s)`,
+        ),
+      );
     try {
       let resets = 0;
       const get = async (path: string) => {

@@ -28,7 +28,8 @@ let staff: Record<string, string>;
 beforeAll(async () => {
   // Only the changes' NOTIFY reaches the index: the periodic version check (an hour here) would name the
   // same changes again, and waiting out its 5 s period before each test cost this file most of its time.
-  server = await startTestServer({ env: { CACHE_RECHECK_SECONDS: '3600' } });
+  // The indexes are looked at in this process (on PostgreSQL they would be in the search thread).
+  server = await startTestServer({ env: { CACHE_RECHECK_SECONDS: '3600', SEARCH_THREAD: '0' } });
   staff = bearer(await staffToken(server));
   await server.deps.search!.index.ready();
 }, 120_000);
@@ -299,6 +300,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
       SEARCH_RATE_LIMIT: '100000',
       // Only LISTEN/NOTIFY can bring the change to the other instance within the test.
       CACHE_RECHECK_SECONDS: '3600',
+      // The other instance's index is looked at here (tests/search-thread.test.ts: through the thread).
+      SEARCH_THREAD: '0',
     });
     for (let i = 0; i < 2; i++) {
       const database = await openConfiguredDatabase(config);

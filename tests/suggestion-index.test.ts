@@ -14,7 +14,8 @@ import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The indexes are looked at in this process (on PostgreSQL they would be in the search thread).
+  server = await startTestServer({ env: { SEARCH_THREAD: '0' } });
   await server.deps.search!.index.ready();
 });
 afterAll(async () => {

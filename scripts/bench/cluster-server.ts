@@ -41,6 +41,7 @@ async function worker() {
   const database = await openConfiguredDatabase(config);
   const server = await startServer(config, database);
   if (server.deps.search) await Promise.all([server.deps.search.index.ready(), server.deps.search.listing.ready()]);
+  else await server.deps.searchThread?.ready();
   let closing = false;
   const close = async () => {
     if (closing) return;

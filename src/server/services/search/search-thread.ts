@@ -73,6 +73,11 @@ export class SearchThread {
     this.#start();
   }
 
+  /** The thread running now (tests and monitoring: its threadId, or ending it to see it started again). */
+  get thread(): Worker | null {
+    return this.#worker;
+  }
+
   /** The answer to `job`, computed in the thread when its turn in `lane` comes there (503 when its queue is full). */
   ask(job: SearchJob, lane: WorkLane): Promise<ThreadAnswer> {
     return this.#call<ThreadAnswer>({ type: 'ask', lane, ...job });
