@@ -71,7 +71,9 @@ describe.skipIf(!serverUrl)('the search thread on PostgreSQL', () => {
       ),
     );
     const paths = [
-      ...['lm358', 'ne55', 'amsl117', 'رگولاتور', 'usb', '10k', 'x', 'zzqqxx'].map((q) => `/suggestion?filter_searchPart=${encodeURIComponent(q)}`),
+      ...['lm358', 'ne55', 'amsl117', 'رگولاتور', 'usb', '10k', 'x', 'zzqqxx'].map(
+        (q) => `/suggestion?filter_searchPart=${encodeURIComponent(q)}`,
+      ),
       '/suggestion?filter_searchPart=lm&take=3&limit=20',
       ...['lm358', 'atmega', 'خازن', 'amsl117'].map((q) => `/getProduct?filter_searchPart=${encodeURIComponent(q)}`),
       '/getProduct?filter_part=7805&sort=price_asc',
@@ -108,7 +110,28 @@ describe.skipIf(!serverUrl)('the search thread on PostgreSQL', () => {
   it('refuses searches past its queue with 503, Retry-After and the Persian message', async () => {
     const busy = await another({ WORK_QUEUE_LIMIT: '1' });
     await busy.deps.searchThread!.ready();
-    const words = ['lm', 'ne', 'op', 'ic', 'ab', 'res', 'cap', 'tl', 'st', 'ti', '74', 'at', 'max', 'ad', 'ir', 'bc', '2n', 'ul', 'l7', 'sm'];
+    const words = [
+      'lm',
+      'ne',
+      'op',
+      'ic',
+      'ab',
+      'res',
+      'cap',
+      'tl',
+      'st',
+      'ti',
+      '74',
+      'at',
+      'max',
+      'ad',
+      'ir',
+      'bc',
+      '2n',
+      'ul',
+      'l7',
+      'sm',
+    ];
     const answers = await Promise.all(
       words.flatMap((w) => [get(busy.url, `/getProduct?filter_part=${w}`), get(busy.url, `/suggestion?filter_searchPart=${w}&take=40`)]),
     );

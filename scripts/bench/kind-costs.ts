@@ -30,7 +30,14 @@ const { values } = parseArgs({
 const bench = await openBenchDatabase(values.db as 'pglite' | 'postgres', Number(values.products), (s) => console.log(s));
 const lists = await longTailRequests(bench.database.db);
 // The services are timed here, in this thread: no search thread on PostgreSQL either.
-const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: '0', SEARCH_RATE_LIMIT: '1000000000', SEARCH_THREAD: '0' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  SEED_DEMO: '0',
+  SEARCH_RATE_LIMIT: '1000000000',
+  SEARCH_THREAD: '0',
+});
 const server = await startServer(config, bench.database);
 await Promise.all([server.deps.search?.index.ready(), server.deps.search?.listing.ready()]);
 const listingIndex = server.deps.search?.listing.current();

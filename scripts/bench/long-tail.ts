@@ -240,8 +240,8 @@ export async function longTailBench(
       SEARCH_RATE_LIMIT: '1000000000',
       // --without-fast-paths: every answer through SQL, as before the in-memory index and card cache.
       SEARCH_INDEX: opts.withoutFastPaths ? '0' : '1',
-      // The work queue's settings from the environment, to compare them under the same load.
-      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('WORK_QUEUE_'))),
+      // The work queue's settings and SEARCH_THREAD from the environment, to compare them under the same load.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('WORK_QUEUE_') || name === 'SEARCH_THREAD')),
     });
     const server = opts.processes === undefined ? await inProcess(config, database) : await asProcesses(database, opts.processes, config);
     console.log(`${mix} mix: ${opts.duration} s at ${opts.connections} connections (read cache ${config.READ_CACHE_SIZE} entries)…`);

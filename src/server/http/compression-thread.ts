@@ -20,6 +20,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { compressJson, JSON_BROTLI_QUALITY, JSON_GZIP_LEVEL } from './api-compression';
+import { ThreadBatch } from '../thread-batch';
 
 type Encoding = 'br' | 'gzip';
 interface Waiting {
@@ -29,22 +30,32 @@ interface Waiting {
   reject: (err: unknown) => void;
 }
 
-/** The thread's whole program: compress what comes, send it back under the same number. */
+/** The thread's whole program: compress each batch that comes, send them back together, each under its number. */
 const PROGRAM = `
 const { parentPort } = require('node:worker_threads');
 const zlib = require('node:zlib');
 const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
-parentPort.on('message', ({ id, bytes, encoding }) => {
-  const out = encoding === 'br'
-    ? zlib.brotliCompressSync(bytes, { params: { [BROTLI_PARAM_QUALITY]: ${JSON_BROTLI_QUALITY}, [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
-    : zlib.gzipSync(bytes, { level: ${JSON_GZIP_LEVEL} });
-  const own = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : new Uint8Array(out);
-  parentPort.postMessage({ id, out: own }, [own.buffer]);
+parentPort.on('message', (jobs) => {
+  const done = [];
+  const moved = [];
+  for (const { id, bytes, encoding } of jobs) {
+    const out = encoding === 'br'
+      ? zlib.brotliCompressSync(bytes, { params: { [BROTLI_PARAM_QUALITY]: ${JSON_BROTLI_QUALITY}, [BROTLI_PARAM_MODE]: BROTLI_MODE_TEXT, [BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+      : zlib.gzipSync(bytes, { level: ${JSON_GZIP_LEVEL} });
+    const own = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : new Uint8Array(out);
+    done.push({ id, out: own });
+    moved.push(own.buffer);
+  }
+  parentPort.postMessage(done, moved);
 });
 `;
 
 export class CompressionThread {
   private worker: Worker | null = null;
+  /** Answers to compress go over together, once per turn of the request thread's loop (thread-batch.ts). */
+  private readonly outbox = new ThreadBatch<{ id: number; bytes: Uint8Array; encoding: Encoding }>((jobs) =>
+    this.worker?.postMessage(jobs),
+  );
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
   /** Answers compressed on the request thread because the worker had failed (for the tests and logs). */
@@ -52,9 +63,8 @@ export class CompressionThread {
 
   /** `bytes` compressed for `encoding` at the API's fast setting (api-compression.ts). */
   compress(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
-    let worker: Worker;
     try {
-      worker = this.worker ?? this.start();
+      if (!this.worker) this.start();
     } catch (err) {
       // No thread to be had (the process's thread or memory limits): the answer still goes, compressed here.
       console.error('JSON compression thread could not start; compressing on the request thread:', err);
@@ -64,7 +74,7 @@ export class CompressionThread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { bytes, encoding, resolve, reject });
-      worker.postMessage({ id, bytes, encoding });
+      this.outbox.add({ id, bytes, encoding });
     });
   }
 
@@ -79,11 +89,13 @@ export class CompressionThread {
   private start(): Worker {
     const worker = new Worker(PROGRAM, { eval: true, stdout: false, stderr: false });
     worker.unref();
-    worker.on('message', ({ id, out }: { id: number; out: Uint8Array<ArrayBuffer> }) => {
-      const job = this.waiting.get(id);
-      if (!job) return;
-      this.waiting.delete(id);
-      job.resolve(Buffer.from(out.buffer, out.byteOffset, out.byteLength) as Uint8Array<ArrayBuffer>);
+    worker.on('message', (done: { id: number; out: Uint8Array<ArrayBuffer> }[]) => {
+      for (const { id, out } of done) {
+        const job = this.waiting.get(id);
+        if (!job) continue;
+        this.waiting.delete(id);
+        job.resolve(Buffer.from(out.buffer, out.byteOffset, out.byteLength) as Uint8Array<ArrayBuffer>);
+      }
     });
     const lost = (why: unknown) => {
       if (this.worker !== worker) return;

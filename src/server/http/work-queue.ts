@@ -23,8 +23,10 @@
  * does not shrink, and strict turns put all of it on the pages.)
  *
  * A third lane holds category listings (no search text to match: a cheaper page than a search page),
- * due `listingLeadMs` sooner than search pages and product reads; off (0) unless configured, as its
- * lead is taken from the suggestions' share too (README, WORK_QUEUE_LISTING_LEAD_MS).
+ * due `listingLeadMs` sooner than search pages and product reads (README, WORK_QUEUE_LISTING_LEAD_MS).
+ *
+ * On PostgreSQL the searches' queue is the search thread's (services/search/search-thread.ts), the
+ * same class there: its turns are that thread's; this thread's queue then holds product reads only.
  *
  * The queue is bounded: past `maxQueued` waiting jobs (all lanes) a request is refused with 503 and
  * Retry-After, rather than waiting behind a queue that grows for as long as the overload lasts.

@@ -37,7 +37,12 @@ function search(deps: AppDeps, job: SearchJob, lane: WorkLane): Promise<Found> {
     return deps.searchThread.ask(job, lane).then((a) => ({ answer: new EncodedJson(a.json), total: a.total, searched: a.searched }));
   }
   return deps.work.run(
-    async () => found(job.kind === 'suggestion' ? await suggestProducts(deps.db, job.query, deps.search) : await listProducts(deps.db, job.query, deps.search)),
+    async () =>
+      found(
+        job.kind === 'suggestion'
+          ? await suggestProducts(deps.db, job.query, deps.search)
+          : await listProducts(deps.db, job.query, deps.search),
+      ),
     lane,
   );
 }
@@ -54,7 +59,9 @@ export const searchRoutes = [
     async handler({ query, deps }) {
       const text = query.filter_part || query.filter_searchPart;
       // A listing without a search text matches nothing: a cheaper job than a search page (work-queue.ts).
-      const listing = await deps.cache.get(keyOf('getProduct', query), () => search(deps, { kind: 'listing', query }, text ? 'heavy' : 'listing'));
+      const listing = await deps.cache.get(keyOf('getProduct', query), () =>
+        search(deps, { kind: 'listing', query }, text ? 'heavy' : 'listing'),
+      );
       if (listing.searched) {
         deps.searchLog.record({
           query: text || '',

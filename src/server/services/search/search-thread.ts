@@ -18,12 +18,19 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { FieldErrors } from '../../../api/schemas/common';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError } from '../../http/errors';
 import { SERVER_BUSY_FA, type WorkLane } from '../../http/work-queue';
 import type { ReadCache } from '../read-cache';
+import { ThreadBatch } from '../../thread-batch';
 import { tsxThreadProgram } from '../../tsx-thread';
-import type { FromSearchThread, SearchJob, SearchThreadData, SearchThreadStats, SentSearchError, ToSearchThread } from './search-thread-messages';
+import type {
+  FromSearchThread,
+  SearchJob,
+  SearchThreadData,
+  SearchThreadStats,
+  SentSearchError,
+  ToSearchThread,
+} from './search-thread-messages';
 
 const PROGRAM = tsxThreadProgram(new URL('./search-worker.ts', import.meta.url).href);
 
@@ -52,11 +59,13 @@ type Pending = { resolve: (value: never) => void; reject: (err: Error) => void }
 
 function rebuilt(error: SentSearchError): HttpError {
   if ('unexpected' in error) return new HttpError(500, error.message);
-  return new HttpError(error.status as ContentfulStatusCode, error.message, error.errors as FieldErrors | undefined, error.headers);
+  return new HttpError(error.status as HttpError['status'], error.message, error.errors as FieldErrors | undefined, error.headers);
 }
 
 export class SearchThread {
   #worker: Worker | null = null;
+  /** Searches and changes go over together, once per turn of this thread's loop (thread-batch.ts). */
+  readonly #outbox = new ThreadBatch<ToSearchThread>((messages) => this.#worker?.postMessage(messages));
   #pending = new Map<number, Pending>();
   #nextId = 1;
   #stopping = false;
@@ -101,16 +110,23 @@ export class SearchThread {
   #start(): void {
     this.starts++;
     const { databaseUrl, cardCacheSize, queueLimit, suggestionLeadMs, listingLeadMs } = this.options;
-    const data: SearchThreadData = { qatehSearchThread: true, databaseUrl, cardCacheSize, queue: { limit: queueLimit, suggestionLeadMs, listingLeadMs } };
+    const data: SearchThreadData = {
+      qatehSearchThread: true,
+      databaseUrl,
+      cardCacheSize,
+      queue: { limit: queueLimit, suggestionLeadMs, listingLeadMs },
+    };
     const worker = new Worker(PROGRAM, { eval: true, workerData: data });
     this.#worker = worker;
-    worker.on('message', (m: FromSearchThread | 'started') => {
-      if (m === 'started') return;
-      const pending = this.#pending.get(m.id);
-      if (!pending) return;
-      this.#pending.delete(m.id);
-      if (m.ok) pending.resolve(m as never);
-      else pending.reject(rebuilt(m.error));
+    worker.on('message', (replies: FromSearchThread[] | 'started') => {
+      if (replies === 'started') return;
+      for (const m of replies) {
+        const pending = this.#pending.get(m.id);
+        if (!pending) continue;
+        this.#pending.delete(m.id);
+        if (m.ok) pending.resolve(m as never);
+        else pending.reject(rebuilt(m.error));
+      }
     });
     worker.on('error', (err) => console.error('search thread failed:', err));
     worker.on('exit', (code) => {
@@ -126,7 +142,7 @@ export class SearchThread {
   }
 
   #post(message: ToSearchThread): void {
-    this.#worker?.postMessage(message);
+    this.#outbox.add(message);
   }
 
   #call<T>(message: WithoutId<Extract<ToSearchThread, { id: number }>>): Promise<T> {

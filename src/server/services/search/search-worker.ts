@@ -12,28 +12,49 @@ import { WorkQueue, type WorkLane } from '../../http/work-queue';
 import { CardCache } from '../card-cache';
 import { EVERYTHING, productsChanged, ReadCache } from '../read-cache';
 import { encodeJson } from '../shared-json';
+import { ThreadBatch } from '../../thread-batch';
 import { IndexKeeper } from './index-keeper';
 import { ListingIndex } from './listing-index';
 import { listProducts } from './listing';
 import { suggestProducts, type SearchFastPaths } from './suggest';
 import { SuggestionIndex } from './suggestion-index';
-import type { FromSearchThread, SearchJob, SearchThreadData, SearchThreadStats, SentSearchError, ToSearchThread } from './search-thread-messages';
+import type {
+  FromSearchThread,
+  SearchJob,
+  SearchThreadData,
+  SearchThreadStats,
+  SentSearchError,
+  ToSearchThread,
+} from './search-thread-messages';
 
 const port = parentPort!;
-const send = (message: FromSearchThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer ?? []);
+// Answers go back together, once per turn of this thread's loop (thread-batch.ts).
+const replies = new ThreadBatch<FromSearchThread>((batch, transfer) => port.postMessage(batch, transfer));
+const send = (message: FromSearchThread, transfer?: ArrayBuffer[]) => replies.add(message, transfer);
 
 /** The answer without its `searched` mark (as the route sends it), its JSON in a buffer of its own to hand over. */
-function encoded(result: { searched: string | null; total: number }): { json: Uint8Array<ArrayBuffer>; total: number; searched: string | null } {
+function encoded(result: { searched: string | null; total: number }): {
+  json: Uint8Array<ArrayBuffer>;
+  total: number;
+  searched: string | null;
+} {
   const { searched, ...answer } = result;
   const bytes = encodeJson(answer);
   // A small Buffer sits in Node's shared pool: only a copy of its own can be handed over.
-  const json = (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.prototype.slice.call(bytes)) as Uint8Array<ArrayBuffer>;
+  const json = (
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.prototype.slice.call(bytes)
+  ) as Uint8Array<ArrayBuffer>;
   return { json, total: result.total, searched };
 }
 
 function sentError(err: unknown): SentSearchError {
   if (err instanceof HttpError) {
-    return { status: err.status, message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.headers ? { headers: err.headers } : {}) };
+    return {
+      status: err.status,
+      message: err.message,
+      ...(err.errors ? { errors: err.errors } : {}),
+      ...(err.headers ? { headers: err.headers } : {}),
+    };
   }
   console.error('search thread: a search failed:', err);
   return { status: 500, message: err instanceof Error ? err.message : String(err), unexpected: true };
@@ -56,7 +77,12 @@ async function main(data: SearchThreadData): Promise<void> {
   const work = new WorkQueue(data.queue.limit, data.queue.suggestionLeadMs, data.queue.listingLeadMs);
   const answer = (job: SearchJob, lane: WorkLane) =>
     work.run(
-      async () => encoded(job.kind === 'suggestion' ? await suggestProducts(database.db, job.query, fast) : await listProducts(database.db, job.query, fast)),
+      async () =>
+        encoded(
+          job.kind === 'suggestion'
+            ? await suggestProducts(database.db, job.query, fast)
+            : await listProducts(database.db, job.query, fast),
+        ),
       lane,
     );
 
@@ -71,7 +97,11 @@ async function main(data: SearchThreadData): Promise<void> {
     };
   };
 
-  port.on('message', (m: ToSearchThread) => {
+  port.on('message', (batch: ToSearchThread[]) => {
+    for (const m of batch) handle(m);
+  });
+
+  function handle(m: ToSearchThread): void {
     switch (m.type) {
       case 'ask':
         answer(m, m.lane).then(
@@ -92,12 +122,13 @@ async function main(data: SearchThreadData): Promise<void> {
         fast.index.stop();
         fast.listing.stop();
         void database.close().finally(() => {
-          send({ id: m.id, ok: true, stats: stats() });
+          // Sent at once: the port closes right after.
+          port.postMessage([{ id: m.id, ok: true, stats: stats() }] satisfies FromSearchThread[]);
           port.close();
         });
         return;
     }
-  });
+  }
   port.postMessage('started');
 }
 
