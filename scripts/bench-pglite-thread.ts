@@ -10,12 +10,12 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
 import { openBenchDatabase } from './bench/database';
 import type { LoadJob, LoadResult } from './bench/load-runner';
 import { suggestionPaths, suggestionQueries } from './bench/queries';
 import { ms, perSecond, table } from './bench/stats';
+import { benchServerConfig } from './bench/server-config';
 
 const SEARCH_CONNECTIONS = 50;
 const HEALTH_CONNECTIONS = 2;
@@ -54,12 +54,7 @@ interface Run {
 async function measure(products: number, duration: number, pgliteThread: boolean): Promise<Run> {
   const { database } = await openBenchDatabase('pglite', products, (s) => console.log(s), { pgliteThread });
   try {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED_DEMO: '0',
-      SEARCH_RATE_LIMIT: '1000000000',
+    const config = benchServerConfig({
       // Every search reaches the database: the load a long tail of distinct queries makes.
       READ_CACHE_SIZE: '0',
     });

@@ -7,17 +7,12 @@
  * address and the process ids ({ url, pids }); SIGTERM stops them all.
  */
 import cluster from 'node:cluster';
-import { loadConfig } from '../../src/server/config';
 import { startWebProcesses, stopWithPrimary, tellPrimaryReady } from '../../src/server/web-processes';
+import { benchServerConfig } from './server-config';
 
 /** The settings of scripts/bench/long-tail.ts's in-process server, from this process's environment. */
 function benchConfig() {
-  return loadConfig({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SEED_DEMO: '0',
-    SEARCH_RATE_LIMIT: '1000000000',
+  return benchServerConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     WEB_PROCESSES: process.env.WEB_PROCESSES,
     SEARCH_INDEX: process.env.SEARCH_INDEX,

@@ -9,7 +9,6 @@
  * and the slowest requests. Less noisy than a load run for comparing two versions of the search code.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/server';
 import { openBenchDatabase } from './database';
 import { KINDS, longTailRequests } from './long-tail-queries';
@@ -18,6 +17,7 @@ import { getProductQuerySchema, suggestionQuerySchema } from '../../src/api/sche
 import { listProducts } from '../../src/server/services/search/listing';
 import { suggestProducts } from '../../src/server/services/search/suggest';
 import { encodeJson } from '../../src/server/services/shared-json';
+import { benchServerConfig } from './server-config';
 
 const { values } = parseArgs({
   options: {
@@ -30,12 +30,7 @@ const { values } = parseArgs({
 const bench = await openBenchDatabase(values.db as 'pglite' | 'postgres', Number(values.products), (s) => console.log(s));
 const lists = await longTailRequests(bench.database.db);
 // The services are timed here, in this thread: no search thread on PostgreSQL either.
-const config = loadConfig({
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  SEED_DEMO: '0',
-  SEARCH_RATE_LIMIT: '1000000000',
+const config = benchServerConfig({
   SEARCH_THREAD: '0',
 });
 const server = await startServer(config, bench.database);

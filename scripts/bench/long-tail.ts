@@ -9,12 +9,13 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/rows';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, type Config } from '../../src/server/config';
+import type { Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { startServer } from '../../src/server/server';
 import { KINDS, longTailRequests, requestSequence } from './long-tail-queries';
 import type { MixedJob, MixedResult } from './mixed-load-runner';
 import { ms, perSecond, table } from './stats';
+import { benchServerConfig } from './server-config';
 
 /** The targets for suggestion / getProduct / category listing p95, per database and size. */
 export function targetsFor(db: 'pglite' | 'postgres', products: number): Record<string, number> {
@@ -232,12 +233,7 @@ export async function longTailBench(
   const results: [string, MixedResult][] = [];
   for (const mix of mixes) {
     // A fresh server per mix: its read cache starts empty, as after a deploy, and fills as in production.
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED_DEMO: '0',
-      SEARCH_RATE_LIMIT: '1000000000',
+    const config = benchServerConfig({
       // --without-fast-paths: every answer through SQL, as before the in-memory index and card cache.
       SEARCH_INDEX: opts.withoutFastPaths ? '0' : '1',
       // The work queue's settings and SEARCH_THREAD from the environment, to compare them under the same load.
