@@ -3,7 +3,7 @@
  * Through it, the dropdown and getProduct answer exactly as a server computing them on its request
  * thread does, on the same database (bytes and statuses alike, errors included); a product change
  * through the staff API shows in the very next search; past its queue's bound the thread refuses with
- * 503 and the Persian message; a thread that ends is started again and searches go on. Skipped without
+ * 503 and the Persian message; a thread that ends is started again and searches go on (503 meanwhile). Skipped without
  * DATABASE_URL: with PGlite the searches stay on the request thread (its database is one thread's).
  */
 import { sql } from 'drizzle-orm';
@@ -150,6 +150,11 @@ describe.skipIf(!serverUrl)('the search thread on PostgreSQL', () => {
     const before = searchThread.starts;
     const first = searchThread.thread!;
     await first.terminate();
+    // Until the new thread starts (half a second), a search is refused as busy, to be tried again.
+    const meanwhile = await get(threaded.url, '/suggestion?filter_searchPart=lm7805');
+    expect(meanwhile.status).toBe(503);
+    expect(meanwhile.retryAfter).toBe('1');
+    while (!searchThread.thread) await new Promise((r) => setTimeout(r, 50));
     expect(searchThread.starts).toBe(before + 1);
     expect(searchThread.thread).not.toBe(first);
     const answer = await get(threaded.url, '/suggestion?filter_searchPart=lm317');

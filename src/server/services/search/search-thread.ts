@@ -14,7 +14,8 @@
  * reflects the catalogue at least as its request found it.
  *
  * A thread that ends unexpectedly fails its searches in flight (503, tried again by the client) and is
- * started again at once; it builds its indexes anew, answering through SQL meanwhile.
+ * started again half a second later (searches meanwhile get 503 too); it builds its indexes anew,
+ * answering through SQL meanwhile.
  */
 import { Worker } from 'node:worker_threads';
 import type { FieldErrors } from '../../../api/schemas/common';
@@ -33,6 +34,9 @@ import type {
 } from './search-thread-messages';
 
 const PROGRAM = tsxThreadProgram(new URL('./search-worker.ts', import.meta.url).href);
+
+/** How long searches are refused (503) after the thread ended, before a new one starts. */
+const RESTART_DELAY_MS = 500;
 
 /** An answer from the thread: its JSON, and what the search log keeps of it. */
 export interface ThreadAnswer {
@@ -136,8 +140,11 @@ export class SearchThread {
       this.#pending.clear();
       for (const p of lost) p.reject(new HttpError(503, SERVER_BUSY_FA, undefined, { 'Retry-After': '1' }));
       if (this.#stopping) return;
-      console.error(`search thread ended (exit ${code}); starting it again`);
-      this.#start();
+      console.error(`search thread ended (exit ${code}); starting it again in ${RESTART_DELAY_MS} ms`);
+      // Not at once: a thread that cannot start (the database unreachable) would be started in a tight loop.
+      setTimeout(() => {
+        if (!this.#stopping && !this.#worker) this.#start();
+      }, RESTART_DELAY_MS).unref();
     });
   }
 

@@ -134,7 +134,7 @@ async function main(data: SearchThreadData): Promise<void> {
 
 if ((workerData as Partial<SearchThreadData> | null)?.qatehSearchThread) {
   main(workerData as SearchThreadData).catch((err: unknown) => {
-    // The request thread sees the thread end and answers through SQL from then on.
+    // The request thread sees the thread end, and starts another after a pause (search-thread.ts).
     console.error('search thread: could not start:', err);
     process.exit(1);
   });
