@@ -30,9 +30,7 @@ const { values } = parseArgs({
 const bench = await openBenchDatabase(values.db as 'pglite' | 'postgres', Number(values.products), (s) => console.log(s));
 const lists = await longTailRequests(bench.database.db);
 // The services are timed here, in this thread: no search thread on PostgreSQL either.
-const config = benchServerConfig({
-  SEARCH_THREAD: '0',
-});
+const config = benchServerConfig({ SEARCH_THREAD: '0' });
 const server = await startServer(config, bench.database);
 await Promise.all([server.deps.search?.index.ready(), server.deps.search?.listing.ready()]);
 const listingIndex = server.deps.search?.listing.current();

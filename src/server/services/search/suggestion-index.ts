@@ -604,7 +604,8 @@ export class SuggestionIndex {
     }
     const best = smallestInOrder(places, n, wanted);
     // A row's sort key is its score's part and its place in the popularity order (sortKey).
-    for (let i = 0; i < best; i++) out.push(scorePartOf(score) + places[i]!);
+    const scorePart = scorePartOf(score);
+    for (let i = 0; i < best; i++) out.push(scorePart + places[i]!);
     return out;
   }
 
